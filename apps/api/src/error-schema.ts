@@ -1,0 +1,16 @@
+import { z } from 'zod'
+import { ERROR_CODES } from '@padi/domain/errors'
+
+/** Every error answer has this shape (issue 3: statusCode, a stable code and message). */
+export const ErrorResponseSchema = z
+  .object({
+    statusCode: z.number().int(),
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    errors: z
+      .array(z.object({ field: z.string(), message: z.string() }))
+      .optional()
+      .describe('Field errors; message is a catalogue key such as validation.emailInvalid'),
+  })
+  .meta({ id: 'Error' })
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>

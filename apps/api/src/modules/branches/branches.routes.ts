@@ -1,0 +1,27 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { BranchSchema } from '@padi/domain/branches/schemas'
+import { MarketSchema } from '@padi/domain/money'
+import type { BranchesService } from './branches.service.ts'
+
+export const branchesRoutes: FastifyPluginAsync<{ branches: BranchesService }> = async (
+  app,
+  opts,
+) => {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/branches',
+    {
+      schema: {
+        tags: ['branches'],
+        summary: 'List the branches (contact page, sign-up, checkout)',
+        querystring: z.object({ market: MarketSchema.optional() }),
+        response: { 200: z.object({ data: z.array(BranchSchema.meta({ id: 'Branch' })) }) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=60')
+      return { data: await opts.branches.list({ market: request.query.market }) }
+    },
+  )
+}

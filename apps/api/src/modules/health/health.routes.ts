@@ -1,0 +1,29 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+
+const HealthSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['postgres', 'pglite']),
+})
+
+/** Issue 2: GET /healthz answers 200 while the database is reachable, 503 otherwise. */
+export const healthRoutes: FastifyPluginAsync<{
+  ping: () => Promise<boolean>
+  kind: 'postgres' | 'pglite'
+}> = async (app, opts) => {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/healthz',
+    {
+      config: { rateLimit: false },
+      schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema } },
+    },
+    async (_request, reply) => {
+      const up = await opts.ping()
+      reply.header('cache-control', 'no-store')
+      return reply
+        .status(up ? 200 : 503)
+        .send({ status: up ? 'ok' : 'unavailable', database: opts.kind })
+    },
+  )
+}

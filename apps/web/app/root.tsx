@@ -1,0 +1,114 @@
+import { useMemo } from 'react'
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router'
+import { isLocale, LOCALE_HTML_LANG, type Locale } from '@padi/domain/i18n/locales'
+import { createI18n, I18nContext, type Messages } from '~/utils/i18n.ts'
+import { LoadingBar } from '~/components/loading-bar.tsx'
+import { Toasts } from '~/components/toasts.tsx'
+import { ModalHost } from '~/components/modal-host.tsx'
+import { ErrorScreen } from '~/components/error-screen.tsx'
+import { useNonce } from '~/utils/nonce.ts'
+import { apiContext } from '~/utils/context.server.ts'
+import { createApiClient } from '~/utils/api.server.ts'
+import { getEnv } from '~/utils/env.server.ts'
+import { localeForRequest, readCookie } from '~/utils/locale.server.ts'
+import { messagesFor } from '~/utils/messages.server.ts'
+import type { Route } from './+types/root'
+import appCss from './styles/app.css?url'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: appCss }]
+
+/** Every request, pages and resources alike, gets the one API client in its context. */
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ context }) => {
+    context.set(apiContext, createApiClient(getEnv().apiUrl))
+  },
+]
+
+export function loader({ request, params }: Route.LoaderArgs) {
+  const env = getEnv()
+  const locale: Locale = isLocale(params.lang) ? params.lang : localeForRequest(request)
+  const consent = readCookie(request, 'cookie_consent')
+  return {
+    locale,
+    messages: messagesFor(locale),
+    productName: env.PRODUCT_NAME,
+    theme: env.THEME_PRIMARY,
+    consent: consent === 'accepted' || consent === 'rejected' ? consent : null,
+    mapTileUrl: env.MAP_TILE_URL,
+  }
+}
+export type RootData = ReturnType<typeof loader>
+
+/** The catalogue only changes with the language; other navigations reuse it. */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  if (args.currentParams.lang !== args.nextParams.lang) return true
+  return args.formAction === '/cookie-consent' && args.defaultShouldRevalidate
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<RootData>('root')
+  const locale = data?.locale ?? 'en'
+  const nonce = useNonce()
+  return (
+    <html lang={LOCALE_HTML_LANG[locale]} data-theme={data?.theme ?? 'green'}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={data?.theme === 'red' ? '#b3261e' : '#1f6f3a'} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+function I18nProvider({
+  data,
+  children,
+}: {
+  data: RootData | undefined
+  children: React.ReactNode
+}) {
+  const i18n = useMemo(
+    () => createI18n(data?.locale ?? 'en', (data?.messages ?? {}) as Messages),
+    [data?.locale, data?.messages],
+  )
+  return <I18nContext.Provider value={i18n}>{children}</I18nContext.Provider>
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <I18nProvider data={loaderData}>
+      <LoadingBar />
+      <Outlet />
+      <ModalHost />
+      <Toasts />
+    </I18nProvider>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<RootData>('root')
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  return (
+    <I18nProvider data={data}>
+      <LoadingBar error />
+      <ErrorScreen status={status} error={error} />
+    </I18nProvider>
+  )
+}

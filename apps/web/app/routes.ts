@@ -1,0 +1,27 @@
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
+
+// Every page lives under /{locale}/ (ADR 006); resources without UI live at the top level.
+export default [
+  index('routes/resources/locale-redirect.ts'),
+  route('healthz', 'routes/resources/healthz.ts'),
+  route('set-locale', 'routes/resources/set-locale.ts'),
+  route('cookie-consent', 'routes/resources/cookie-consent.ts'),
+  route(':lang', 'routes/layouts/locale-layout.tsx', [
+    layout('routes/layouts/default-layout.tsx', [
+      index('routes/public/home.tsx'),
+      route('about', 'routes/public/about.tsx'),
+      route('contact', 'routes/public/contact.tsx'),
+      route('privacy', 'routes/public/privacy.tsx'),
+      route('terms', 'routes/public/terms.tsx'),
+      route('register-interest', 'routes/public/register-interest.tsx'),
+      route('credit', 'routes/public/credit.tsx'),
+      route('calculator', 'routes/calculator/calculator-index.tsx'),
+      route('calculator/area-converter', 'routes/calculator/area-converter.tsx'),
+      route('calculator/input-calculation', 'routes/calculator/input-calculation.tsx'),
+      route('security/access-forbidden', 'routes/security/access-forbidden.tsx'),
+      route('security/too-many-requests', 'routes/security/too-many-requests.tsx'),
+      route('security/security-check', 'routes/security/security-check.tsx'),
+      route('*', 'routes/public/not-found.tsx'),
+    ]),
+  ]),
+] satisfies RouteConfig

@@ -1,0 +1,17 @@
+import { data, redirect } from 'react-router'
+import { getEnv } from '~/utils/env.server.ts'
+import type { Route } from './+types/cookie-consent'
+
+export const CONSENT_COOKIE = 'cookie_consent'
+
+/** The consent choice is remembered for a year; only strictly necessary cookies are set before it. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData()
+  const choice = form.get('choice')
+  if (choice !== 'accepted' && choice !== 'rejected') throw data('Bad choice', { status: 400 })
+  const back = String(form.get('redirectTo') ?? '/')
+  const safe = back.startsWith('/') && !back.startsWith('//') ? back : '/'
+  const secure = getEnv().secureCookies ? '; Secure' : ''
+  const cookie = `${CONSENT_COOKIE}=${choice}; Path=/; Max-Age=${365 * 24 * 3600}; SameSite=Lax${secure}`
+  return redirect(safe, { headers: { 'set-cookie': cookie } })
+}

@@ -1,0 +1,48 @@
+import rosetta from 'rosetta'
+import { createContext, useContext } from 'react'
+import type { Locale } from '@padi/domain/i18n/locales'
+import { formatMoney, type Currency } from '@padi/domain/money'
+import { formatDate } from '@padi/domain/dates'
+
+export type Messages = { [key: string]: string | Messages }
+export type TranslateParams = Record<string, string | number>
+export type Translate = (key: string, params?: TranslateParams) => string
+
+/**
+ * Catalogue strings use {{name}} placeholders (rosetta). A missing key shows the key itself, so it
+ * is visible in review; the catalogue test makes sure none is missing.
+ */
+export function createTranslator(locale: Locale, messages: Messages): Translate {
+  const i18n = rosetta({ [locale]: messages })
+  i18n.locale(locale)
+  return (key, params) => i18n.t(key, params) || key
+}
+
+export type I18n = {
+  locale: Locale
+  t: Translate
+  money: (amountMinor: number, currency: Currency) => string
+  date: (value: Date | string | number) => string
+}
+
+export function createI18n(locale: Locale, messages: Messages): I18n {
+  return {
+    locale,
+    t: createTranslator(locale, messages),
+    money: formatMoney,
+    date: (v) => formatDate(v),
+  }
+}
+
+export const I18nContext = createContext<I18n | null>(null)
+
+export function useI18n(): I18n {
+  const value = useContext(I18nContext)
+  if (!value) throw new Error('useI18n outside I18nContext')
+  return value
+}
+
+/** Prefixes a path with the current locale: href('/about') -> '/bm/about'. */
+export function localePath(locale: Locale, path: string): string {
+  return `/${locale}${path === '/' ? '' : path}`
+}

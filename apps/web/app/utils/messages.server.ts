@@ -1,0 +1,36 @@
+import { LOCALES, type Locale } from '@padi/domain/i18n/locales'
+import type { Messages } from './i18n.ts'
+
+// Catalogues are split by feature (app/locales/{locale}/{feature}.json) so features own their text.
+const files = import.meta.glob<Messages>('../locales/*/*.json', { eager: true, import: 'default' })
+
+function load(locale: Locale): Messages {
+  const result: Messages = {}
+  for (const [path, messages] of Object.entries(files)) {
+    const match = /locales\/([a-z]+)\/([a-z-]+)\.json$/.exec(path)
+    if (match?.[1] === locale && match[2]) result[match[2]] = messages
+  }
+  return result
+}
+
+function deepMerge(base: Messages, over: Messages): Messages {
+  const out: Messages = { ...base }
+  for (const [k, v] of Object.entries(over)) {
+    const prev = out[k]
+    out[k] = typeof v === 'object' && typeof prev === 'object' ? deepMerge(prev, v) : v
+  }
+  return out
+}
+
+export const CATALOGUES: Record<Locale, Messages> = Object.fromEntries(
+  LOCALES.map((l) => [l, load(l)]),
+) as Record<Locale, Messages>
+
+/** Spec 1: fall back to en, then bm, for any key a catalogue lacks. */
+const MERGED: Record<Locale, Messages> = Object.fromEntries(
+  LOCALES.map((l) => [l, deepMerge(deepMerge(CATALOGUES.bm, CATALOGUES.en), CATALOGUES[l])]),
+) as Record<Locale, Messages>
+
+export function messagesFor(locale: Locale): Messages {
+  return MERGED[locale]
+}

@@ -1,0 +1,20 @@
+import type { MetaDescriptor } from 'react-router'
+import type { RootData } from '~/root.tsx'
+import { createTranslator, type Messages } from './i18n.ts'
+
+type MatchLike = { id: string; loaderData?: unknown; data?: unknown } | undefined
+
+/** Spec 1: titles read '{page} | {product}'; the page name comes from the catalogue. */
+export function pageMeta(
+  matches: readonly MatchLike[],
+  titleKey: string,
+  descriptionKey?: string,
+): MetaDescriptor[] {
+  const root = matches.find((m) => m?.id === 'root')
+  const data = (root?.loaderData ?? root?.data) as RootData | undefined
+  if (!data) return [{ title: 'SawahMart' }]
+  const t = createTranslator(data.locale, data.messages as Messages)
+  const meta: MetaDescriptor[] = [{ title: `${t(titleKey)} | ${data.productName}` }]
+  if (descriptionKey) meta.push({ name: 'description', content: t(descriptionKey) })
+  return meta
+}

@@ -1,0 +1,45 @@
+/* global setTimeout */
+// Production web server: static assets first, then React Router; stops cleanly on SIGTERM.
+import express from 'express'
+import compression from 'compression'
+import helmet from 'helmet'
+import { createRequestHandler } from '@react-router/express'
+
+const build = await import('./build/server/index.js')
+const port = Number(process.env.PORT ?? 3000)
+const host = process.env.HOST ?? '127.0.0.1'
+
+const app = express()
+app.disable('x-powered-by')
+app.use(compression())
+// The document's CSP (with its nonce) is set in entry.server; helmet adds the other headers.
+app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }))
+// Vite content-hashes everything under /assets, so it can be cached for a year.
+app.use(
+  '/assets',
+  express.static(new URL('./build/client/assets', import.meta.url).pathname, {
+    immutable: true,
+    maxAge: '1y',
+  }),
+)
+app.use(
+  express.static(new URL('./build/client', import.meta.url).pathname, {
+    maxAge: '1h',
+    index: false,
+  }),
+)
+app.all('/{*splat}', createRequestHandler({ build }))
+
+const server = app.listen(port, host, () => {
+  console.log(`web listening on http://${host}:${port}`)
+})
+let closing = false
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.on(signal, () => {
+    if (closing) return
+    closing = true
+    server.close(() => process.exit(0))
+    server.closeIdleConnections?.()
+    setTimeout(() => process.exit(0), 10_000).unref()
+  })
+}

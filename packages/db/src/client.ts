@@ -1,0 +1,77 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import pg from 'pg'
+import * as schema from './schema.ts'
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+
+export type DbHandle = {
+  db: Db
+  kind: 'postgres' | 'pglite'
+  migrate: () => Promise<void>
+  ping: () => Promise<boolean>
+  close: () => Promise<void>
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url))
+
+export type DbOptions = {
+  /** PostgreSQL when set (ADR 002). */
+  databaseUrl?: string | undefined
+  /** Embedded PGlite keeps its files under DATA_DIR/pglite; 'memory://' keeps nothing. */
+  dataDir?: string | undefined
+  poolSize?: number
+}
+
+export async function openDb(options: DbOptions): Promise<DbHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 })
+    const db = drizzlePg(pool, { schema }) as unknown as Db
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () =>
+        migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+      ping: async () => {
+        try {
+          await pool.query('select 1')
+          return true
+        } catch {
+          return false
+        }
+      },
+      close: () => pool.end(),
+    }
+  }
+  const dataDir = options.dataDir ?? 'memory://'
+  let path = dataDir
+  if (!dataDir.startsWith('memory://')) {
+    path = join(dataDir, 'pglite')
+    mkdirSync(path, { recursive: true })
+  }
+  const client = await PGlite.create(path)
+  const db = drizzlePglite(client, { schema }) as unknown as Db
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () =>
+      migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: async () => {
+      try {
+        await client.query('select 1')
+        return true
+      } catch {
+        return false
+      }
+    },
+    close: () => client.close(),
+  }
+}

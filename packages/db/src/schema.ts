@@ -1,0 +1,3 @@
+// The full Drizzle schema, one file per feature; drizzle-kit reads this list.
+export * from './schema/branches.ts'
+export * from './schema/interest.ts'

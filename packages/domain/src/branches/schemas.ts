@@ -1,0 +1,29 @@
+import { z } from 'zod'
+import { MarketSchema } from '../money.ts'
+import { LocalizedTextSchema } from '../i18n/locales.ts'
+
+const TimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+
+/** Opening hours per weekday (0 = Sunday); null means closed that day. */
+export const OpeningHoursSchema = z
+  .array(z.object({ open: TimeSchema, close: TimeSchema }).nullable())
+  .length(7)
+export type OpeningHours = z.infer<typeof OpeningHoursSchema>
+
+export const BranchSchema = z.object({
+  id: z.number().int().positive(),
+  code: z.string(),
+  name: LocalizedTextSchema,
+  address: z.string(),
+  postcode: z.string(),
+  district: z.string(),
+  state: z.string(),
+  market: MarketSchema,
+  phone: z.string(),
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+  timezone: z.string(),
+  opening_hours: OpeningHoursSchema,
+  is_headquarters: z.boolean(),
+})
+export type Branch = z.infer<typeof BranchSchema>

@@ -1,0 +1,52 @@
+import { z } from 'zod'
+
+import { CALCULATOR_ERRORS } from './calculator-errors.ts'
+import { normaliseDigits } from './numeric.ts'
+
+/** Plain decimal as typed into a form: optional sign, digits, optional fraction. No hex, no 1e5. */
+const PLAIN_DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/
+/** Decimal with "," thousands grouping, the group separator in en-MY, ms-MY and th-TH (§5.1). */
+const GROUPED_DECIMAL = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/
+
+/**
+ * Turns an HTML form value into a number, `undefined` (blank) or NaN (garbage).
+ *
+ * `z.coerce.number()` is not used because it maps '' and null to 0, which would report
+ * "must be positive" for an empty field instead of "required", and it accepts '0x10' and '1e3'.
+ * Commas are only stripped when they form valid thousands groups, so "1,5" is rejected rather
+ * than silently read as 15.
+ */
+export function parseFormNumber(input: unknown): unknown {
+  if (input === null || input === undefined) return undefined
+  if (typeof input !== 'string') return input
+  const text = normaliseDigits(input).replace(/[\s\u00a0]/g, '')
+  if (text === '') return undefined
+  if (PLAIN_DECIMAL.test(text)) return Number(text)
+  if (GROUPED_DECIMAL.test(text)) return Number(text.replaceAll(',', ''))
+  return Number.NaN
+}
+
+function positiveNumber(max: number) {
+  return z
+    .number({
+      error: (issue) =>
+        issue.input === undefined
+          ? CALCULATOR_ERRORS.valueRequired
+          : CALCULATOR_ERRORS.valueInvalid,
+    })
+    .positive(CALCULATOR_ERRORS.valuePositive)
+    .max(max, CALCULATOR_ERRORS.valueTooLarge)
+}
+
+/**
+ * Required, finite, strictly positive number up to `max`, coerced from form strings. Error
+ * messages are i18n keys (calculator.errors.*).
+ */
+export function formNumber(max: number) {
+  return z.preprocess(parseFormNumber, positiveNumber(max))
+}
+
+/** Same as `formNumber`, but a blank field yields `undefined` instead of an error. */
+export function optionalFormNumber(max: number) {
+  return z.preprocess(parseFormNumber, positiveNumber(max).optional())
+}

@@ -1,0 +1,45 @@
+/**
+ * The one error catalogue (codebase-models 4.3 rule 7). Codes are stable: the mobile app and
+ * branch devices match on them. The API maps each code to an HTTP status in one place.
+ */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'NOT_FOUND',
+  'ROUTE_NOT_FOUND',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'ACCOUNT_SUSPENDED',
+  'RATE_LIMITED',
+  'CONFLICT',
+  'DATABASE_UNAVAILABLE',
+  'INTERNAL',
+] as const
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+export class DomainError extends Error {
+  readonly code: ErrorCode
+  readonly details?: unknown
+  constructor(code: ErrorCode, message: string, details?: unknown) {
+    super(message)
+    this.name = 'DomainError'
+    this.code = code
+    this.details = details
+  }
+}
+
+export const UNEXPECTED_ERROR_TEXT = 'An unexpected error occurred.'
+
+/**
+ * Spec 5: error text helper. An array is joined with ', ' over its non-empty strings, a non-empty
+ * string is used as is, anything else gives the generic text.
+ */
+export function errorText(value: unknown): string {
+  if (Array.isArray(value)) {
+    const joined = value
+      .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+      .join(', ')
+    return joined || UNEXPECTED_ERROR_TEXT
+  }
+  if (typeof value === 'string' && value.trim() !== '') return value
+  return UNEXPECTED_ERROR_TEXT
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod'
+
+// Spec 1: English, Malay and Thai; routing is locale-prefixed.
+export const LOCALES = ['en', 'bm', 'th'] as const
+export type Locale = (typeof LOCALES)[number]
+export const LocaleSchema = z.enum(LOCALES)
+
+export const LOCALE_COOKIE = 'i18n_redirected'
+export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60
+
+/** BCP 47 tag used for <html lang> and Intl. */
+export const LOCALE_HTML_LANG: Record<Locale, string> = { en: 'en-MY', bm: 'ms-MY', th: 'th-TH' }
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
+}
+
+/** Spec 1: browser codes en-MY, ms-MY, th-TH map to en, bm, th; plain ms and th too. */
+export function localeFromLanguageTag(tag: string): Locale | null {
+  const primary = tag.trim().toLowerCase().split('-')[0]
+  if (primary === 'en') return 'en'
+  if (primary === 'ms') return 'bm'
+  if (primary === 'th') return 'th'
+  return null
+}
+
+/** Picks the best supported locale from an Accept-Language header, honouring q-values. */
+export function localeFromAcceptLanguage(header: string | null | undefined): Locale | null {
+  if (!header) return null
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';')
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+      const weight = q ? Number(q.slice(2)) : 1
+      return { tag, weight: Number.isFinite(weight) ? weight : 0, index }
+    })
+    .filter((entry) => entry.tag && entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index)
+  for (const entry of ranked) {
+    const locale = localeFromLanguageTag(entry.tag)
+    if (locale) return locale
+  }
+  return null
+}
+
+/** Issue 2: cookie first, then Accept-Language, then the configured default. */
+export function resolveLocale(input: {
+  cookie: string | null | undefined
+  acceptLanguage: string | null | undefined
+  fallback: Locale
+}): Locale {
+  if (isLocale(input.cookie)) return input.cookie
+  return localeFromAcceptLanguage(input.acceptLanguage) ?? input.fallback
+}
+
+/** Server text may be JSON {en, bm, th?}; spec 1: fall back to en, then bm. */
+export const LocalizedTextSchema = z.object({
+  en: z.string(),
+  bm: z.string().optional(),
+  th: z.string().optional(),
+})
+export type LocalizedText = z.infer<typeof LocalizedTextSchema>
+
+export function localizedText(
+  value: LocalizedText | string | null | undefined,
+  locale: Locale,
+): string {
+  if (value == null) return ''
+  if (typeof value === 'string') {
+    const trimmed = value.trim()
+    if (!trimmed.startsWith('{')) return value
+    try {
+      const parsed = LocalizedTextSchema.partial().safeParse(JSON.parse(trimmed))
+      if (!parsed.success) return value
+      return parsed.data[locale] || parsed.data.en || parsed.data.bm || value
+    } catch {
+      return value
+    }
+  }
+  return value[locale] || value.en || value.bm || ''
+}

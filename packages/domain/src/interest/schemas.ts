@@ -1,0 +1,37 @@
+import { z } from 'zod'
+
+/**
+ * Spec 3: interest payload (email, full_name, postcode, area, district). Messages are catalogue
+ * keys so every language shows its own text (issue 2: errors as in spec 8).
+ */
+export const PostcodeSchema = z
+  .string({ error: 'validation.postcodeRequired' })
+  .trim()
+  .min(1, 'validation.postcodeRequired')
+  .regex(/^\d{5}$/, 'validation.postcodeDigits')
+
+export const InterestSchema = z.object({
+  email: z
+    .string({ error: 'validation.emailRequired' })
+    .trim()
+    .min(1, 'validation.emailRequired')
+    .max(254, 'validation.emailInvalid')
+    .pipe(z.email('validation.emailInvalid')),
+  full_name: z
+    .string({ error: 'validation.fullNameRequired' })
+    .trim()
+    .min(1, 'validation.fullNameRequired')
+    .max(120, 'validation.fullNameTooLong'),
+  postcode: PostcodeSchema,
+  area: z
+    .string({ error: 'validation.areaRequired' })
+    .trim()
+    .min(1, 'validation.areaRequired')
+    .max(100, 'validation.textTooLong'),
+  district: z
+    .string({ error: 'validation.districtRequired' })
+    .trim()
+    .min(1, 'validation.districtRequired')
+    .max(100, 'validation.textTooLong'),
+})
+export type Interest = z.infer<typeof InterestSchema>

@@ -1,0 +1,41 @@
+import { z } from 'zod'
+
+// Money is always integer minor units (sen, satang) with its currency (DEVELOPERS.md, ADR 004).
+export const CURRENCIES = ['MYR', 'THB'] as const
+export type Currency = (typeof CURRENCIES)[number]
+export const CurrencySchema = z.enum(CURRENCIES)
+
+export const MARKETS = ['MY', 'TH'] as const
+export type Market = (typeof MARKETS)[number]
+export const MarketSchema = z.enum(MARKETS)
+
+export const MARKET_CURRENCY: Record<Market, Currency> = { MY: 'MYR', TH: 'THB' }
+
+export const MoneySchema = z.object({
+  amount_minor: z.number().int(),
+  currency: CurrencySchema,
+})
+export type Money = z.infer<typeof MoneySchema>
+
+const SYMBOL: Record<Currency, string> = { MYR: 'RM', THB: '฿' }
+
+const grouped = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  useGrouping: true,
+})
+
+/**
+ * Issue 2: money shows as RM1,234.50 or ฿1,234.50 in every locale. Intl's ms-MY output puts a
+ * no-break space after RM (domain-facts 5.1), so the symbol is joined by hand.
+ */
+export function formatMoney(amountMinor: number, currency: Currency): string {
+  if (!Number.isSafeInteger(amountMinor)) throw new RangeError('amount must be integer minor units')
+  const sign = amountMinor < 0 ? '-' : ''
+  return `${sign}${SYMBOL[currency]}${grouped.format(Math.abs(amountMinor) / 100)}`
+}
+
+/** Whole major units (RM1,000, ฿35,000) for advertised figures. */
+export function majorToMinor(major: number): number {
+  return Math.round(major * 100)
+}
