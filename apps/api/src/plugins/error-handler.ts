@@ -13,10 +13,7 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => ({
-        field:
-          v.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
-          v.params?.issue?.path?.join('.') ||
-          '',
+        field: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
         message: v.message ?? 'validation.invalid',
       }))
       return reply.status(400).send(send('VALIDATION_FAILED', 'Validation failed', errors))
