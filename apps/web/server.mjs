@@ -1,4 +1,3 @@
-/* global setTimeout */
 // Production web server: static assets first, then React Router; stops cleanly on SIGTERM.
 import express from 'express'
 import compression from 'compression'
@@ -13,7 +12,15 @@ const app = express()
 app.disable('x-powered-by')
 app.use(compression())
 // The document's CSP (with its nonce) is set in entry.server; helmet adds the other headers.
-app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }))
+// Referrer-Policy 'no-referrer' would make browsers send `Origin: null` on form posts, which React
+// Router's CSRF check rightly refuses; the browsers' default policy keeps the origin.
+app.use(
+  helmet({
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  }),
+)
 // Vite content-hashes everything under /assets, so it can be cached for a year.
 app.use(
   '/assets',

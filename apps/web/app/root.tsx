@@ -10,7 +10,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router'
 import { isLocale, LOCALE_HTML_LANG, type Locale } from '@padi/domain/i18n/locales'
-import { createI18n, I18nContext, type Messages } from '~/utils/i18n.ts'
+import { createI18n, createTranslator, I18nContext, type Messages } from '~/utils/i18n.ts'
 import { LoadingBar } from '~/components/loading-bar.tsx'
 import { Toasts } from '~/components/toasts.tsx'
 import { ModalHost } from '~/components/modal-host.tsx'
@@ -47,6 +47,15 @@ export function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 export type RootData = ReturnType<typeof loader>
+
+/** The error screen's title: '{Error 404} | {product}' in the page's language. */
+export const meta: Route.MetaFunction = ({ error, loaderData }) => {
+  if (!error) return []
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  if (!loaderData) return [{ title: `Error ${status}` }]
+  const t = createTranslator(loaderData.locale, loaderData.messages as Messages)
+  return [{ title: `${t('errors.status', { statusCode: status })} | ${loaderData.productName}` }]
+}
 
 /** The catalogue only changes with the language; other navigations reuse it. */
 export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Validator } from '@seriousme/openapi-schema-validator'
+import { createTestApp, type TestApp } from '../test/test-app.ts'
+
+describe('API shell', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(() => t.close())
+
+  it('answers /healthz with 200 while the database is reachable', async () => {
+    for (const url of ['/healthz', '/api/v1/healthz']) {
+      const res = await t.app.inject({ url })
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toMatchObject({ status: 'ok' })
+    }
+  })
+
+  it('answers /healthz with 503 once the database is gone', async () => {
+    const other = await createTestApp()
+    await other.db.close()
+    const res = await other.app.inject({ url: '/healthz' })
+    expect(res.statusCode).toBe(503)
+    await other.app.close()
+    await other.db.drop().catch(() => undefined)
+  })
+
+  it('publishes a valid OpenAPI 3.1 document listing the interest endpoint with its schemas', async () => {
+    const res = await t.app.inject({ url: '/api/openapi.json' })
+    expect(res.statusCode).toBe(200)
+    const doc = res.json()
+    expect(doc.openapi).toMatch(/^3\.1\./)
+    const result = await new Validator().validate(doc)
+    expect(result.errors ?? []).toEqual([])
+    expect(result.valid).toBe(true)
+    const post = doc.paths['/api/v1/interest'].post
+    expect(post.requestBody.content['application/json'].schema).toBeDefined()
+    expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['201', '400', '429']))
+    const schemaText = JSON.stringify(doc)
+    for (const field of ['full_name', 'postcode', 'area', 'district'])
+      expect(schemaText).toContain(field)
+    expect(doc.paths['/api/v1/branches'].get).toBeDefined()
+  })
+
+  it('serves the API docs page', async () => {
+    const res = await t.app.inject({ url: '/api/docs/' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toContain('text/html')
+  })
+
+  it('answers unknown routes with the one error shape', async () => {
+    const res = await t.app.inject({ url: '/api/v1/nothing-here' })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({
+      statusCode: 404,
+      code: 'ROUTE_NOT_FOUND',
+      message: 'Route not found: GET /api/v1/nothing-here',
+    })
+  })
+})

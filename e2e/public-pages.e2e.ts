@@ -1,0 +1,46 @@
+import {
+  test,
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  VIEWPORTS,
+} from './support/fixtures.ts'
+
+const PAGES = [
+  '/',
+  '/about',
+  '/contact',
+  '/privacy',
+  '/terms',
+  '/register-interest',
+  '/credit',
+  '/calculator',
+  '/calculator/area-converter',
+  '/calculator/input-calculation',
+  '/security/access-forbidden',
+  '/security/too-many-requests',
+  '/security/security-check',
+]
+const LOCALES = ['en', 'bm', 'th'] as const
+const HTML_LANG = { en: 'en-MY', bm: 'ms-MY', th: 'th-TH' }
+
+for (const locale of LOCALES) {
+  for (const path of PAGES) {
+    test(`${locale}${path} renders at 360 px and 1280 px, accessible, no errors`, async ({
+      page,
+    }) => {
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize({ width: viewport.width, height: viewport.height })
+        const response = await page.goto(`/${locale}${path === '/' ? '' : path}`)
+        expect(response?.status()).toBe(200)
+        await expect(page.locator('html')).toHaveAttribute('lang', HTML_LANG[locale])
+        await expect(page).toHaveTitle(/^.+ \| SawahMart$/)
+        await expect(page.locator('h1').first()).toBeVisible()
+        // Hydration finished without errors: the fixture fails the test on any console error.
+        await page.waitForLoadState('networkidle')
+        await expectNoSidewaysScroll(page)
+        await expectAccessible(page)
+      }
+    })
+  }
+}

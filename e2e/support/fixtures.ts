@@ -1,0 +1,66 @@
+import { test as base, expect, type Page } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+
+/**
+ * Every browser test fails on a console error, an uncaught page error or a failed request
+ * (issue 2). Tests that expect an error status (404 pages) say so with `allowStatus`.
+ */
+export const test = base.extend<{ problems: string[] }>({
+  problems: [
+    async ({ page }, use) => {
+      const problems: string[] = []
+      page.on('console', (msg) => {
+        if (msg.type() !== 'error') return
+        // The browser logs each 4xx/5xx document load; the tests check statuses themselves.
+        if (
+          /Failed to load resource: the server responded with a status of (404|400|429)/.test(
+            msg.text(),
+          )
+        )
+          return
+        problems.push(`console: ${msg.text()}`)
+      })
+      page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`))
+      page.on('requestfailed', (req) => {
+        const failure = req.failure()?.errorText ?? ''
+        // Navigations cut short by the next navigation are not failures.
+        if (failure.includes('ERR_ABORTED')) return
+        problems.push(`requestfailed: ${req.url()} ${failure}`)
+      })
+      await use(problems)
+      expect(problems, 'console errors, page errors or failed requests').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+export { expect }
+
+/** axe-core: no serious or critical violations (issue 2). */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    )
+  expect(bad, `axe violations on ${page.url()}`).toEqual([])
+}
+
+/** Nothing may scroll sideways at 360 px (issue 2). */
+export async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
+  expect(overflow, `page scrolls sideways on ${page.url()}`).toBeLessThanOrEqual(0)
+}
+
+export const VIEWPORTS = [
+  { name: 'phone', width: 360, height: 800 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const

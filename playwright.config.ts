@@ -1,0 +1,41 @@
+import { defineConfig } from '@playwright/test'
+import { E2E_API_PORT, E2E_WEB_PORT } from './e2e/support/ports.ts'
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.e2e.ts',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_WEB_PORT}`,
+    locale: 'en-MY',
+    timezoneId: 'Asia/Kuala_Lumpur',
+    trace: 'off',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node --import tsx e2e/support/serve.ts',
+    url: `http://127.0.0.1:${E2E_WEB_PORT}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+    env: { E2E_API_PORT: String(E2E_API_PORT), E2E_WEB_PORT: String(E2E_WEB_PORT) },
+  },
+})
