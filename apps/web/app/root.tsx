@@ -44,6 +44,8 @@ export function loader({ request, params }: Route.LoaderArgs) {
     theme: env.THEME_PRIMARY,
     consent: consent === 'accepted' || consent === 'rejected' ? consent : null,
     mapTileUrl: env.MAP_TILE_URL,
+    // The server's year, so the footer renders the same on the server and in the browser.
+    year: new Date().getUTCFullYear(),
   }
 }
 export type RootData = ReturnType<typeof loader>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { useI18n, localePath } from '~/utils/i18n.ts'
 
-export function SiteFooter({ productName }: { productName: string }) {
+export function SiteFooter({ productName, year }: { productName: string; year: number }) {
   const { t, locale } = useI18n()
   const href = (p: string) => localePath(locale, p)
   return (
@@ -13,9 +13,7 @@ export function SiteFooter({ productName }: { productName: string }) {
         <Link to={href('/register-interest')}>{t('footer.registerInterest')}</Link>
       </nav>
       <p className="app-promo">{t('footer.mobileApp')}</p>
-      <p className="muted">
-        {t('footer.copyright', { year: new Date().getFullYear(), product: productName })}
-      </p>
+      <p className="muted">{t('footer.copyright', { year, product: productName })}</p>
     </footer>
   )
 }

@@ -12,7 +12,7 @@ export default function DefaultLayout() {
       <main id="main" className="page">
         <Outlet />
       </main>
-      <SiteFooter productName={root?.productName ?? ''} />
+      <SiteFooter productName={root?.productName ?? ''} year={root?.year ?? 2026} />
       {root?.consent ? null : <CookieConsent />}
     </>
   )

@@ -1,4 +1,128 @@
-// Placeholder while this page is being written.
-export default function Page() {
-  return <h1>credit</h1>
+import { Link } from 'react-router'
+import { ADVERTISED_CREDIT } from '@padi/domain/credit/advertised'
+import { formatMoney } from '@padi/domain/money'
+import { useI18n, localePath } from '~/utils/i18n.ts'
+import { pageMeta } from '~/utils/meta.ts'
+import { ContentSection, Faq, RichText } from '~/components/content/content-blocks.tsx'
+import {
+  EXAMPLE_AREA,
+  EXAMPLE_HARVEST_DATE,
+  EXAMPLE_OWED_MINOR,
+  LATE_FEE_TEXT,
+  exampleHectares,
+  marketForLocale,
+} from '~/components/content/credit-figures.ts'
+import { lateFeeMinor } from '@padi/domain/credit/late-fee'
+import { perHectareLimitMinor } from '@padi/domain/credit/credit-limit'
+import { oneMonthBefore } from '@padi/domain/credit/late-repayment-window'
+import type { Route } from './+types/credit'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, 'credit.title', 'credit.description')
+
+/** Noon in Malaysia, so an ISO date shows as the same day wherever the page is rendered. */
+const midday = (isoDate: string) => `${isoDate}T12:00:00+08:00`
+
+export default function Credit() {
+  const { t, locale, date } = useI18n()
+  const href = (p: string) => localePath(locale, p)
+  const market = marketForLocale(locale)
+  // Spec 1 and 9: RM1,000 per hectare on en/bm pages; a ฿35,000 ceiling for the line on th pages.
+  const credit = ADVERTISED_CREDIT[market]
+  const amount = formatMoney(credit.amountMinor, credit.currency)
+  const lateFee = { lateFee: LATE_FEE_TEXT }
+  const hectares = exampleHectares(market)
+  const area = EXAMPLE_AREA[market].value
+  const owed = EXAMPLE_OWED_MINOR[market]
+  const fromIso = oneMonthBefore(EXAMPLE_HARVEST_DATE)
+  const extensionDates = {
+    harvest: <time dateTime={EXAMPLE_HARVEST_DATE}>{date(midday(EXAMPLE_HARVEST_DATE))}</time>,
+    from: <time dateTime={fromIso}>{date(midday(fromIso))}</time>,
+  }
+
+  const actions = (
+    <div className="button-row content-cta">
+      {/* The sign-up page arrives with the next issue; enrolment starts there (spec 4). */}
+      <Link className="button" to={href('/signup')}>
+        {t('credit.apply')}
+      </Link>
+      <Link className="button secondary" to={href('/register-interest')}>
+        {t('credit.interest')}
+      </Link>
+    </div>
+  )
+
+  return (
+    <article className="content">
+      <section className="hero" aria-labelledby="credit-title">
+        <h1 id="credit-title">{t('credit.heading')}</h1>
+        <p className="content-lead">
+          {t(credit.perHectare ? 'credit.leadPerHectare' : 'credit.leadTotal', { amount })}
+        </p>
+        <p>{t('credit.leadNote')}</p>
+        {actions}
+      </section>
+
+      <ContentSection base="credit.who" items={4} />
+      <ContentSection base="credit.steps" items={9} labelled ordered params={lateFee} />
+
+      <section className="content-box" aria-labelledby="credit-example-title">
+        <h2 id="credit-example-title">{t('credit.example.title')}</h2>
+        {credit.perHectare ? (
+          <>
+            <p>{t('credit.example.perHectareP1', { area, hectares: hectares.shown })}</p>
+            <p className="content-sum">
+              {t('credit.example.perHectareSum', {
+                hectares: hectares.shown,
+                perHectare: amount,
+                // Domain-facts 4.4: computed from the exact area, rounded down to the sen.
+                limit: formatMoney(
+                  perHectareLimitMinor(hectares.exact, credit.amountMinor),
+                  credit.currency,
+                ),
+              })}
+            </p>
+            <p>{t('credit.example.perHectareNote')}</p>
+          </>
+        ) : (
+          <>
+            <p>{t('credit.example.totalP1', { area, hectares: hectares.shown })}</p>
+            <p className="content-sum">{t('credit.example.totalSum', { amount })}</p>
+            {/* ADR 010: the baht figure is a ceiling for the whole line, not per hectare. */}
+            <p>{t('credit.example.totalNote')}</p>
+          </>
+        )}
+      </section>
+
+      <ContentSection base="credit.late" paragraphs={1} params={lateFee}>
+        <p>
+          {t('credit.late.p2', {
+            owed: formatMoney(owed, credit.currency),
+            fee: formatMoney(lateFeeMinor(owed), credit.currency),
+          })}
+        </p>
+        <p>{t('credit.late.p3')}</p>
+      </ContentSection>
+
+      <section className="card content-section" aria-labelledby="credit-cta-title">
+        <h2 id="credit-cta-title">{t('credit.cta.title')}</h2>
+        <p>{t('credit.cta.p1')}</p>
+        {actions}
+      </section>
+
+      <Faq
+        base="credit.faq"
+        count={7}
+        params={lateFee}
+        extra={{
+          // Spec 4: the window opens 1 month before the harvest date and closes on it.
+          3: (
+            <p>
+              <RichText k="credit.faq.a3Example" nodes={extensionDates} />
+            </p>
+          ),
+        }}
+      />
+    </article>
+  )
 }
