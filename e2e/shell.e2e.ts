@@ -7,8 +7,10 @@ test.describe('app shell (issue 2)', () => {
     await expect(banner).toBeVisible()
     await banner.getByRole('button', { name: 'Accept' }).click()
     await expect(banner).toBeHidden()
-    const cookie = (await context.cookies()).find((c) => c.name === 'cookie_consent')
-    expect(cookie?.value).toBe('accepted')
+    // The banner hides at once; the cookie comes with the answer to the post.
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === 'cookie_consent')?.value)
+      .toBe('accepted')
     await page.reload()
     await expect(page.getByRole('region', { name: 'Cookies' })).toHaveCount(0)
   })

@@ -1,4 +1,3 @@
-import { useMemo } from 'react'
 import {
   Links,
   Meta,
@@ -6,11 +5,18 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useMatches,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router'
 import { isLocale, LOCALE_HTML_LANG, type Locale } from '@padi/domain/i18n/locales'
-import { createI18n, createTranslator, I18nContext, type Messages } from '~/utils/i18n.ts'
+import {
+  createI18n,
+  createTranslator,
+  I18nContext,
+  mergeRouteMessages,
+  type Messages,
+} from '~/utils/i18n.ts'
 import { LoadingBar } from '~/components/loading-bar.tsx'
 import { Toasts } from '~/components/toasts.tsx'
 import { ModalHost } from '~/components/modal-host.tsx'
@@ -20,7 +26,7 @@ import { apiContext } from '~/utils/context.server.ts'
 import { createApiClient } from '~/utils/api.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
 import { localeForRequest, readCookie } from '~/utils/locale.server.ts'
-import { messagesFor } from '~/utils/messages.server.ts'
+import { pickMessages, SHARED_NAMESPACES } from '~/utils/messages.server.ts'
 import type { Route } from './+types/root'
 import appCss from './styles/app.css?url'
 
@@ -39,7 +45,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
   const consent = readCookie(request, 'cookie_consent')
   return {
     locale,
-    messages: messagesFor(locale),
+    messages: pickMessages(locale, SHARED_NAMESPACES),
     productName: env.PRODUCT_NAME,
     theme: env.THEME_PRIMARY,
     consent: consent === 'accepted' || consent === 'rejected' ? consent : null,
@@ -95,10 +101,9 @@ function I18nProvider({
   data: RootData | undefined
   children: React.ReactNode
 }) {
-  const i18n = useMemo(
-    () => createI18n(data?.locale ?? 'en', (data?.messages ?? {}) as Messages),
-    [data?.locale, data?.messages],
-  )
+  // The root sends the shared catalogue; each matched page loader adds its own namespaces.
+  const parts = useMatches().map((m) => m.loaderData)
+  const i18n = createI18n(data?.locale ?? 'en', mergeRouteMessages(parts))
   return <I18nContext.Provider value={i18n}>{children}</I18nContext.Provider>
 }
 

@@ -1,21 +1,14 @@
-import { z } from 'zod'
-
+// No zod here: formatMoney runs in the browser bundle; schemas are in money-schemas.ts.
 // Money is always integer minor units (sen, satang) with its currency (DEVELOPERS.md, ADR 004).
 export const CURRENCIES = ['MYR', 'THB'] as const
 export type Currency = (typeof CURRENCIES)[number]
-export const CurrencySchema = z.enum(CURRENCIES)
 
 export const MARKETS = ['MY', 'TH'] as const
 export type Market = (typeof MARKETS)[number]
-export const MarketSchema = z.enum(MARKETS)
 
 export const MARKET_CURRENCY: Record<Market, Currency> = { MY: 'MYR', TH: 'THB' }
 
-export const MoneySchema = z.object({
-  amount_minor: z.number().int(),
-  currency: CurrencySchema,
-})
-export type Money = z.infer<typeof MoneySchema>
+export type Money = { amount_minor: number; currency: Currency }
 
 const SYMBOL: Record<Currency, string> = { MYR: 'RM', THB: '฿' }
 

@@ -1,19 +1,59 @@
-import { Toaster } from 'react-hot-toast'
+import { useEffect, useState } from 'react'
+import type * as ToastModule from 'react-hot-toast'
 
 // Spec 9: toasts close after 5000 ms by default and pause while hovered (react-hot-toast does).
 export const TOAST_DEFAULT_MS = 5000
+const TOAST_EVENT = 'app:toast'
 
+export type ToastRequest = {
+  kind: 'error' | 'success' | 'info'
+  title?: string
+  message: string
+  duration?: number
+}
+
+/** Raise a toast from anywhere in the browser (spec 3: notifications). */
+export function notify(request: ToastRequest) {
+  window.dispatchEvent(new CustomEvent<ToastRequest>(TOAST_EVENT, { detail: request }))
+}
+
+type ToastLibrary = typeof ToastModule
+
+/**
+ * The toast area. The toast library is only downloaded when the first toast is raised, so pages
+ * that never show one do not pay for it on a slow network.
+ */
 export function Toasts() {
+  const [lib, setLib] = useState<ToastLibrary | null>(null)
+  useEffect(() => {
+    const onToast = (event: Event) => {
+      const request = (event as CustomEvent<ToastRequest>).detail
+      void import('react-hot-toast').then((mod) => {
+        setLib(mod)
+        const text = request.title ? `${request.title}\n${request.message}` : request.message
+        const options = { duration: request.duration ?? TOAST_DEFAULT_MS }
+        if (request.kind === 'error') mod.toast.error(text, options)
+        else if (request.kind === 'success') mod.toast.success(text, options)
+        else mod.toast(text, options)
+      })
+    }
+    window.addEventListener(TOAST_EVENT, onToast)
+    return () => window.removeEventListener(TOAST_EVENT, onToast)
+  }, [])
+  if (!lib) return <div className="toast-area" aria-live="polite" />
+  const { Toaster } = lib
   return (
-    <Toaster
-      position="top-center"
-      toastOptions={{
-        duration: TOAST_DEFAULT_MS,
-        error: {
+    <div className="toast-area" aria-live="polite">
+      <Toaster
+        position="top-center"
+        toastOptions={{
           duration: TOAST_DEFAULT_MS,
-          style: { background: 'var(--color-danger)', color: '#fff' },
-        },
-      }}
-    />
+          style: { whiteSpace: 'pre-line' },
+          error: {
+            style: { background: 'var(--color-danger)', color: '#fff', whiteSpace: 'pre-line' },
+          },
+        }}
+      />
+    </div>
   )
 }

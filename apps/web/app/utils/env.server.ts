@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { LocaleSchema } from '@padi/domain/i18n/locales'
+import { LocaleSchema } from '@padi/domain/i18n/locale-schemas'
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),

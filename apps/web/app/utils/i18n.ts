@@ -15,7 +15,13 @@ export type Translate = (key: string, params?: TranslateParams) => string
 export function createTranslator(locale: Locale, messages: Messages): Translate {
   const i18n = rosetta({ [locale]: messages })
   i18n.locale(locale)
-  return (key, params) => i18n.t(key, params) || key
+  return (key, params) => {
+    const text = i18n.t(key, params)
+    if (text) return text
+    // A missing key is a bug: visible on the page, and a console error that browser tests catch.
+    console.error(`Missing translation: ${locale} ${key}`)
+    return key
+  }
 }
 
 export type I18n = {
@@ -45,4 +51,14 @@ export function useI18n(): I18n {
 /** Prefixes a path with the current locale: href('/about') -> '/bm/about'. */
 export function localePath(locale: Locale, path: string): string {
   return `/${locale}${path === '/' ? '' : path}`
+}
+
+/** Joins the catalogue parts that the root and the matched page loaders sent. */
+export function mergeRouteMessages(parts: readonly unknown[]): Messages {
+  const out: Messages = {}
+  for (const part of parts) {
+    const messages = (part as { messages?: Messages } | null | undefined)?.messages
+    if (messages && typeof messages === 'object') Object.assign(out, messages)
+  }
+  return out
 }

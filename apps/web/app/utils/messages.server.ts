@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from '@padi/domain/i18n/locales'
+import { isLocale, LOCALES, type Locale } from '@padi/domain/i18n/locales'
 import type { Messages } from './i18n.ts'
 
 // Catalogues are split by feature (app/locales/{locale}/{feature}.json) so features own their text.
@@ -31,6 +31,32 @@ const MERGED: Record<Locale, Messages> = Object.fromEntries(
   LOCALES.map((l) => [l, deepMerge(deepMerge(CATALOGUES.bm, CATALOGUES.en), CATALOGUES[l])]),
 ) as Record<Locale, Messages>
 
-export function messagesFor(locale: Locale): Messages {
-  return MERGED[locale]
+/** Namespaces every page needs: the shell, errors and the security toasts. */
+export const SHARED_NAMESPACES = [
+  'common',
+  'nav',
+  'footer',
+  'cookies',
+  'errors',
+  'security',
+] as const
+
+/**
+ * Only the namespaces a page needs go into its HTML: the whole catalogue would add kilobytes to
+ * every page on 2G (ADR 011). The root sends the shared ones, each page loader its own.
+ */
+export function pickMessages(locale: Locale, namespaces: readonly string[]): Messages {
+  const all = MERGED[locale]
+  const out: Messages = {}
+  for (const ns of namespaces) {
+    const value = all[ns]
+    if (value === undefined) throw new Error(`Unknown catalogue namespace: ${ns}`)
+    out[ns] = value
+  }
+  return out
+}
+
+/** A page loader's catalogue part, for the locale in the URL (checked by the locale layout). */
+export function pageMessages(params: { lang?: string | undefined }, namespaces: readonly string[]) {
+  return { messages: pickMessages(isLocale(params.lang) ? params.lang : 'en', namespaces) }
 }

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router'
 import type { RootData } from '~/root.tsx'
-import { createTranslator, type Messages } from './i18n.ts'
+import { createTranslator, mergeRouteMessages } from './i18n.ts'
 
 type MatchLike = { id: string; loaderData?: unknown; data?: unknown } | undefined
 
@@ -13,7 +13,10 @@ export function pageMeta(
   const root = matches.find((m) => m?.id === 'root')
   const data = (root?.loaderData ?? root?.data) as RootData | undefined
   if (!data) return [{ title: 'SawahMart' }]
-  const t = createTranslator(data.locale, data.messages as Messages)
+  const t = createTranslator(
+    data.locale,
+    mergeRouteMessages(matches.map((m) => m?.loaderData ?? m?.data)),
+  )
   const meta: MetaDescriptor[] = [{ title: `${t(titleKey)} | ${data.productName}` }]
   if (descriptionKey) meta.push({ name: 'description', content: t(descriptionKey) })
   return meta

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { MarketSchema } from '../money.ts'
-import { LocalizedTextSchema } from '../i18n/locales.ts'
+import { MarketSchema } from '../money-schemas.ts'
+import { LocalizedTextSchema } from '../i18n/locale-schemas.ts'
 
 const TimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/)
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 
+import { AreaConversionInputSchema } from './area-conversion-schema.ts'
 import {
   ACRE_M2,
   AREA_UNITS,
-  AreaConversionInputSchema,
   convertAll,
   convertArea,
   formatRaiNganWah,

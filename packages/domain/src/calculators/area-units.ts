@@ -1,7 +1,4 @@
-import { z } from 'zod'
-
 import { CALCULATOR_ERRORS, CalculatorError } from './calculator-errors.ts'
-import { formNumber } from './form-number.ts'
 import { normaliseDigits, roundTo, stripFloatNoise } from './numeric.ts'
 
 /**
@@ -219,16 +216,3 @@ export function formatRaiNganWah(squareMetres: number): RaiNganWah {
   const wah = (rest - ngan * hundredthsPerNgan) / 100
   return { rai, ngan, wah, text: `${rai}-${ngan}-${wah}` }
 }
-
-// --- Form schema -----------------------------------------------------------------------------
-
-const areaUnitSchema = z.enum(AREA_UNITS, { error: CALCULATOR_ERRORS.unitInvalid })
-
-/** Area converter form. Messages are i18n keys (calculator.errors.*), translated by the web app. */
-export const AreaConversionInputSchema = z.object({
-  value: formNumber(AREA_VALUE_MAX),
-  from: areaUnitSchema,
-  to: areaUnitSchema,
-})
-
-export type AreaConversionInput = z.infer<typeof AreaConversionInputSchema>

@@ -1,4 +1,5 @@
-import { z } from 'zod'
+// zod/mini: these schemas run in the browser on the calculator pages, where every KB counts on 2G.
+import * as z from 'zod/mini'
 
 import { CALCULATOR_ERRORS } from './calculator-errors.ts'
 import { normaliseDigits } from './numeric.ts'
@@ -34,8 +35,10 @@ function positiveNumber(max: number) {
           ? CALCULATOR_ERRORS.valueRequired
           : CALCULATOR_ERRORS.valueInvalid,
     })
-    .positive(CALCULATOR_ERRORS.valuePositive)
-    .max(max, CALCULATOR_ERRORS.valueTooLarge)
+    .check(
+      z.positive(CALCULATOR_ERRORS.valuePositive),
+      z.maximum(max, CALCULATOR_ERRORS.valueTooLarge),
+    )
 }
 
 /**
@@ -43,10 +46,10 @@ function positiveNumber(max: number) {
  * messages are i18n keys (calculator.errors.*).
  */
 export function formNumber(max: number) {
-  return z.preprocess(parseFormNumber, positiveNumber(max))
+  return z.pipe(z.transform(parseFormNumber), positiveNumber(max))
 }
 
 /** Same as `formNumber`, but a blank field yields `undefined` instead of an error. */
 export function optionalFormNumber(max: number) {
-  return z.preprocess(parseFormNumber, positiveNumber(max).optional())
+  return z.pipe(z.transform(parseFormNumber), z.optional(positiveNumber(max)))
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 import { AREA_UNITS, AREA_VALUE_MAX, convertArea } from './area-units.ts'
 import { CALCULATOR_ERRORS, CalculatorError } from './calculator-errors.ts'
@@ -213,13 +213,15 @@ export const InputCalculationInputSchema = z
     area: AreaSchema,
     rate: RateSchema,
     sprayer: SprayerSchema,
-    packSize: z.preprocess(blankPackToUndefined, PackSizeSchema.optional()),
+    packSize: z.pipe(z.transform(blankPackToUndefined), z.optional(PackSizeSchema)),
   })
-  .superRefine((input, ctx) => {
-    for (const issue of findCrossFieldIssues(input)) {
-      ctx.addIssue({ code: 'custom', message: issue.code, path: issue.path })
-    }
-  })
+  .check(
+    z.superRefine((input, ctx) => {
+      for (const issue of findCrossFieldIssues(input)) {
+        ctx.addIssue({ code: 'custom', message: issue.code, path: issue.path })
+      }
+    }),
+  )
 
 export type InputCalculationInput = z.infer<typeof InputCalculationInputSchema>
 

@@ -1,9 +1,6 @@
-import { z } from 'zod'
-
 // Spec 1: English, Malay and Thai; routing is locale-prefixed.
 export const LOCALES = ['en', 'bm', 'th'] as const
 export type Locale = (typeof LOCALES)[number]
-export const LocaleSchema = z.enum(LOCALES)
 
 export const LOCALE_COOKIE = 'i18n_redirected'
 export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60
@@ -55,12 +52,16 @@ export function resolveLocale(input: {
 }
 
 /** Server text may be JSON {en, bm, th?}; spec 1: fall back to en, then bm. */
-export const LocalizedTextSchema = z.object({
-  en: z.string(),
-  bm: z.string().optional(),
-  th: z.string().optional(),
-})
-export type LocalizedText = z.infer<typeof LocalizedTextSchema>
+export type LocalizedText = { en: string; bm?: string | undefined; th?: string | undefined }
+
+// No zod here: this file runs in every page's browser bundle, where bytes cost farmers on 2G.
+function pickText(value: Partial<Record<Locale, unknown>>, locale: Locale): string {
+  for (const key of [locale, 'en', 'bm'] as const) {
+    const text = value[key]
+    if (typeof text === 'string' && text !== '') return text
+  }
+  return ''
+}
 
 export function localizedText(
   value: LocalizedText | string | null | undefined,
@@ -71,12 +72,12 @@ export function localizedText(
     const trimmed = value.trim()
     if (!trimmed.startsWith('{')) return value
     try {
-      const parsed = LocalizedTextSchema.partial().safeParse(JSON.parse(trimmed))
-      if (!parsed.success) return value
-      return parsed.data[locale] || parsed.data.en || parsed.data.bm || value
+      const parsed: unknown = JSON.parse(trimmed)
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return value
+      return pickText(parsed as Partial<Record<Locale, unknown>>, locale) || value
     } catch {
       return value
     }
   }
-  return value[locale] || value.en || value.bm || ''
+  return pickText(value, locale)
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { BranchSchema } from '@padi/domain/branches/schemas'
-import { MarketSchema } from '@padi/domain/money'
+import { MarketSchema } from '@padi/domain/money-schemas'
 import type { BranchesService } from './branches.service.ts'
 
 export const branchesRoutes: FastifyPluginAsync<{ branches: BranchesService }> = async (

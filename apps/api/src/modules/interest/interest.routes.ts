@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { InterestSchema } from '@padi/domain/interest/schemas'
-import { LocaleSchema } from '@padi/domain/i18n/locales'
+import { LocaleSchema } from '@padi/domain/i18n/locale-schemas'
 import { ErrorResponseSchema } from '../../error-schema.ts'
 import type { InterestService } from './interest.service.ts'
 

@@ -1,4 +1,220 @@
-// Placeholder while this page is being written.
-export default function Page() {
-  return <h1>area-converter</h1>
+import { useMemo, useState } from 'react'
+import type { FormEvent, MouseEvent } from 'react'
+import { Form, Link, useLocation } from 'react-router'
+import type { AreaUnit } from '@padi/domain/calculators/area-units'
+import { TextField } from '~/components/form/text-field.tsx'
+import calculatorCss from '~/components/calculator/calculator.css?url'
+import { SelectField } from '~/components/calculator/select-field.tsx'
+import { useI18n, localePath } from '~/utils/i18n.ts'
+import { pageMeta } from '~/utils/meta.ts'
+import {
+  AREA_UNIT_ORDER,
+  areaFormSearch,
+  evaluateAreaForm,
+  isThaiAreaUnit,
+  readAreaForm,
+  swapAreaUnits,
+} from './+shared/area-form.ts'
+import type { AreaConversion, AreaFormField, AreaFormState } from './+shared/area-form.ts'
+import { formKeyOf, useSearchSync } from './+shared/use-search-sync.ts'
+import { useCalculatorFormat } from './+shared/use-calculator-format.ts'
+import type { Route } from './+types/area-converter'
+import { pageMessages } from '~/utils/messages.server.ts'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: calculatorCss }]
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, 'calculator.area.title', 'calculator.area.description')
+
+export function loader({ params }: Route.LoaderArgs) {
+  return pageMessages(params, ['calculator', 'units'])
+}
+
+// There is no loader on purpose: the result is a pure function of the URL (spec §1, free public
+// calculator), so the server render computes it from the query string and the page works without
+// JavaScript; with JavaScript the same function runs on each keystroke and the URL follows the
+// form without a server round trip (see use-search-sync.ts).
+
+export default function AreaConverter() {
+  const { locale } = useI18n()
+  const location = useLocation()
+  const formKey = formKeyOf(location)
+  return (
+    <>
+      <AreaConverterForm
+        key={formKey}
+        formKey={formKey}
+        initial={readAreaForm(new URLSearchParams(location.search), locale)}
+      />
+    </>
+  )
+}
+
+function AreaConverterForm({ initial, formKey }: { initial: AreaFormState; formKey: string }) {
+  const { t, locale } = useI18n()
+  const [values, setValues] = useState(initial.values)
+  const [touched, setTouched] = useState<readonly AreaFormField[]>(initial.touched)
+  const evaluation = useMemo(() => evaluateAreaForm(values), [values])
+  // Invalid input shows its message by the field and leaves the last good answer on screen.
+  const [shown, setShown] = useState<AreaConversion | null>(() =>
+    evaluation.ok ? evaluation.result : null,
+  )
+  const writeUrl = useSearchSync(areaFormSearch(values), formKey)
+
+  const update = (next: typeof values, fields: readonly AreaFormField[]) => {
+    setValues(next)
+    setTouched((old) => [...new Set([...old, ...fields])])
+    const result = evaluateAreaForm(next)
+    if (result.ok) setShown(result.result)
+  }
+  const change = (field: AreaFormField) => (value: string) =>
+    update({ ...values, [field]: value }, [field])
+
+  const errors = evaluation.ok ? {} : evaluation.errors
+  const errorOf = (field: AreaFormField) => {
+    const error = errors[field]
+    // A field the farmer has not reached yet is not an error.
+    return error === 'calculator.errors.valueRequired' && !touched.includes(field)
+      ? undefined
+      : error
+  }
+
+  const unitOptions = AREA_UNIT_ORDER[locale].map((unit) => ({
+    value: unit,
+    label: t(`units.area.${unit}.name`),
+  }))
+  const thai = isThaiAreaUnit(values.from)
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // The answer is already on screen; just make the URL match without reloading anything.
+    event.preventDefault()
+    writeUrl()
+  }
+  const swap = (event: MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault()
+    update(swapAreaUnits(values), ['from', 'to'])
+  }
+
+  return (
+    <>
+      <p className="calc-back">
+        <Link to={localePath(locale, '/calculator')}>← {t('calculator.allCalculators')}</Link>
+      </p>
+      <h1>{t('calculator.area.title')}</h1>
+      <p>{t('calculator.area.intro')}</p>
+      <div className="calc-layout">
+        <Form method="get" className="form calc-form" noValidate onSubmit={onSubmit}>
+          <TextField
+            name="value"
+            label={t('calculator.area.value')}
+            hint={thai ? t('calculator.area.valueHintThai') : undefined}
+            // Rai-ngan-wah needs the "-" key, which numeric phone keyboards lack.
+            inputMode={thai ? 'text' : 'decimal'}
+            autoComplete="off"
+            value={values.value}
+            onChange={(event) => change('value')(event.currentTarget.value)}
+            error={errorOf('value')}
+          />
+          <SelectField
+            name="from"
+            label={t('calculator.area.from')}
+            value={values.from}
+            options={unitOptions}
+            onChange={(event) => change('from')(event.currentTarget.value)}
+            error={errorOf('from')}
+          />
+          <SelectField
+            name="to"
+            label={t('calculator.area.to')}
+            value={values.to}
+            options={unitOptions}
+            onChange={(event) => change('to')(event.currentTarget.value)}
+            error={errorOf('to')}
+          />
+          <div className="button-row">
+            {/* First in the form, so Enter in the area field converts rather than swaps. */}
+            <button className="button" type="submit">
+              {t('calculator.area.convert')}
+            </button>
+            <button className="button secondary" type="submit" name="swap" value="1" onClick={swap}>
+              <span aria-hidden="true">⇅</span> {t('calculator.area.swap')}
+            </button>
+          </div>
+        </Form>
+
+        <section className="calc-result-panel" aria-labelledby="area-result-title">
+          <h2 id="area-result-title">{t('calculator.result')}</h2>
+          <output
+            className="calc-result"
+            htmlFor="field-value field-from field-to"
+            aria-live="polite"
+          >
+            {shown ? (
+              <MainResult
+                result={shown}
+                showThai={isThaiAreaUnit(shown.from) || isThaiAreaUnit(shown.to) || locale === 'th'}
+              />
+            ) : (
+              <span className="calc-empty">{t('calculator.area.noResult')}</span>
+            )}
+          </output>
+          {shown ? <AllUnitsTable result={shown} order={AREA_UNIT_ORDER[locale]} /> : null}
+          <p className="hint">{t('calculator.area.relongNote')}</p>
+        </section>
+      </div>
+    </>
+  )
+}
+
+function MainResult({ result, showThai }: { result: AreaConversion; showThai: boolean }) {
+  const { t } = useI18n()
+  const format = useCalculatorFormat()
+  const thaiForm = format.raiNganWah(result.squareMetres)
+  return (
+    <>
+      <span className="calc-result-from">
+        {t('calculator.area.equals', { amount: format.area(result.value, result.from) })}
+      </span>
+      <span className="calc-result-main">{format.area(result.converted, result.to)}</span>
+      {showThai ? (
+        <span className="calc-result-extra">
+          = {thaiForm.words} <span className="calc-nowrap">({thaiForm.dashes})</span>
+        </span>
+      ) : null}
+    </>
+  )
+}
+
+function AllUnitsTable({ result, order }: { result: AreaConversion; order: readonly AreaUnit[] }) {
+  const { t } = useI18n()
+  const format = useCalculatorFormat()
+  return (
+    <>
+      <h2 id="area-table-title" className="calc-table-title">
+        {t('calculator.area.tableTitle')}
+      </h2>
+      <div className="table-scroll">
+        <table className="calc-table" aria-labelledby="area-table-title">
+          <thead>
+            <tr>
+              <th scope="col">{t('calculator.area.tableUnit')}</th>
+              <th scope="col">{t('calculator.area.tableArea')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.map((unit) => (
+              <tr key={unit} className={unit === result.to ? 'calc-target' : undefined}>
+                <th scope="row">{t(`units.area.${unit}.name`)}</th>
+                <td>{format.area(result.all[unit], unit)}</td>
+              </tr>
+            ))}
+            <tr>
+              <th scope="row">{t('units.raiNganWah.name')}</th>
+              <td>{format.raiNganWah(result.squareMetres).dashes}</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+    </>
+  )
 }

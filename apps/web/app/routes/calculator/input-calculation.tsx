@@ -1,4 +1,427 @@
-// Placeholder while this page is being written.
-export default function Page() {
-  return <h1>input-calculation</h1>
+import { useMemo, useState } from 'react'
+import type { FormEvent } from 'react'
+import { Form, Link, useLocation } from 'react-router'
+import { convertArea } from '@padi/domain/calculators/area-units'
+import {
+  DEFAULT_SPRAYERS,
+  DRONE_LITRES_PER_HECTARE_MAX,
+  DRONE_LITRES_PER_HECTARE_MIN,
+  INPUT_CALCULATION_WARNINGS,
+  KNAPSACK_LITRES_PER_HECTARE_MAX,
+  KNAPSACK_LITRES_PER_HECTARE_MIN,
+  PRODUCT_UNITS,
+  SPRAYER_TYPES,
+} from '@padi/domain/calculators/input-calculation'
+import type {
+  InputCalculationInput,
+  InputCalculationResult,
+  InputCalculationWarning,
+} from '@padi/domain/calculators/input-calculation'
+import { TextField } from '~/components/form/text-field.tsx'
+import calculatorCss from '~/components/calculator/calculator.css?url'
+import { ChoiceGroup } from '~/components/calculator/choice-group.tsx'
+import { SelectField } from '~/components/calculator/select-field.tsx'
+import { useI18n, localePath } from '~/utils/i18n.ts'
+import { pageMeta } from '~/utils/meta.ts'
+import { AREA_UNIT_ORDER, isThaiAreaUnit } from './+shared/area-form.ts'
+import {
+  evaluateInputForm,
+  INPUT_FORM_FIELDS,
+  inputFormSearch,
+  RATE_KINDS,
+  readInputForm,
+  switchRateUnit,
+  switchSprayer,
+} from './+shared/input-form.ts'
+import type { InputFormField, InputFormState, InputFormValues } from './+shared/input-form.ts'
+import { formKeyOf, useSearchSync } from './+shared/use-search-sync.ts'
+import { useCalculatorFormat } from './+shared/use-calculator-format.ts'
+import type { Route } from './+types/input-calculation'
+import { pageMessages } from '~/utils/messages.server.ts'
+
+// Query parameters (for links from product pages that prefill the label's rate) are documented
+// on readInputForm in ./+shared/input-form.ts: product, area_value, area_unit, rate_kind,
+// rate_amount, rate_unit, rate_tank_litres, label_litres_per_hectare, sprayer, tank_litres,
+// litres_per_hectare, pack_amount, pack_unit.
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: calculatorCss }]
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, 'calculator.input.title', 'calculator.input.description')
+
+export function loader({ params }: Route.LoaderArgs) {
+  return pageMessages(params, ['calculator', 'units'])
+}
+
+// No loader on purpose, as on the area converter: the server render computes the result from the
+// query string (works without JavaScript) and the browser reruns the same pure domain functions
+// as the farmer types, so only a change of page needs the server.
+
+/** Catalogue parameters for the warnings: the ranges come from domain-facts.md §2.1. */
+const WARNING_PARAMS: Readonly<Record<InputCalculationWarning, Record<string, number>>> = {
+  [INPUT_CALCULATION_WARNINGS.droneVolumeOutOfRange]: {
+    min: DRONE_LITRES_PER_HECTARE_MIN,
+    max: DRONE_LITRES_PER_HECTARE_MAX,
+  },
+  [INPUT_CALCULATION_WARNINGS.knapsackVolumeOutOfRange]: {
+    min: KNAPSACK_LITRES_PER_HECTARE_MIN,
+    max: KNAPSACK_LITRES_PER_HECTARE_MAX,
+  },
+  [INPUT_CALCULATION_WARNINGS.droneCheckLabel]: {},
+}
+
+/** Catalogue key of each field's label, also used to list what is still missing. */
+const FIELD_LABELS: Readonly<Record<InputFormField, string>> = {
+  area_value: 'calculator.input.areaValue',
+  area_unit: 'calculator.input.areaUnit',
+  rate_kind: 'calculator.input.rateKind',
+  rate_amount: 'calculator.input.rateAmount',
+  rate_unit: 'calculator.input.rateUnit',
+  rate_tank_litres: 'calculator.input.rateTankLitres',
+  label_litres_per_hectare: 'calculator.input.labelVolume',
+  sprayer: 'calculator.input.sprayerType',
+  tank_litres: 'calculator.input.tankLitres',
+  litres_per_hectare: 'calculator.input.litresPerHectare',
+  pack_amount: 'calculator.input.packAmount',
+  pack_unit: 'calculator.input.packUnit',
+  product: 'calculator.input.productLabel',
+}
+
+/** Anchor of the result panel, the target after Calculate. */
+const RESULT_ID = 'result'
+const AREA_HINT_ID = 'area-value-hint'
+
+interface Shown {
+  input: InputCalculationInput
+  result: InputCalculationResult
+}
+
+export default function InputCalculation() {
+  const { locale } = useI18n()
+  const location = useLocation()
+  const formKey = formKeyOf(location)
+  return (
+    <>
+      <InputCalculationForm
+        key={formKey}
+        formKey={formKey}
+        initial={readInputForm(new URLSearchParams(location.search), locale)}
+      />
+    </>
+  )
+}
+
+function InputCalculationForm({ initial, formKey }: { initial: InputFormState; formKey: string }) {
+  const { t, locale } = useI18n()
+  const [values, setValues] = useState(initial.values)
+  const [touched, setTouched] = useState<readonly InputFormField[]>(initial.touched)
+  const evaluation = useMemo(() => evaluateInputForm(values), [values])
+  // Invalid input shows its message by the field and leaves the last good answer on screen.
+  const [shown, setShown] = useState<Shown | null>(() => (evaluation.ok ? evaluation : null))
+  const writeUrl = useSearchSync(inputFormSearch(values, touched), formKey)
+
+  const update = (next: InputFormValues, field: InputFormField) => {
+    setValues(next)
+    setTouched((old) => (old.includes(field) ? old : [...old, field]))
+    const result = evaluateInputForm(next)
+    if (result.ok) setShown(result)
+  }
+  const errors = evaluation.ok ? {} : evaluation.errors
+  const errorOf = (field: InputFormField) => {
+    const error = errors[field]
+    // A field the farmer has not reached yet is not an error; the result box lists it instead.
+    return error === 'calculator.errors.valueRequired' && !touched.includes(field)
+      ? undefined
+      : error
+  }
+  const set = (field: InputFormField) => (value: string) =>
+    update({ ...values, [field]: value }, field)
+  const input = (field: InputFormField) => ({
+    name: field,
+    label: t(FIELD_LABELS[field]),
+    value: values[field],
+    onChange: (event: FormEvent<HTMLInputElement | HTMLSelectElement>) =>
+      set(field)(event.currentTarget.value),
+    error: errorOf(field),
+  })
+
+  const missing = (Object.keys(errors) as InputFormField[]).filter(
+    (field) => errors[field] === 'calculator.errors.valueRequired' && !touched.includes(field),
+  )
+  const hasShownErrors = INPUT_FORM_FIELDS.some((field) => errorOf(field) !== undefined)
+
+  const areaOptions = AREA_UNIT_ORDER[locale].map((unit) => ({
+    value: unit,
+    label: t(`units.area.${unit}.name`),
+  }))
+  const productOptions = PRODUCT_UNITS.map((unit) => ({
+    value: unit,
+    label: t(`units.product.${unit}`),
+  }))
+  const thaiArea = isThaiAreaUnit(values.area_unit)
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // The answer is already computed; make the URL match and bring the answer into view (on a
+    // phone it is below the form).
+    event.preventDefault()
+    writeUrl()
+    const panel = document.getElementById(RESULT_ID)
+    const top = panel?.getBoundingClientRect().top ?? 0
+    if (top < 0 || top > window.innerHeight * 0.6) panel?.scrollIntoView({ block: 'start' })
+  }
+
+  return (
+    <>
+      <p className="calc-back">
+        <Link to={localePath(locale, '/calculator')}>← {t('calculator.allCalculators')}</Link>
+      </p>
+      <h1>{t('calculator.input.title')}</h1>
+      {values.product ? (
+        <p className="calc-product">
+          {t('calculator.input.productLabel')}: <strong>{values.product}</strong>
+        </p>
+      ) : null}
+      <p>{t('calculator.input.intro')}</p>
+      <div className="calc-layout">
+        {/* Without JavaScript the fragment makes the browser jump to the answer after submitting. */}
+        <Form
+          method="get"
+          action={`#${RESULT_ID}`}
+          className="form calc-form"
+          noValidate
+          onSubmit={onSubmit}
+        >
+          {values.product ? <input type="hidden" name="product" value={values.product} /> : null}
+          {/* Lets the server swap untouched sprayer defaults when the sprayer changes without JS. */}
+          <input type="hidden" name="prev_sprayer" value={values.sprayer} />
+
+          <fieldset className="calc-fieldset">
+            <legend>{t('calculator.input.fieldLegend')}</legend>
+            <div className="calc-pair">
+              <TextField
+                {...input('area_value')}
+                inputMode={thaiArea ? 'text' : 'decimal'}
+                autoComplete="off"
+                // The hint sits under the pair so it does not push this input below the unit's.
+                aria-describedby={
+                  thaiArea
+                    ? [AREA_HINT_ID, errorOf('area_value') ? 'field-area_value-error' : null]
+                        .filter(Boolean)
+                        .join(' ')
+                    : undefined
+                }
+              />
+              <SelectField
+                {...input('area_unit')}
+                options={areaOptions}
+                fieldClassName="calc-unit-wide"
+              />
+            </div>
+            {thaiArea ? (
+              <p className="hint" id={AREA_HINT_ID}>
+                {t('calculator.area.valueHintThai')}
+              </p>
+            ) : null}
+          </fieldset>
+
+          <fieldset className="calc-fieldset">
+            <legend>{t('calculator.input.rateLegend')}</legend>
+            <ChoiceGroup
+              name="rate_kind"
+              legend={t('calculator.input.rateKind')}
+              value={values.rate_kind}
+              options={RATE_KINDS.map((kind) => ({
+                value: kind,
+                label: t(`calculator.input.rateKinds.${kind}`),
+              }))}
+              onChange={set('rate_kind')}
+              error={errorOf('rate_kind')}
+            />
+            <div className="calc-pair">
+              <TextField {...input('rate_amount')} inputMode="decimal" autoComplete="off" />
+              <SelectField
+                {...input('rate_unit')}
+                options={productOptions}
+                fieldClassName="calc-unit"
+                onChange={(event) =>
+                  update(switchRateUnit(values, event.currentTarget.value), 'rate_unit')
+                }
+              />
+            </div>
+            <div className="calc-only-per-tank calc-only-dilution">
+              <TextField
+                {...input('rate_tank_litres')}
+                inputMode="decimal"
+                autoComplete="off"
+                hint={t('calculator.input.rateTankHint')}
+              />
+            </div>
+            <div className="calc-only-dilution">
+              <TextField
+                {...input('label_litres_per_hectare')}
+                inputMode="decimal"
+                autoComplete="off"
+                hint={t('calculator.input.labelVolumeHint')}
+              />
+            </div>
+          </fieldset>
+
+          <fieldset className="calc-fieldset">
+            <legend>{t('calculator.input.sprayerLegend')}</legend>
+            <ChoiceGroup
+              name="sprayer"
+              legend={t('calculator.input.sprayerType')}
+              value={values.sprayer}
+              options={SPRAYER_TYPES.map((type) => ({
+                value: type,
+                label: t(`calculator.input.sprayers.${type}`),
+              }))}
+              onChange={(next) => update(switchSprayer(values, next), 'sprayer')}
+              error={errorOf('sprayer')}
+            />
+            <div className="calc-pair">
+              <TextField {...input('tank_litres')} inputMode="decimal" autoComplete="off" />
+              <TextField {...input('litres_per_hectare')} inputMode="decimal" autoComplete="off" />
+            </div>
+            <p className="hint">
+              {t('calculator.input.sprayerHint', {
+                knapsackTank: DEFAULT_SPRAYERS.knapsack.tankLitres,
+                knapsackVolume: DEFAULT_SPRAYERS.knapsack.litresPerHectare,
+                droneTank: DEFAULT_SPRAYERS.drone.tankLitres,
+                droneVolume: DEFAULT_SPRAYERS.drone.litresPerHectare,
+              })}
+            </p>
+          </fieldset>
+
+          <fieldset className="calc-fieldset">
+            <legend>{t('calculator.input.packLegend')}</legend>
+            <div className="calc-pair">
+              <TextField {...input('pack_amount')} inputMode="decimal" autoComplete="off" />
+              <SelectField
+                {...input('pack_unit')}
+                options={productOptions}
+                fieldClassName="calc-unit"
+              />
+            </div>
+          </fieldset>
+
+          <button className="button" type="submit">
+            {t('calculator.input.calculate')}
+          </button>
+        </Form>
+
+        <section className="calc-result-panel" id={RESULT_ID} aria-labelledby="input-result-title">
+          <h2 id="input-result-title">{t('calculator.result')}</h2>
+          <div className="calc-result" role="status" aria-live="polite">
+            {shown ? (
+              <Figures input={shown.input} result={shown.result} />
+            ) : (
+              <p className="calc-empty">
+                {missing.length > 0
+                  ? t('calculator.input.missing', {
+                      fields: missing.map((field) => t(FIELD_LABELS[field])).join(', '),
+                    })
+                  : t(hasShownErrors ? 'calculator.input.fixErrors' : 'calculator.input.noResult')}
+              </p>
+            )}
+          </div>
+          {shown && shown.result.warnings.length > 0 ? (
+            <ul className="calc-warnings">
+              {shown.result.warnings.map((warning) => (
+                <li key={warning}>{t(warning, WARNING_PARAMS[warning])}</li>
+              ))}
+            </ul>
+          ) : null}
+          <p className="calc-label-note">
+            <strong>{t('calculator.input.labelNoteTitle')}</strong>
+            {t('calculator.input.labelNote')}
+          </p>
+        </section>
+      </div>
+    </>
+  )
+}
+
+/** The answer in big figures with short labels, readable on a 360 px phone. */
+function Figures({ input, result }: Shown) {
+  const { t } = useI18n()
+  const format = useCalculatorFormat()
+  const unit = result.productUnit
+  const areaUnit = input.area.unit
+  const dose = format.product(result.dosePerHectare, unit)
+  // Thai and Malaysian labels and farmers think per rai / per relong; show the dose that way too.
+  const dosePerAreaUnit =
+    areaUnit === 'hectare'
+      ? null
+      : t('calculator.input.dosePer', {
+          dose: format.product(result.dosePerHectare * convertArea(1, areaUnit, 'hectare'), unit),
+          unit: format.areaUnitWord(areaUnit),
+        })
+  const tank = format.litres(input.sprayer.tankLitres)
+  const oneTank = result.tankLoads === 1
+  return (
+    <dl className="calc-figures">
+      <div className="calc-figure main">
+        <dt>{t('calculator.input.productNeeded')}</dt>
+        <dd>
+          {format.product(result.totalProduct, unit)}
+          <small>
+            {t('calculator.input.productFor', {
+              area:
+                areaUnit === 'hectare'
+                  ? format.area(result.hectares, 'hectare')
+                  : `${format.area(input.area.value, areaUnit)} (${format.area(result.hectares, 'hectare')})`,
+              dose: t('calculator.input.dosePer', {
+                dose,
+                unit: format.areaUnitWord('hectare'),
+              }),
+            })}
+            {dosePerAreaUnit ? ` (${dosePerAreaUnit})` : null}
+          </small>
+        </dd>
+      </div>
+      <div className="calc-figure">
+        <dt>{t('calculator.input.waterNeeded')}</dt>
+        <dd>{format.litres(result.totalWater)}</dd>
+      </div>
+      <div className="calc-figure">
+        <dt>{t('calculator.input.tankLoads')}</dt>
+        <dd>
+          {format.count(result.tankLoads)}
+          <small>{t('calculator.input.tanksOf', { tank })}</small>
+        </dd>
+      </div>
+      {oneTank ? null : (
+        <div className="calc-figure">
+          <dt>{t('calculator.input.perFullTank')}</dt>
+          <dd>
+            {format.product(result.productPerFullTank, unit)}
+            <small>{t('calculator.input.inWater', { water: tank })}</small>
+          </dd>
+        </div>
+      )}
+      <div className="calc-figure">
+        <dt>{t(oneTank ? 'calculator.input.onlyTank' : 'calculator.input.lastTank')}</dt>
+        <dd>
+          {format.product(result.productLastTank, unit)}
+          <small>
+            {t('calculator.input.inWater', { water: format.litres(result.waterLastTank) })}
+          </small>
+        </dd>
+      </div>
+      {result.packsToBuy !== null && input.packSize ? (
+        <div className="calc-figure">
+          <dt>{t('calculator.input.packsToBuy')}</dt>
+          <dd>
+            {format.count(result.packsToBuy)}
+            <small>
+              {t('calculator.input.packsOf', {
+                pack: format.productAsEntered(input.packSize.amount, input.packSize.unit),
+              })}
+            </small>
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  )
 }

@@ -3,9 +3,14 @@ import { useI18n, localePath } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { ContentSection, useProductName } from '~/components/content/content-blocks.tsx'
 import type { Route } from './+types/about'
+import { pageMessages } from '~/utils/messages.server.ts'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'about.title', 'about.description')
+
+export function loader({ params }: Route.LoaderArgs) {
+  return pageMessages(params, ['about'])
+}
 
 export default function About() {
   const { t, locale } = useI18n()

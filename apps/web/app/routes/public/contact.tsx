@@ -17,13 +17,15 @@ import { useLocationWatch } from '~/components/contact/use-location-watch.ts'
 import { useMinuteClock } from '~/components/contact/use-minute-clock.ts'
 import contactCss from '~/components/contact/contact.css?url'
 import type { Route } from './+types/contact'
+import { pageMessages } from '~/utils/messages.server.ts'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contactCss }]
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'contact.title', 'contact.description')
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { messages } = pageMessages(params, ['contact'])
   // Issue text: open/closed states come from the server clock, so the first render (server and
   // hydration) agrees; the browser refreshes them every minute afterwards.
   const now = new Date()
@@ -31,6 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   try {
     const branches = await context.get(apiContext).listBranches()
     return {
+      messages,
       chatOpen,
       branches: branches.map((b) => ({ ...b, status: branchStatus(b, now) })),
       unavailable: false,
@@ -38,7 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     // The chat hours are still worth showing when the branch list cannot be reached.
-    return { chatOpen, branches: [], unavailable: true }
+    return { messages, chatOpen, branches: [], unavailable: true }
   }
 }
 

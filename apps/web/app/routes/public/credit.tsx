@@ -16,9 +16,14 @@ import { lateFeeMinor } from '@padi/domain/credit/late-fee'
 import { perHectareLimitMinor } from '@padi/domain/credit/credit-limit'
 import { oneMonthBefore } from '@padi/domain/credit/late-repayment-window'
 import type { Route } from './+types/credit'
+import { pageMessages } from '~/utils/messages.server.ts'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'credit.title', 'credit.description')
+
+export function loader({ params }: Route.LoaderArgs) {
+  return pageMessages(params, ['credit'])
+}
 
 /** Noon in Malaysia, so an ISO date shows as the same day wherever the page is rendered. */
 const midday = (isoDate: string) => `${isoDate}T12:00:00+08:00`

@@ -4,9 +4,14 @@ import { ADVERTISED_CREDIT } from '@padi/domain/credit/advertised'
 import { useI18n, localePath } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import type { Route } from './+types/home'
+import { pageMessages } from '~/utils/messages.server.ts'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'home.title', 'home.description')
+
+export function loader({ params }: Route.LoaderArgs) {
+  return pageMessages(params, ['home', 'fields'])
+}
 
 export default function Home() {
   const { t, locale } = useI18n()

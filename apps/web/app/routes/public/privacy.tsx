@@ -10,6 +10,7 @@ import {
   useProductName,
 } from '~/components/content/content-blocks.tsx'
 import type { Route } from './+types/privacy'
+import { pageMessages } from '~/utils/messages.server.ts'
 
 /** Shown as 22-11-2026 (spec 9 date format); change it whenever the policy text changes. */
 const LAST_UPDATED = '2026-11-22'
@@ -35,6 +36,10 @@ const SECTIONS = [
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'privacy.title', 'privacy.description')
+
+export function loader({ params }: Route.LoaderArgs) {
+  return pageMessages(params, ['privacy'])
+}
 
 export default function Privacy() {
   const { t, locale } = useI18n()

@@ -7,15 +7,20 @@ import { useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { TextField } from '~/components/form/text-field.tsx'
 import type { Route } from './+types/register-interest'
+import { pageMessages } from '~/utils/messages.server.ts'
 
 const FIELDS = ['email', 'full_name', 'postcode', 'area', 'district'] as const
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'interest.title', 'interest.description')
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url)
-  return { email: url.searchParams.get('email') ?? '', done: url.searchParams.get('done') === '1' }
+  return {
+    ...pageMessages(params, ['interest', 'fields', 'validation']),
+    email: url.searchParams.get('email') ?? '',
+    done: url.searchParams.get('done') === '1',
+  }
 }
 
 type ActionData = {

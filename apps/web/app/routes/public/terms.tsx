@@ -9,6 +9,7 @@ import {
 } from '~/components/content/content-blocks.tsx'
 import { LATE_FEE_TEXT } from '~/components/content/credit-figures.ts'
 import type { Route } from './+types/terms'
+import { pageMessages } from '~/utils/messages.server.ts'
 
 /** Shown as 22-11-2026 (spec 9 date format); change it whenever the terms change. */
 const LAST_UPDATED = '2026-11-22'
@@ -30,6 +31,10 @@ const SECTIONS = [
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'terms.title', 'terms.description')
+
+export function loader({ params }: Route.LoaderArgs) {
+  return pageMessages(params, ['terms'])
+}
 
 export default function Terms() {
   const { t, locale } = useI18n()

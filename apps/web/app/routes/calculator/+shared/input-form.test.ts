@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest'
+import { roundTo } from '@padi/domain/calculators/numeric'
+import {
+  evaluateInputForm,
+  inputFormSearch,
+  readInputForm,
+  switchRateUnit,
+  switchSprayer,
+} from './input-form.ts'
+import type { InputFormValues } from './input-form.ts'
+
+const read = (query: string, locale: 'en' | 'bm' | 'th' = 'en') =>
+  readInputForm(new URLSearchParams(query), locale)
+
+/** domain-facts.md §2.2 worked example: 5 relong, 300 mL/ha, 250 mL bottles. */
+const WORKED_EXAMPLE = 'area_value=5&area_unit=relong&rate_amount=300&rate_unit=ml&pack_amount=250'
+
+describe('readInputForm', () => {
+  it('fills defaults: knapsack 16 L @ 200 L/ha, rate per hectare in mL, area unit per language', () => {
+    const { values, touched } = read('', 'bm')
+    expect(values).toMatchObject({
+      area_value: '',
+      area_unit: 'relong',
+      rate_kind: 'per_hectare',
+      rate_unit: 'ml',
+      sprayer: 'knapsack',
+      tank_litres: '16',
+      litres_per_hectare: '200',
+      pack_unit: 'ml',
+      product: '',
+    })
+    expect(touched).toEqual([])
+    expect(read('', 'th').values.area_unit).toBe('rai')
+    expect(read('', 'en').values.area_unit).toBe('hectare')
+  })
+
+  it('uses the drone defaults (40 L @ 20 L/ha) when a drone is asked for', () => {
+    expect(read('sprayer=drone').values).toMatchObject({
+      tank_litres: '40',
+      litres_per_hectare: '20',
+    })
+  })
+
+  it('prefills from a product link, pack unit following the rate unit', () => {
+    const { values } = read(
+      'product=Kuinklo%2075WG&rate_kind=per_tank&rate_amount=13&rate_unit=g&rate_tank_litres=18',
+    )
+    expect(values).toMatchObject({
+      product: 'Kuinklo 75WG',
+      rate_kind: 'per_tank',
+      rate_amount: '13',
+      rate_unit: 'g',
+      rate_tank_litres: '18',
+      pack_unit: 'g',
+    })
+  })
+
+  it('swaps untouched sprayer defaults when the sprayer changed without JavaScript', () => {
+    // The no-JS form still carries the knapsack's 16 / 200 after the farmer picks "drone".
+    const swapped = read(
+      'sprayer=drone&prev_sprayer=knapsack&tank_litres=16&litres_per_hectare=200',
+    )
+    expect(swapped.values).toMatchObject({ tank_litres: '40', litres_per_hectare: '20' })
+    const typed = read('sprayer=drone&prev_sprayer=knapsack&tank_litres=30&litres_per_hectare=200')
+    expect(typed.values).toMatchObject({ tank_litres: '30', litres_per_hectare: '20' })
+  })
+
+  it('keeps unknown values so the page can report them', () => {
+    expect(evaluateInputForm(read(`${WORKED_EXAMPLE}&sprayer=plane`).values)).toEqual({
+      ok: false,
+      errors: { sprayer: 'calculator.errors.sprayerTypeInvalid' },
+    })
+  })
+})
+
+describe('switchSprayer and switchRateUnit', () => {
+  const base = read('').values
+
+  it('swaps defaults both ways and keeps typed figures', () => {
+    const drone = switchSprayer(base, 'drone')
+    expect(drone).toMatchObject({ sprayer: 'drone', tank_litres: '40', litres_per_hectare: '20' })
+    expect(switchSprayer(drone, 'knapsack')).toMatchObject({
+      tank_litres: '16',
+      litres_per_hectare: '200',
+    })
+    const custom = { ...base, tank_litres: '18' }
+    expect(switchSprayer(custom, 'drone').tank_litres).toBe('18')
+    expect(switchSprayer({ ...base, tank_litres: '' }, 'drone').tank_litres).toBe('40')
+  })
+
+  it('moves the pack unit across liquid and solid only', () => {
+    expect(switchRateUnit({ ...base, pack_unit: 'ml' }, 'l').pack_unit).toBe('ml')
+    expect(switchRateUnit({ ...base, pack_unit: 'ml' }, 'kg').pack_unit).toBe('kg')
+    expect(switchRateUnit({ ...base, pack_unit: 'g' }, 'kg').pack_unit).toBe('g')
+  })
+})
+
+describe('evaluateInputForm', () => {
+  it('computes the §2.2 worked example: 431.7 mL, 287.8 L, 18 loads of 24 mL, 2 bottles', () => {
+    const evaluation = evaluateInputForm(read(WORKED_EXAMPLE).values)
+    expect(evaluation.ok).toBe(true)
+    if (!evaluation.ok) return
+    const { result } = evaluation
+    expect(roundTo(result.totalProduct, 1)).toBe(431.7)
+    expect(roundTo(result.totalWater, 1)).toBe(287.8)
+    expect(result.tankLoads).toBe(18)
+    expect(result.productPerFullTank).toBe(24)
+    expect(result.packsToBuy).toBe(2)
+  })
+
+  it('accepts rai-ngan-wah for the field area', () => {
+    const evaluation = evaluateInputForm({
+      ...read(WORKED_EXAMPLE).values,
+      area_value: '6-1-0',
+      area_unit: 'rai',
+    })
+    expect(evaluation.ok && evaluation.result.hectares).toBe(1)
+  })
+
+  it('ignores a blank pack size', () => {
+    const evaluation = evaluateInputForm({ ...read(WORKED_EXAMPLE).values, pack_amount: '' })
+    expect(evaluation.ok && evaluation.result.packsToBuy).toBeNull()
+  })
+
+  it('puts every message on the field that shows it', () => {
+    const values: InputFormValues = read('').values
+    expect(evaluateInputForm(values)).toEqual({
+      ok: false,
+      errors: {
+        area_value: 'calculator.errors.valueRequired',
+        rate_amount: 'calculator.errors.valueRequired',
+      },
+    })
+    const perTank = { ...read(WORKED_EXAMPLE).values, rate_kind: 'per_tank', tank_litres: '0' }
+    expect(evaluateInputForm(perTank)).toEqual({
+      ok: false,
+      errors: {
+        rate_tank_litres: 'calculator.errors.valueRequired',
+        tank_litres: 'calculator.errors.valuePositive',
+      },
+    })
+    const mismatch = { ...read(WORKED_EXAMPLE).values, pack_unit: 'kg' }
+    expect(evaluateInputForm(mismatch)).toEqual({
+      ok: false,
+      errors: { pack_unit: 'calculator.errors.packUnitMismatch' },
+    })
+  })
+
+  it('asks for the label water volume for a drone with a dilution rate (§2.2 drone mode)', () => {
+    const values = {
+      ...switchSprayer(read(WORKED_EXAMPLE).values, 'drone'),
+      rate_kind: 'per_litre',
+      rate_amount: '1.5',
+    }
+    expect(evaluateInputForm(values)).toEqual({
+      ok: false,
+      errors: { label_litres_per_hectare: 'calculator.errors.labelVolumeRequired' },
+    })
+    const withVolume = evaluateInputForm({ ...values, label_litres_per_hectare: '200' })
+    expect(withVolume.ok && withVolume.result.dosePerHectare).toBe(300)
+  })
+})
+
+describe('inputFormSearch', () => {
+  it('writes filled and touched fields only, and reads back the same values', () => {
+    const { values } = read(WORKED_EXAMPLE)
+    const search = inputFormSearch(values, ['rate_tank_litres'])
+    expect(search).toContain('rate_tank_litres=&')
+    expect(search).not.toContain('label_litres_per_hectare')
+    expect(read(search).values).toEqual(values)
+  })
+})

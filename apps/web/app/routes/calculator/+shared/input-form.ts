@@ -1,0 +1,243 @@
+import { CALCULATOR_ERRORS, CalculatorError } from '@padi/domain/calculators/calculator-errors'
+import type { CalculatorErrorKey } from '@padi/domain/calculators/calculator-errors'
+import { parseFormNumber } from '@padi/domain/calculators/form-number'
+import {
+  baseUnitOf,
+  calculateInput,
+  DEFAULT_SPRAYERS,
+  InputCalculationInputSchema,
+  PRODUCT_UNITS,
+  SPRAYER_TYPES,
+} from '@padi/domain/calculators/input-calculation'
+import type {
+  InputCalculationInput,
+  InputCalculationResult,
+  ProductUnit,
+  Rate,
+  SprayerType,
+} from '@padi/domain/calculators/input-calculation'
+import type { Locale } from '@padi/domain/i18n/locales'
+import { DEFAULT_FROM_UNIT, readAreaValue } from './area-form.ts'
+
+/**
+ * Query parameters of /{lang}/calculator/input-calculation. The form is a GET form, so its state
+ * is the URL; a product page can link here with the label's figures filled in, e.g.
+ *   /bm/calculator/input-calculation?product=AzoDif%20325SC&rate_kind=per_hectare
+ *     &rate_amount=300&rate_unit=ml&label_litres_per_hectare=200&pack_amount=250&pack_unit=ml
+ *
+ *   product                    product name shown above the form (text, optional)
+ *   area_value, area_unit      field size; unit one of AREA_UNITS (default relong / rai / hectare
+ *                              by language); rai, ngan and square wah also take "4-2-25"
+ *   rate_kind                  how the label gives the rate: per_hectare | per_litre | per_tank
+ *   rate_amount, rate_unit     label amount and its unit: ml | l | g | kg
+ *   rate_tank_litres           per_tank only: the tank size T0 the label's amount is for (L)
+ *   label_litres_per_hectare   per_litre / per_tank: water volume the label assumes (L/ha);
+ *                              required with a drone (domain-facts.md §2.2)
+ *   sprayer                    knapsack | drone (default knapsack)
+ *   tank_litres                sprayer tank (L); default from the sprayer (16 knapsack, 40 drone)
+ *   litres_per_hectare         spray volume (L/ha); default from the sprayer (200 / 20)
+ *   pack_amount, pack_unit     pack size to count packs to buy (optional; unit defaults to rate_unit)
+ *   prev_sprayer               sprayer the tank and volume fields were filled for (hidden field):
+ *                              without JavaScript, switching sprayer still swaps untouched defaults
+ */
+export const INPUT_FORM_FIELDS = [
+  'area_value',
+  'area_unit',
+  'rate_kind',
+  'rate_amount',
+  'rate_unit',
+  'rate_tank_litres',
+  'label_litres_per_hectare',
+  'sprayer',
+  'tank_litres',
+  'litres_per_hectare',
+  'pack_amount',
+  'pack_unit',
+  'product',
+] as const
+export type InputFormField = (typeof INPUT_FORM_FIELDS)[number]
+export type InputFormValues = Record<InputFormField, string>
+
+/** The label rate forms the domain understands (RateSchema's discriminator). */
+export const RATE_KINDS = [
+  'per_hectare',
+  'per_litre',
+  'per_tank',
+] as const satisfies readonly Rate['kind'][]
+export type RateKind = (typeof RATE_KINDS)[number]
+
+/** Longest text kept from one query parameter; no real value comes near it. */
+export const INPUT_TEXT_MAX_LENGTH = 40
+/** Product names are display text only; longer ones are cut. */
+export const PRODUCT_NAME_MAX_LENGTH = 80
+
+export function isSprayerType(value: string): value is SprayerType {
+  return (SPRAYER_TYPES as readonly string[]).includes(value)
+}
+
+export function isProductUnit(value: string): value is ProductUnit {
+  return (PRODUCT_UNITS as readonly string[]).includes(value)
+}
+
+export function isRateKind(value: string): value is RateKind {
+  return (RATE_KINDS as readonly string[]).includes(value)
+}
+
+const SPRAYER_FIELDS = [
+  ['tank_litres', 'tankLitres'],
+  ['litres_per_hectare', 'litresPerHectare'],
+] as const
+
+/**
+ * Changes the sprayer. Tank size and spray volume that still hold the old sprayer's default (or
+ * nothing) take the new sprayer's default: 16 L @ 200 L/ha knapsack, 40 L @ 20 L/ha drone
+ * (domain-facts.md §2.1/§2.2). Figures the farmer typed are kept.
+ */
+export function switchSprayer(values: InputFormValues, next: string): InputFormValues {
+  const previous = values.sprayer
+  const result = { ...values, sprayer: next }
+  if (!isSprayerType(previous) || !isSprayerType(next) || previous === next) return result
+  for (const [field, key] of SPRAYER_FIELDS) {
+    const text = values[field].trim()
+    if (text === '' || parseFormNumber(text) === DEFAULT_SPRAYERS[previous][key]) {
+      result[field] = String(DEFAULT_SPRAYERS[next][key])
+    }
+  }
+  return result
+}
+
+/**
+ * Changes the rate unit. A pack in the other kind of unit (g packs for a mL rate) cannot be
+ * counted, so the pack unit follows the rate unit across liquid/solid.
+ */
+export function switchRateUnit(values: InputFormValues, next: string): InputFormValues {
+  const result = { ...values, rate_unit: next }
+  const pack = values.pack_unit
+  if (isProductUnit(next) && (!isProductUnit(pack) || baseUnitOf(pack) !== baseUnitOf(next))) {
+    result.pack_unit = next
+  }
+  return result
+}
+
+export interface InputFormState {
+  values: InputFormValues
+  /** Fields present in the URL: only these may report "required" (a fresh page is not an error). */
+  touched: InputFormField[]
+}
+
+/**
+ * Reads the query string with defaults for anything missing. Values that are present but wrong
+ * (an unknown unit in a hand-made link) are kept, so the page reports them instead of silently
+ * computing with something else: a wrong dose is worse than an error.
+ */
+export function readInputForm(params: URLSearchParams, locale: Locale): InputFormState {
+  const get = (field: InputFormField) => params.get(field)?.slice(0, INPUT_TEXT_MAX_LENGTH)
+  const sprayer = get('sprayer') ?? 'knapsack'
+  const defaults = DEFAULT_SPRAYERS[isSprayerType(sprayer) ? sprayer : 'knapsack']
+  const rateUnit = get('rate_unit') ?? 'ml'
+  let values: InputFormValues = {
+    area_value: get('area_value') ?? '',
+    area_unit: get('area_unit') ?? DEFAULT_FROM_UNIT[locale],
+    rate_kind: get('rate_kind') ?? 'per_hectare',
+    rate_amount: get('rate_amount') ?? '',
+    rate_unit: rateUnit,
+    rate_tank_litres: get('rate_tank_litres') ?? '',
+    label_litres_per_hectare: get('label_litres_per_hectare') ?? '',
+    sprayer,
+    tank_litres: get('tank_litres') ?? String(defaults.tankLitres),
+    litres_per_hectare: get('litres_per_hectare') ?? String(defaults.litresPerHectare),
+    pack_amount: get('pack_amount') ?? '',
+    pack_unit: get('pack_unit') ?? (isProductUnit(rateUnit) ? rateUnit : 'ml'),
+    product: (params.get('product') ?? '').trim().slice(0, PRODUCT_NAME_MAX_LENGTH),
+  }
+  const previous = params.get('prev_sprayer')
+  if (previous !== null && isSprayerType(previous) && previous !== sprayer) {
+    values = switchSprayer({ ...values, sprayer: previous }, sprayer)
+  }
+  return { values, touched: INPUT_FORM_FIELDS.filter((field) => params.has(field)) }
+}
+
+/**
+ * Query string for the current values: everything filled in, plus blank fields the farmer has
+ * touched (so a reload still shows their "required" message), in a stable order.
+ */
+export function inputFormSearch(
+  values: InputFormValues,
+  touched: readonly InputFormField[],
+): string {
+  const params = new URLSearchParams()
+  for (const field of INPUT_FORM_FIELDS) {
+    if (values[field] !== '' || touched.includes(field)) params.set(field, values[field])
+  }
+  return params.toString()
+}
+
+export type InputEvaluation =
+  | { ok: true; input: InputCalculationInput; result: InputCalculationResult }
+  | { ok: false; errors: Partial<Record<InputFormField, CalculatorErrorKey>> }
+
+/** Schema paths (and CalculatorError fields) → the form field that shows the message. */
+const FIELD_BY_PATH: Readonly<Record<string, InputFormField>> = {
+  area: 'area_value',
+  'area.value': 'area_value',
+  'area.unit': 'area_unit',
+  rate: 'rate_kind',
+  'rate.kind': 'rate_kind',
+  'rate.amount': 'rate_amount',
+  'rate.unit': 'rate_unit',
+  'rate.tankLitres': 'rate_tank_litres',
+  'rate.labelLitresPerHectare': 'label_litres_per_hectare',
+  sprayer: 'sprayer',
+  'sprayer.type': 'sprayer',
+  'sprayer.tankLitres': 'tank_litres',
+  'sprayer.litresPerHectare': 'litres_per_hectare',
+  packSize: 'pack_amount',
+  'packSize.amount': 'pack_amount',
+  'packSize.unit': 'pack_unit',
+}
+
+function fieldOf(path: string): InputFormField {
+  return FIELD_BY_PATH[path] ?? FIELD_BY_PATH[path.split('.')[0] ?? ''] ?? 'area_value'
+}
+
+function isErrorKey(message: string): message is CalculatorErrorKey {
+  return (Object.values(CALCULATOR_ERRORS) as string[]).includes(message)
+}
+
+/**
+ * Validates the form with the domain schema and runs the domain calculation (domain-facts.md
+ * §2.2). Every message is a catalogue key (calculator.errors.*) tied to one form field.
+ */
+export function evaluateInputForm(values: InputFormValues): InputEvaluation {
+  const parsed = InputCalculationInputSchema.safeParse({
+    area: { value: readAreaValue(values.area_value, values.area_unit), unit: values.area_unit },
+    rate: {
+      kind: values.rate_kind,
+      amount: values.rate_amount,
+      unit: values.rate_unit,
+      tankLitres: values.rate_tank_litres,
+      labelLitresPerHectare: values.label_litres_per_hectare,
+    },
+    sprayer: {
+      type: values.sprayer,
+      tankLitres: values.tank_litres,
+      litresPerHectare: values.litres_per_hectare,
+    },
+    packSize: { amount: values.pack_amount, unit: values.pack_unit },
+  })
+  if (!parsed.success) {
+    const errors: Partial<Record<InputFormField, CalculatorErrorKey>> = {}
+    for (const issue of parsed.error.issues) {
+      const field = fieldOf(issue.path.join('.'))
+      errors[field] ??= isErrorKey(issue.message) ? issue.message : CALCULATOR_ERRORS.valueInvalid
+    }
+    return { ok: false, errors }
+  }
+  try {
+    return { ok: true, input: parsed.data, result: calculateInput(parsed.data) }
+  } catch (error) {
+    // The schema already applies every rule calculateInput checks; this only guards drift.
+    if (!(error instanceof CalculatorError)) throw error
+    return { ok: false, errors: { [fieldOf(error.field ?? '')]: error.code } }
+  }
+}

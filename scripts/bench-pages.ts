@@ -1,0 +1,83 @@
+// `npm run bench:pages`: what each public page costs a phone on first load — the HTML document
+// (gzip), and the JavaScript and CSS it loads (gzip -9 of each file, as the budget F4/F5 counts).
+// Starts its own servers on a fresh database (e2e/support/serve.ts) and stops them afterwards.
+import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
+import { cpus, totalmem } from 'node:os'
+import { request } from 'node:http'
+import { fileURLToPath } from 'node:url'
+import { chromium } from '@playwright/test'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const WEB = 3500
+const API = 3501
+const base = `http://127.0.0.1:${WEB}`
+const PAGES = ['/en', '/en/contact', '/en/credit', '/en/register-interest', '/en/calculator/area-converter', '/en/calculator/input-calculation', '/th/privacy']
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/serve.ts'], {
+  cwd: root,
+  env: { ...process.env, E2E_WEB_PORT: String(WEB), E2E_API_PORT: String(API) },
+  stdio: 'ignore',
+})
+try {
+  await waitFor(`${base}/healthz`)
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  })
+  const rows: string[] = []
+  for (const path of PAGES) {
+    const page = await browser.newPage()
+    const assets = new Set<string>()
+    page.on('response', (r) => {
+      const url = new URL(r.url())
+      if (url.pathname.startsWith('/assets/')) assets.add(url.pathname)
+    })
+    await page.goto(base + path, { waitUntil: 'networkidle' })
+    await page.close()
+    let js = 0
+    let css = 0
+    for (const asset of assets) {
+      const size = gzipSync(readFileSync(`${root}apps/web/build/client${asset}`), { level: 9 }).length
+      if (asset.endsWith('.js')) js += size
+      else if (asset.endsWith('.css')) css += size
+    }
+    const html = await compressedSize(base + path)
+    rows.push(`| ${path} | ${kb(html)} | ${kb(js)} | ${kb(css)} |`)
+  }
+  await browser.close()
+  console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB; ${new Date().toISOString().slice(0, 10)}`)
+  console.log('| Page | HTML (gzip) | JS (gzip -9) | CSS (gzip -9) |\n|---|---|---|---|')
+  console.log(rows.join('\n'))
+} finally {
+  server.kill('SIGTERM')
+}
+
+function kb(bytes: number) {
+  return `${(bytes / 1024).toFixed(1)} KB`
+}
+
+function compressedSize(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers: { 'accept-encoding': 'gzip', cookie: 'cookie_consent=accepted' } }, (res) => {
+      let n = 0
+      res.on('data', (c: Buffer) => (n += c.length))
+      res.on('end', () => resolve(n))
+    })
+      .on('error', reject)
+      .end()
+  })
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error(`server did not start: ${url}`)
+}
