@@ -1,0 +1,60 @@
+import { test, expect } from './support/fixtures.ts'
+
+// Worked example of domain-facts 2.2: 5 relong, 300 mL/ha, knapsack 16 L at 200 L/ha.
+test.describe('calculators (issue 2)', () => {
+  for (const js of [true, false]) {
+    test(`area converter: 5 relong is 1.4389 ha (${js ? 'with' : 'without'} JavaScript)`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled: js })
+      const page = await context.newPage()
+      await page.goto('/en/calculator/area-converter')
+      await page.getByLabel('Area', { exact: true }).fill('5')
+      await page.getByLabel('Convert from').selectOption('relong')
+      await page.getByLabel('Convert to').selectOption('hectare')
+      if (!js) await page.getByRole('button', { name: 'Convert' }).click()
+      await expect(page.locator('output').first()).toContainText('1.4389')
+      await expect(page).toHaveURL(/value=5/)
+      await context.close()
+    })
+
+    test(`spray calculator: the worked example (${js ? 'with' : 'without'} JavaScript)`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled: js })
+      const page = await context.newPage()
+      await page.goto('/en/calculator/input-calculation')
+      await page.getByLabel('Field area').fill('5')
+      await page.getByLabel('Area unit').selectOption('relong')
+      await page.getByLabel('Per hectare').check()
+      await page.getByLabel('Rate amount').fill('300')
+      await page.getByLabel('Rate unit').selectOption('ml')
+      await page.getByLabel('Knapsack').check()
+      await page.getByLabel('Sprayer tank (L)').fill('16')
+      await page.getByLabel('Spray volume (L/ha)').fill('200')
+      await page.getByLabel('Pack size').fill('250')
+      await page.getByLabel('Pack unit').selectOption('ml')
+      if (!js) await page.getByRole('button', { name: 'Calculate' }).click()
+      const result = page.getByRole('status')
+      await expect(result).toContainText('431.7 mL')
+      await expect(result).toContainText('287.8 L')
+      await expect(result).toContainText('18')
+      await expect(result).toContainText('24 mL')
+      await context.close()
+    })
+  }
+
+  test('the rai-ngan-wah form is accepted on Thai pages', async ({ page }) => {
+    await page.goto('/th/calculator/area-converter?value=4-2-25&from=rai&to=square_metre')
+    await expect(page.locator('output').first()).toContainText('7,300')
+  })
+
+  test('a wrong number shows a translated error next to the field', async ({ page }) => {
+    await page.goto('/bm/calculator/area-converter?value=abc&from=relong&to=hectare')
+    await expect(page.getByLabel('Luas', { exact: false }).first()).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    )
+    await expect(page.getByText('Masukkan nombor, contohnya 2.5.')).toBeVisible()
+  })
+})
