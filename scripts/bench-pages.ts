@@ -13,7 +13,15 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const WEB = 3500
 const API = 3501
 const base = `http://127.0.0.1:${WEB}`
-const PAGES = ['/en', '/en/contact', '/en/credit', '/en/register-interest', '/en/calculator/area-converter', '/en/calculator/input-calculation', '/th/privacy']
+const PAGES = [
+  '/en',
+  '/en/contact',
+  '/en/credit',
+  '/en/register-interest',
+  '/en/calculator/area-converter',
+  '/en/calculator/input-calculation',
+  '/th/privacy',
+]
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/serve.ts'], {
   cwd: root,
@@ -39,7 +47,9 @@ try {
     let js = 0
     let css = 0
     for (const asset of assets) {
-      const size = gzipSync(readFileSync(`${root}apps/web/build/client${asset}`), { level: 9 }).length
+      const size = gzipSync(readFileSync(`${root}apps/web/build/client${asset}`), {
+        level: 9,
+      }).length
       if (asset.endsWith('.js')) js += size
       else if (asset.endsWith('.css')) css += size
     }
@@ -47,7 +57,9 @@ try {
     rows.push(`| ${path} | ${kb(html)} | ${kb(js)} | ${kb(css)} |`)
   }
   await browser.close()
-  console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB; ${new Date().toISOString().slice(0, 10)}`)
+  console.log(
+    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB; ${new Date().toISOString().slice(0, 10)}`,
+  )
   console.log('| Page | HTML (gzip) | JS (gzip -9) | CSS (gzip -9) |\n|---|---|---|---|')
   console.log(rows.join('\n'))
 } finally {
@@ -60,11 +72,15 @@ function kb(bytes: number) {
 
 function compressedSize(url: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    request(url, { headers: { 'accept-encoding': 'gzip', cookie: 'cookie_consent=accepted' } }, (res) => {
-      let n = 0
-      res.on('data', (c: Buffer) => (n += c.length))
-      res.on('end', () => resolve(n))
-    })
+    request(
+      url,
+      { headers: { 'accept-encoding': 'gzip', cookie: 'cookie_consent=accepted' } },
+      (res) => {
+        let n = 0
+        res.on('data', (c: Buffer) => (n += c.length))
+        res.on('end', () => resolve(n))
+      },
+    )
       .on('error', reject)
       .end()
   })
