@@ -35,6 +35,11 @@ app.use(
     index: false,
   }),
 )
+// The farmer's address, for the API's per-client limits; whatever a client sent is overwritten.
+app.use((req, _res, next) => {
+  req.headers['x-client-ip'] = req.socket.remoteAddress ?? ''
+  next()
+})
 app.all('/{*splat}', createRequestHandler({ build }))
 
 const server = app.listen(port, host, () => {

@@ -10,6 +10,18 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod'
 import type { DbHandle } from '@padi/db/client'
+import { systemClock, type Clock } from './clock.ts'
+import { createGuards } from './plugins/authenticate.ts'
+import { createOtpService } from './modules/auth/otp.service.ts'
+import { createAuthService } from './modules/auth/auth.service.ts'
+import { createTokenSigner } from './modules/auth/tokens.ts'
+import { authRoutes } from './modules/auth/auth.routes.ts'
+import { adminRoutes } from './modules/admin/admin.routes.ts'
+import { staffRoutes } from './modules/staff/staff.routes.ts'
+import { devRoutes } from './modules/dev/dev.routes.ts'
+import { createConsoleSmsProvider } from './modules/sms/console-sms-provider.ts'
+import { createHttpSmsProvider } from './modules/sms/http-sms-provider.ts'
+import type { SmsProvider } from './modules/sms/sms-provider.ts'
 import type { ApiConfig } from './config.ts'
 import { registerErrorHandler } from './plugins/error-handler.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
@@ -26,16 +38,25 @@ export const API_PREFIX = '/api/v1'
 export async function buildApp(deps: {
   config: ApiConfig
   db: DbHandle
+  clock?: Clock
+  sms?: SmsProvider
 }): Promise<FastifyInstance> {
   const { config, db } = deps
+  const clock = deps.clock ?? systemClock
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
         ? false
         : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy:
+      config.TRUST_PROXY === 'true'
+        ? true
+        : config.TRUST_PROXY === 'false'
+          ? false
+          : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   })
+  app.decorateRequest('auth', null)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandler(app)
@@ -65,6 +86,9 @@ export async function buildApp(deps: {
         version: '1.0.0',
       },
       servers: [{ url: '/' }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
@@ -79,10 +103,34 @@ export async function buildApp(deps: {
 
   const branches = createBranchesService(createBranchesRepository(db.db))
   const interest = createInterestService(createInterestRepository(db.db))
+  const sms =
+    deps.sms ??
+    (config.SMS_PROVIDER === 'http' && config.SMS_HTTP_URL
+      ? createHttpSmsProvider({
+          url: config.SMS_HTTP_URL,
+          apiKey: config.SMS_HTTP_KEY,
+          sender: config.SMS_SENDER_NAME,
+        })
+      : createConsoleSmsProvider(app.log))
+  const otp = createOtpService({ db: db.db, config, clock, sms })
+  const tokens = createTokenSigner(config.jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS)
+  const auth = createAuthService({ db: db.db, config, clock, otp, tokens })
+  const guards = createGuards(auth)
   await app.register(
     async (v1) => {
       await v1.register(branchesRoutes, { branches })
       await v1.register(interestRoutes, { interest, rateLimitMax: config.INTEREST_RATE_LIMIT_MAX })
+      await v1.register(authRoutes, {
+        auth,
+        guards,
+        loginRateLimit: config.LOGIN_RATE_LIMIT_MAX,
+        authRateLimit: config.AUTH_RATE_LIMIT_MAX,
+      })
+      await v1.register(adminRoutes, { auth, guards })
+      await v1.register(staffRoutes, { db: db.db, guards })
+      // Issue 3: the SMS outbox is readable outside production only.
+      if (config.NODE_ENV !== 'production' || config.DEV_ENDPOINTS)
+        await v1.register(devRoutes, { db: db.db })
     },
     { prefix: API_PREFIX },
   )

@@ -1,4 +1,6 @@
-import { resolve } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { z } from 'zod'
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
@@ -15,9 +17,41 @@ export const ApiConfigSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   INTEREST_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
-  TRUST_PROXY: bool.default(false),
+  // Which peers may set X-Forwarded-For: 'false', 'true', or a comma list of addresses. The default
+  // trusts the web server on the same host, so per-client limits see the farmer's address, not the
+  // web server's (ADR 014).
+  TRUST_PROXY: z.string().default('127.0.0.1,::1,::ffff:127.0.0.1'),
+  // The SMS outbox endpoint outside production, or when this is set (browser tests of a production build).
+  DEV_ENDPOINTS: bool.default(false),
+
+  // Accounts and sessions (issue 3). Without JWT_SECRET and OTP_SECRET, secrets are made once and
+  // kept in DATA_DIR/secrets.json so restarts keep sessions; a real deployment sets both.
+  JWT_SECRET: z.string().min(32).optional(),
+  OTP_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).max(365).default(60),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
+  SMS_PROVIDER: z.enum(['console', 'http']).default('console'),
+  SMS_HTTP_URL: z.string().url().optional(),
+  SMS_HTTP_KEY: z.string().optional(),
+  SMS_SENDER_NAME: z.string().default('SawahMart'),
+  OTP_SEND_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 60 * 1000),
+  OTP_SENDS_PER_NUMBER: z.coerce.number().int().positive().default(5),
+  OTP_SENDS_PER_IP: z.coerce.number().int().positive().default(20),
+  OTP_SENDS_GLOBAL: z.coerce.number().int().positive().default(1000),
+  LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
 })
-export type ApiConfig = z.infer<typeof ApiConfigSchema> & { dataDir: string }
+export type ApiConfig = z.infer<typeof ApiConfigSchema> & {
+  dataDir: string
+  jwtSecret: string
+  otpSecret: string
+}
 
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const parsed = ApiConfigSchema.safeParse({
@@ -28,5 +62,30 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid API configuration:\n${lines.join('\n')}`)
   }
-  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR) }
+  const config = parsed.data
+  const dataDir = resolve(config.DATA_DIR)
+  if (config.SMS_PROVIDER === 'http' && !config.SMS_HTTP_URL) {
+    throw new Error('Invalid API configuration:\n  SMS_HTTP_URL: required when SMS_PROVIDER=http')
+  }
+  const secrets = config.JWT_SECRET && config.OTP_SECRET ? null : localSecrets(dataDir)
+  return {
+    ...config,
+    dataDir,
+    jwtSecret: config.JWT_SECRET ?? secrets!.jwt,
+    otpSecret: config.OTP_SECRET ?? secrets!.otp,
+  }
+}
+
+/** Secrets made once per data folder, for a fresh clone that runs without any configuration. */
+function localSecrets(dataDir: string): { jwt: string; otp: string } {
+  const file = join(dataDir, 'secrets.json')
+  if (existsSync(file))
+    return JSON.parse(readFileSync(file, 'utf8')) as { jwt: string; otp: string }
+  mkdirSync(dataDir, { recursive: true })
+  const secrets = {
+    jwt: randomBytes(48).toString('base64url'),
+    otp: randomBytes(48).toString('base64url'),
+  }
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 })
+  return secrets
 }

@@ -12,5 +12,6 @@ export const ErrorResponseSchema = z
       .optional()
       .describe('Field errors; message is a catalogue key such as validation.emailInvalid'),
   })
+  .catchall(z.unknown())
   .meta({ id: 'Error' })
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>

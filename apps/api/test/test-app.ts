@@ -3,6 +3,8 @@ import { createTestDatabase, type TestDatabase } from '@padi/db/testing/test-dat
 import { seedDemoData } from '@padi/db/seed/run-seed'
 import { buildApp } from '../src/app.ts'
 import { loadApiConfig, type ApiConfig } from '../src/config.ts'
+import type { Clock } from '../src/clock.ts'
+import type { SmsProvider } from '../src/modules/sms/sms-provider.ts'
 
 export type TestApp = {
   app: FastifyInstance
@@ -12,11 +14,36 @@ export type TestApp = {
 }
 
 /** The real app on a database of its own (PostgreSQL when DATABASE_URL is set), seeded with demo data. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** A clock the test moves by hand (code expiry, lockouts, token lifetimes). */
+export function createTestClock(
+  start = new Date(),
+): Clock & { advance: (ms: number) => void; set: (d: Date) => void } {
+  let current = start.getTime()
+  return {
+    now: () => new Date(current),
+    advance: (ms) => {
+      current += ms
+    },
+    set: (d) => {
+      current = d.getTime()
+    },
+  }
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  deps: { clock?: Clock; sms?: SmsProvider } = {},
+): Promise<TestApp> {
   const db = await createTestDatabase()
   await seedDemoData(db.db)
-  const config = loadApiConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env })
-  const app = await buildApp({ config, db })
+  const config = loadApiConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
+    OTP_SECRET: 'test-otp-secret-that-is-long-enough-0123456789',
+    ...env,
+  })
+  const app = await buildApp({ config, db, ...deps })
   await app.ready()
   return {
     app,

@@ -24,6 +24,7 @@ import { ErrorScreen } from '~/components/error-screen.tsx'
 import { useNonce } from '~/utils/nonce.ts'
 import { apiContext } from '~/utils/context.server.ts'
 import { createApiClient } from '~/utils/api.server.ts'
+import { readSession, sessionContext, sessionCookieHeader } from '~/utils/session.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
 import { localeForRequest, readCookie } from '~/utils/locale.server.ts'
 import { pickMessages, SHARED_NAMESPACES } from '~/utils/messages.server.ts'
@@ -32,10 +33,30 @@ import appCss from './styles/app.css?url'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: appCss }]
 
-/** Every request, pages and resources alike, gets the one API client in its context. */
+/**
+ * Every request, pages and resources alike, gets the one API client (carrying the farmer's address
+ * for the API's per-client limits) and the session; a changed session is written back as a cookie.
+ */
 export const middleware: Route.MiddlewareFunction[] = [
-  ({ context }) => {
-    context.set(apiContext, createApiClient(getEnv().apiUrl))
+  async ({ request, context }, next) => {
+    context.set(
+      apiContext,
+      createApiClient(getEnv().apiUrl, { clientIp: request.headers.get('x-client-ip') }),
+    )
+    const session = await readSession(request)
+    context.set(sessionContext, session)
+    let response: Response
+    try {
+      response = await next()
+    } catch (thrown) {
+      if (!(thrown instanceof Response)) throw thrown
+      response = thrown
+    }
+    if (session.dirty) {
+      response = new Response(response.body, response)
+      response.headers.append('Set-Cookie', await sessionCookieHeader(session))
+    }
+    return response
   },
 ]
 

@@ -1,3 +1,5 @@
 // The full Drizzle schema, one file per feature; drizzle-kit reads this list.
 export * from './schema/branches.ts'
 export * from './schema/interest.ts'
+export * from './schema/users.ts'
+export * from './schema/auth.ts'

@@ -13,17 +13,39 @@ export const ERROR_CODES = [
   'CONFLICT',
   'DATABASE_UNAVAILABLE',
   'INTERNAL',
+  // Accounts and sessions (issue 3)
+  'USER_EXISTS',
+  'SIGNUP_PENDING',
+  'INVALID_CREDENTIALS',
+  'OTP_INVALID',
+  'OTP_EXPIRED',
+  'OTP_EXHAUSTED',
+  'OTP_COOLDOWN',
+  'OTP_SEND_LIMIT',
+  'REFRESH_INVALID',
+  'REFRESH_REUSED',
+  'TOKEN_INVALID',
+  'SESSION_REVOKED',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
+export type DomainErrorOptions = {
+  /** Extra fields for the answer body, e.g. the deviceId of a pending sign-up (spec 8). */
+  extra?: Record<string, unknown>
+  /** Seconds until a limited action may be tried again (Retry-After). */
+  retryAfterSeconds?: number
+}
+
 export class DomainError extends Error {
   readonly code: ErrorCode
-  readonly details?: unknown
-  constructor(code: ErrorCode, message: string, details?: unknown) {
+  readonly extra: Record<string, unknown> | undefined
+  readonly retryAfterSeconds: number | undefined
+  constructor(code: ErrorCode, message: string, options: DomainErrorOptions = {}) {
     super(message)
     this.name = 'DomainError'
     this.code = code
-    this.details = details
+    this.extra = options.extra
+    this.retryAfterSeconds = options.retryAfterSeconds
   }
 }
 

@@ -19,8 +19,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(400).send(send('VALIDATION_FAILED', 'Validation failed', errors))
     }
     if (error instanceof DomainError) {
-      const body = send(error.code, error.message)
+      const body = { ...send(error.code, error.message), ...error.extra }
       if (body.statusCode >= 500) request.log.error({ err: error }, 'domain error')
+      if (error.retryAfterSeconds !== undefined) {
+        reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))))
+      }
       return reply.status(body.statusCode).send(body)
     }
     const status = error.statusCode ?? 500

@@ -1,8 +1,10 @@
-import { NavLink, Link } from 'react-router'
+import { Form, NavLink, Link } from 'react-router'
 import { useI18n, localePath } from '~/utils/i18n.ts'
 import { LanguageSwitcher } from './language-switcher.tsx'
 
-export function SiteHeader({ productName }: { productName: string }) {
+export type HeaderUser = { fullName: string; role: string } | null
+
+export function SiteHeader({ productName, user }: { productName: string; user: HeaderUser }) {
   const { t, locale } = useI18n()
   const href = (p: string) => localePath(locale, p)
   return (
@@ -22,6 +24,19 @@ export function SiteHeader({ productName }: { productName: string }) {
         <NavLink to={href('/credit')}>{t('nav.credit')}</NavLink>
         <NavLink to={href('/contact')}>{t('nav.contact')}</NavLink>
         <NavLink to={href('/about')}>{t('nav.about')}</NavLink>
+        {user ? (
+          <>
+            <NavLink to={href('/settings')}>{t('nav.account')}</NavLink>
+            <Form method="post" action={href('/logout')} className="nav-form">
+              <button type="submit">{t('nav.logout')}</button>
+            </Form>
+          </>
+        ) : (
+          <>
+            <NavLink to={href('/login')}>{t('nav.login')}</NavLink>
+            <NavLink to={href('/signup')}>{t('nav.signup')}</NavLink>
+          </>
+        )}
       </nav>
     </header>
   )

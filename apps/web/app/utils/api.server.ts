@@ -3,6 +3,7 @@ import type { Interest } from '@padi/domain/interest/schemas'
 import type { Locale } from '@padi/domain/i18n/locales'
 import type { Market } from '@padi/domain/money'
 import type { ErrorCode } from '@padi/domain/errors'
+import type { User } from '@padi/domain/auth/user-schema'
 
 export type FieldError = { field: string; message: string }
 
@@ -35,13 +36,34 @@ type RequestOptions = {
   method?: string
   body?: unknown
   query?: Record<string, string | undefined>
+  /** Bearer token: the access token, or the refresh token for /auth/refresh. */
+  token?: string | undefined
+}
+
+export type Tokens = { access_token: string; refresh_token: string; expires_in: number }
+export type LoggedIn = Tokens & { data: User }
+export type Challenge = { preAuthSessionId: string; deviceId: string }
+export type SignupPayload = {
+  mobile: string
+  password: string
+  full_name: string
+  email: string | null
+  postcode: string
+  area: string
+  district: string
+  preferred_branch: number
 }
 
 /**
  * The one client the web server uses to reach the API (ADR 007). The browser never calls the API
  * itself; later issues add the user's tokens here from the server-side session.
  */
-export function createApiClient(baseUrl: string, fetchImpl: typeof fetch = fetch) {
+export function createApiClient(
+  baseUrl: string,
+  options: { clientIp?: string | null; fetchImpl?: typeof fetch } = {},
+) {
+  const fetchImpl = options.fetchImpl ?? fetch
+  const clientIp = options.clientIp ?? null
   async function call<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const url = new URL(path, baseUrl)
     for (const [k, v] of Object.entries(options.query ?? {}))
@@ -50,7 +72,12 @@ export function createApiClient(baseUrl: string, fetchImpl: typeof fetch = fetch
     try {
       response = await fetchImpl(url, {
         method: options.method ?? 'GET',
-        headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
+        headers: {
+          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          // The API limits per client; it trusts this header from the web server only (ADR 014).
+          ...(clientIp ? { 'x-forwarded-for': clientIp } : {}),
+        },
         body: options.body === undefined ? null : JSON.stringify(options.body),
         signal: AbortSignal.timeout(10_000),
       })
@@ -93,6 +120,46 @@ export function createApiClient(baseUrl: string, fetchImpl: typeof fetch = fetch
         body: payload,
         query: { locale },
       }),
+
+    // Accounts and sessions (issue 3)
+    signup: (payload: SignupPayload, locale: Locale) =>
+      call<Challenge & { statusCode: 201; message: string; access_token: string }>(
+        '/api/v1/auth/signup',
+        {
+          method: 'POST',
+          body: payload,
+          query: { locale },
+        },
+      ),
+    verifyOtp: (payload: Challenge & { userInputCode: string }) =>
+      call<LoggedIn & { status: 'OK' }>('/api/v1/auth/otp/verify', {
+        method: 'POST',
+        body: payload,
+      }),
+    resendOtp: (payload: Challenge, locale: Locale) =>
+      call<{ message: string }>('/api/v1/auth/otp/resend', {
+        method: 'POST',
+        body: payload,
+        query: { locale },
+      }),
+    login: (payload: { mobile: string; password: string }) =>
+      call<LoggedIn>('/api/v1/auth/login', { method: 'POST', body: payload }),
+    refresh: (refreshToken: string) =>
+      call<Tokens>('/api/v1/auth/refresh', { method: 'POST', token: refreshToken }),
+    logout: (accessToken: string) =>
+      call<{ message: string }>('/api/v1/auth/logout', { method: 'POST', token: accessToken }),
+    forgotPassword: (mobile: string, locale: Locale) =>
+      call<Challenge & { message: string }>('/api/v1/auth/password/forgot', {
+        method: 'POST',
+        body: { mobile },
+        query: { locale },
+      }),
+    resetPassword: (payload: Challenge & { userInputCode: string; password: string }) =>
+      call<LoggedIn & { status: 'OK' }>('/api/v1/auth/password/reset', {
+        method: 'POST',
+        body: payload,
+      }),
+    me: (accessToken: string) => call<User>('/api/v1/me', { token: accessToken }),
   }
 }
 export type ApiClient = ReturnType<typeof createApiClient>

@@ -2,12 +2,14 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
 import { branches } from '../schema/branches.ts'
 import { DEMO_BRANCHES } from './branches.ts'
+import { users } from '../schema/users.ts'
+import { DEMO_PASSWORD_HASH, DEMO_USERS } from './users.ts'
 
 /**
  * Loads demo data on first start (issue 2). Each part checks its own table so a later issue can
  * add a part without reloading what is there; the whole run is one transaction.
  */
-export async function seedDemoData(db: Db): Promise<{ branches: number }> {
+export async function seedDemoData(db: Db): Promise<{ branches: number; users: number }> {
   return db.transaction(async (tx) => {
     let branchCount = 0
     const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(branches)
@@ -15,6 +17,32 @@ export async function seedDemoData(db: Db): Promise<{ branches: number }> {
       await tx.insert(branches).values(DEMO_BRANCHES.map((b, i) => ({ ...b, sortOrder: i })))
       branchCount = DEMO_BRANCHES.length
     }
-    return { branches: branchCount }
+    let userCount = 0
+    const [userRow] = await tx.select({ n: sql<number>`count(*)::int` }).from(users)
+    if ((userRow?.n ?? 0) === 0) {
+      const codes = await tx.select({ id: branches.id, code: branches.code }).from(branches)
+      const idOf = (code: string) => codes.find((b) => b.code === code)?.id ?? null
+      await tx.insert(users).values(
+        DEMO_USERS.map((u) => ({
+          mobile: u.mobile,
+          passwordHash: DEMO_PASSWORD_HASH,
+          fullName: u.fullName,
+          email: u.email,
+          postcode: u.postcode,
+          area: u.area,
+          district: u.district,
+          state: u.state,
+          market: u.market,
+          role: u.role,
+          kycStatus: u.kycStatus,
+          preferredBranchId: idOf(u.branchCode),
+          staffBranchId: u.staffAtBranch ? idOf(u.branchCode) : null,
+          status: 'active' as const,
+          activatedAt: sql`now()`,
+        })),
+      )
+      userCount = DEMO_USERS.length
+    }
+    return { branches: branchCount, users: userCount }
   })
 }

@@ -1,14 +1,48 @@
+import { useEffect } from 'react'
 import { Outlet, useRouteLoaderData } from 'react-router'
 import { SiteHeader } from '~/components/site-header.tsx'
 import { SiteFooter } from '~/components/site-footer.tsx'
 import { CookieConsent } from '~/components/cookie-consent.tsx'
+import { notify } from '~/components/toasts.tsx'
+import { isLocale } from '@padi/domain/i18n/locales'
+import { createTranslator } from '~/utils/i18n.ts'
+import { pickMessages, SHARED_NAMESPACES } from '~/utils/messages.server.ts'
+import { sessionContext } from '~/utils/session.server.ts'
 import type { RootData } from '~/root.tsx'
+import type { Route } from './+types/default-layout'
 
-export default function DefaultLayout() {
+/** Who is logged in, and a message left for this page (spec 8 toasts), on every navigation. */
+export function loader({ context, params }: Route.LoaderArgs) {
+  const session = context.get(sessionContext)
+  const user =
+    session.isLoggedIn && session.data.user
+      ? { fullName: session.data.user.fullName, role: session.data.user.role }
+      : null
+  const flash = session.takeFlash()
+  const locale = isLocale(params.lang) ? params.lang : 'en'
+  const t = createTranslator(locale, pickMessages(locale, SHARED_NAMESPACES))
+  return {
+    user,
+    toast: flash
+      ? {
+          kind: flash.kind,
+          title: flash.titleKey ? t(flash.titleKey) : undefined,
+          message: t(flash.messageKey),
+        }
+      : null,
+  }
+}
+
+export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<RootData>('root')
+  const toast = loaderData.toast
+  useEffect(() => {
+    // Spec 8: a red toast for 5 seconds with the catalogue's title and details.
+    if (toast) notify({ ...toast, ...(toast.title ? { title: toast.title } : {}), duration: 5000 })
+  }, [toast])
   return (
     <>
-      <SiteHeader productName={root?.productName ?? ''} />
+      <SiteHeader productName={root?.productName ?? ''} user={loaderData.user} />
       <main id="main" className="page">
         <Outlet />
       </main>

@@ -1,11 +1,39 @@
-import { Outlet } from 'react-router'
+import { Outlet, redirect } from 'react-router'
+import { applyRouteGuards } from '@padi/domain/auth/route-guards'
 import { requireLocale } from '~/utils/locale.server.ts'
+import { apiContext } from '~/utils/context.server.ts'
+import { refreshIfNeeded, SUSPENDED_FLASH } from '~/utils/auth.server.ts'
+import { sessionContext } from '~/utils/session.server.ts'
 import type { Route } from './+types/locale-layout'
 
-/** A path whose first segment is not a locale is redirected before any loader runs (issue 2). */
+/**
+ * Runs before any page loader: a path whose first segment is not a locale is redirected (issue 2),
+ * then the route guards of spec 2 apply, in order.
+ */
 export const middleware: Route.MiddlewareFunction[] = [
-  ({ request, params }) => {
-    requireLocale(request, params.lang)
+  async ({ request, params, context }) => {
+    const locale = requireLocale(request, params.lang)
+    const session = context.get(sessionContext)
+    // Guard 1: refresh a token that expires within 10 minutes; if that fails, log out.
+    const wasLoggedIn = session.isLoggedIn
+    const refreshed = await refreshIfNeeded(session, context.get(apiContext))
+    if (!refreshed && wasLoggedIn) {
+      const suspended = session.data.flash?.messageKey === SUSPENDED_FLASH.messageKey
+      throw redirect(suspended ? `/${locale}/security/access-forbidden` : `/${locale}/login`)
+    }
+    const path = new URL(request.url).pathname.slice(locale.length + 1) || '/'
+    const decision = applyRouteGuards(path, {
+      accessToken: session.data.accessToken ?? session.data.preAuthToken ?? null,
+      user: session.data.user
+        ? { kycStatus: session.data.user.kycStatus, isPinSet: session.data.user.isPinSet }
+        : null,
+      preAuthSessionId: session.data.preAuth?.preAuthSessionId ?? null,
+      pinResetVerified: Boolean(session.data.pinResetVerified),
+    })
+    if (decision.kind === 'clear-and-continue') session.clear(session.data.flash)
+    if (decision.kind === 'redirect') {
+      throw redirect(`/${locale}${decision.to === '/' ? '' : decision.to}`)
+    }
   },
 ]
 

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { UserSchema } from '@padi/domain/auth/user-schema'
+import { ErrorResponseSchema } from '../../error-schema.ts'
+import type { Guards } from '../../plugins/authenticate.ts'
+import type { AuthService } from '../auth/auth.service.ts'
+
+const Params = z.object({ id: z.coerce.number().int().positive() })
+const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema }
+
+/** Back-office endpoints: finance reads accounts; only admins suspend and reactivate them. */
+export const adminRoutes: FastifyPluginAsync<{ auth: AuthService; guards: Guards }> = async (
+  app,
+  opts,
+) => {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  r.get(
+    '/admin/users/:id',
+    {
+      preHandler: opts.guards.requireRole('finance', 'admin'),
+      schema: {
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        params: Params,
+        response: { 200: UserSchema, ...errors },
+      },
+    },
+    async (request) => opts.auth.me(request.params.id),
+  )
+  r.post(
+    '/admin/users/:id/suspend',
+    {
+      preHandler: opts.guards.requireRole('admin'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Suspend a user and end all of their sessions',
+        security: [{ bearer: [] }],
+        params: Params,
+        response: { 200: UserSchema, ...errors },
+      },
+    },
+    async (request) => opts.auth.setSuspended(request.params.id, true),
+  )
+  r.post(
+    '/admin/users/:id/reactivate',
+    {
+      preHandler: opts.guards.requireRole('admin'),
+      schema: {
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        params: Params,
+        response: { 200: UserSchema, ...errors },
+      },
+    },
+    async (request) => opts.auth.setSuspended(request.params.id, false),
+  )
+}

@@ -1,0 +1,123 @@
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm'
+import type { Db } from '@padi/db/client'
+import { authSessions, otpChallenges, refreshTokens, smsOutbox } from '@padi/db/schema/auth'
+import { branches } from '@padi/db/schema/branches'
+import { loginFailures, users } from '@padi/db/schema/users'
+import type { User } from '@padi/domain/auth/user-schema'
+
+export type UserRow = typeof users.$inferSelect
+export type ChallengeRow = typeof otpChallenges.$inferSelect
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null)
+
+/** Explicit columns only; answers are DTOs in the spec's snake_case (ADR 005). */
+export async function findUserDto(db: Db, userId: number): Promise<User | null> {
+  const [row] = await db
+    .select({ user: users, branchName: branches.name })
+    .from(users)
+    .leftJoin(branches, eq(branches.id, users.preferredBranchId))
+    .where(eq(users.id, userId))
+  if (!row) return null
+  const u = row.user
+  return {
+    id: u.id,
+    mobile: u.mobile,
+    email: u.email,
+    full_name: u.fullName,
+    is_active: u.status === 'active',
+    status: u.status,
+    role: u.role,
+    market: u.market === 'TH' ? 'TH' : 'MY',
+    is_pin_set: u.isPinSet,
+    biometric_enabled: u.biometricEnabled,
+    kyc_status: u.kycStatus,
+    last_login_at: iso(u.lastLoginAt),
+    preferred_branches: u.preferredBranchId ? [u.preferredBranchId] : [],
+    can_resubmit_at: iso(u.canResubmitAt),
+    staff_branch_id: u.staffBranchId,
+    profile: {
+      full_name: u.fullName,
+      mobile_number: u.mobile,
+      area: u.area,
+      district: u.district,
+      state: u.state,
+      postal_code: u.postcode,
+      preferred_branch:
+        u.preferredBranchId && row.branchName
+          ? { id: u.preferredBranchId, name: row.branchName }
+          : null,
+      joined_at: (u.activatedAt ?? u.createdAt).toISOString(),
+      last_login_at: iso(u.lastLoginAt),
+      account_status: u.status,
+    },
+  }
+}
+
+export async function findUserByMobile(
+  db: Db,
+  mobile: string,
+  lock = false,
+): Promise<UserRow | null> {
+  const query = db.select().from(users).where(eq(users.mobile, mobile))
+  const [row] = lock ? await query.for('update') : await query
+  return row ?? null
+}
+
+export async function branchExists(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: branches.id }).from(branches).where(eq(branches.id, id))
+  return Boolean(row)
+}
+
+export async function lockChallenge(db: Db, id: string): Promise<ChallengeRow | null> {
+  const [row] = await db.select().from(otpChallenges).where(eq(otpChallenges.id, id)).for('update')
+  return row ?? null
+}
+
+/** Sends counted for the caps: per number, per client IP and overall, within the window. */
+export async function countSends(db: Db, since: Date, filter: { to?: string; clientIp?: string }) {
+  const conditions = [gt(smsOutbox.createdAt, since)]
+  if (filter.to) conditions.push(eq(smsOutbox.to, filter.to))
+  if (filter.clientIp) conditions.push(eq(smsOutbox.clientIp, filter.clientIp))
+  const [row] = await db
+    .select({ n: count(), oldest: sql<string | null>`min(${smsOutbox.createdAt})` })
+    .from(smsOutbox)
+    .where(and(...conditions))
+  return { n: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null }
+}
+
+export async function lastSendTo(db: Db, to: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<string | null>`max(${smsOutbox.createdAt})` })
+    .from(smsOutbox)
+    .where(eq(smsOutbox.to, to))
+  return row?.at ? new Date(row.at) : null
+}
+
+export async function loginFailureRow(db: Db, mobile: string) {
+  const [row] = await db.select().from(loginFailures).where(eq(loginFailures.mobile, mobile))
+  return row ?? null
+}
+
+export async function activeSession(db: Db, sessionId: string) {
+  const [row] = await db
+    .select({ session: authSessions, user: users })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(eq(authSessions.id, sessionId))
+  return row ?? null
+}
+
+export async function revokeSessions(
+  db: Db,
+  userId: number,
+  reason: string,
+  at: Date,
+  exceptSessionId?: string,
+) {
+  const conditions = [eq(authSessions.userId, userId), isNull(authSessions.revokedAt)]
+  if (exceptSessionId) conditions.push(sql`${authSessions.id} <> ${exceptSessionId}`)
+  await db
+    .update(authSessions)
+    .set({ revokedAt: at, revokeReason: reason })
+    .where(and(...conditions))
+}

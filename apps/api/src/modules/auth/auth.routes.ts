@@ -1,0 +1,195 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  LoginSchema,
+  OtpResendSchema,
+  OtpVerifySchema,
+  PasswordForgotSchema,
+  PasswordResetSchema,
+  SignupSchema,
+} from '@padi/domain/auth/schemas'
+import { UserSchema } from '@padi/domain/auth/user-schema'
+import { LocaleSchema } from '@padi/domain/i18n/locale-schemas'
+import { DomainError } from '@padi/domain/errors'
+import { ErrorResponseSchema } from '../../error-schema.ts'
+import { bearerToken, type Guards } from '../../plugins/authenticate.ts'
+import type { AuthService } from './auth.service.ts'
+
+const TokensSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  expires_in: z.number().int().describe('Seconds until the access token expires'),
+})
+const LoggedInSchema = TokensSchema.extend({ data: UserSchema }).meta({ id: 'LoggedIn' })
+const VerifiedSchema = LoggedInSchema.extend({ status: z.literal('OK') }).meta({ id: 'Verified' })
+const ChallengeSchema = z.object({ preAuthSessionId: z.string(), deviceId: z.string() })
+const MessageSchema = z.object({ statusCode: z.number().int(), message: z.string() })
+const LocaleQuery = z.object({ locale: LocaleSchema.default('en') })
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+  429: ErrorResponseSchema,
+}
+
+export const authRoutes: FastifyPluginAsync<{
+  auth: AuthService
+  guards: Guards
+  loginRateLimit: number
+  authRateLimit: number
+}> = async (app, opts) => {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const { auth } = opts
+  const ctx = (request: FastifyRequest, locale: z.infer<typeof LocaleSchema>) => ({
+    clientIp: request.ip,
+    locale,
+  })
+  const limited = { rateLimit: { max: opts.authRateLimit, timeWindow: 60_000 } }
+  const ua = (request: FastifyRequest) => request.headers['user-agent']
+
+  r.post(
+    '/auth/signup',
+    {
+      config: limited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Create a pending account and send a code by SMS (spec 4 sign-up flow)',
+        querystring: LocaleQuery,
+        body: SignupSchema,
+        response: {
+          201: MessageSchema.extend(ChallengeSchema.shape).extend({
+            access_token: z.string().describe('A pre-auth token naming this sign-up'),
+            data: z.object({
+              id: z.number().int(),
+              mobile: z.string(),
+              status: z.literal('pending'),
+            }),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await auth.signup(request.body, ctx(request, request.query.locale))),
+  )
+
+  r.post(
+    '/auth/otp/verify',
+    {
+      config: limited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Verify the sign-up code',
+        body: OtpVerifySchema,
+        response: { 200: VerifiedSchema, ...errors },
+      },
+    },
+    async (request) => auth.verifySignup(request.body, ua(request)),
+  )
+
+  r.post(
+    '/auth/otp/resend',
+    {
+      config: limited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a new code after the cool-down',
+        querystring: LocaleQuery,
+        body: OtpResendSchema,
+        response: { 200: MessageSchema, ...errors },
+      },
+    },
+    async (request) => auth.resend(request.body, ctx(request, request.query.locale)),
+  )
+
+  r.post(
+    '/auth/login',
+    {
+      config: { rateLimit: { max: opts.loginRateLimit, timeWindow: 60_000 } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with mobile number and password',
+        body: LoginSchema,
+        response: { 200: LoggedInSchema, ...errors },
+      },
+    },
+    async (request) => auth.login(request.body, ua(request)),
+  )
+
+  r.post(
+    '/auth/refresh',
+    {
+      config: limited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Rotate the refresh token (sent as the Bearer token) for new tokens',
+        security: [{ bearer: [] }],
+        response: { 200: TokensSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const token = bearerToken(request)
+      if (!token) throw new DomainError('REFRESH_INVALID', 'Refresh token required')
+      return auth.refresh(token)
+    },
+  )
+
+  r.post(
+    '/auth/logout',
+    {
+      preHandler: opts.guards.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'End this session',
+        security: [{ bearer: [] }],
+        response: { 200: MessageSchema, ...errors },
+      },
+    },
+    async (request) => auth.logout(request.auth!),
+  )
+
+  r.post(
+    '/auth/password/forgot',
+    {
+      config: limited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a password reset code (same answer for numbers without an account)',
+        querystring: LocaleQuery,
+        body: PasswordForgotSchema,
+        response: { 200: MessageSchema.extend(ChallengeSchema.shape), ...errors },
+      },
+    },
+    async (request) => auth.forgotPassword(request.body.mobile, ctx(request, request.query.locale)),
+  )
+
+  r.post(
+    '/auth/password/reset',
+    {
+      config: limited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the code; ends every other session',
+        body: PasswordResetSchema,
+        response: { 200: VerifiedSchema, ...errors },
+      },
+    },
+    async (request) => auth.resetPassword(request.body, ua(request)),
+  )
+
+  r.get(
+    '/me',
+    {
+      preHandler: opts.guards.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'The logged-in user (spec 3 User and profile)',
+        security: [{ bearer: [] }],
+        response: { 200: UserSchema, ...errors },
+      },
+    },
+    async (request) => auth.me(request.auth!.userId),
+  )
+}

@@ -1,0 +1,434 @@
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { Db } from '@padi/db/client'
+import { authSessions, refreshTokens } from '@padi/db/schema/auth'
+import { loginFailures, users } from '@padi/db/schema/users'
+import { countryOfMobile } from '@padi/domain/auth/phone'
+import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '@padi/domain/auth/rules'
+import type { Login, OtpResend, OtpVerify, PasswordReset, Signup } from '@padi/domain/auth/schemas'
+import type { Role } from '@padi/domain/auth/roles'
+import type { User } from '@padi/domain/auth/user-schema'
+import { DomainError } from '@padi/domain/errors'
+import type { Clock } from '../../clock.ts'
+import type { ApiConfig } from '../../config.ts'
+import {
+  activeSession,
+  branchExists,
+  findUserByMobile,
+  findUserDto,
+  loginFailureRow,
+  revokeSessions,
+} from './auth.repository.ts'
+import type { OtpService, SendContext } from './otp.service.ts'
+import { checkPassword, hashPassword, randomToken, sha256 } from './secrets.ts'
+import type { TokenSigner } from './tokens.ts'
+
+export type Tokens = { access_token: string; refresh_token: string; expires_in: number }
+export type AuthContext = { userId: number; sessionId: string; role: Role }
+
+const WRONG_CREDENTIALS = 'The mobile number or password is incorrect'
+const SUSPENDED = 'Your account is suspended'
+const DAY_MS = 24 * 60 * 60 * 1000
+
+type SignupPayload = Omit<Signup, 'password' | 'mobile'> & { passwordHash: string }
+
+export function createAuthService(deps: {
+  db: Db
+  config: ApiConfig
+  clock: Clock
+  otp: OtpService
+  tokens: TokenSigner
+}) {
+  const { db, config, clock, otp, tokens } = deps
+  const now = () => clock.now()
+
+  async function openSession(
+    tx: Db,
+    user: { id: number; role: Role },
+    userAgent?: string,
+  ): Promise<Tokens> {
+    const at = now()
+    const sessionId = randomToken(18)
+    const refresh = randomToken(32)
+    await tx.insert(authSessions).values({
+      id: sessionId,
+      userId: user.id,
+      createdAt: at,
+      absoluteExpiresAt: new Date(at.getTime() + config.SESSION_ABSOLUTE_DAYS * DAY_MS),
+      userAgent: userAgent?.slice(0, 200) ?? null,
+    })
+    await tx.insert(refreshTokens).values({
+      sessionId,
+      tokenHash: sha256(refresh),
+      createdAt: at,
+      expiresAt: new Date(at.getTime() + config.REFRESH_TOKEN_TTL_DAYS * DAY_MS),
+    })
+    return {
+      access_token: await tokens.signAccess(
+        { userId: user.id, sessionId, role: user.role },
+        at.getTime(),
+      ),
+      refresh_token: refresh,
+      expires_in: tokens.accessTtlSeconds,
+    }
+  }
+
+  async function userDto(userId: number): Promise<User> {
+    const user = await findUserDto(db, userId)
+    if (!user) throw new DomainError('NOT_FOUND', 'User not found')
+    return user
+  }
+
+  return {
+    /**
+     * Spec 4 sign-up flow: the account is created pending and a code is sent. A number that is
+     * still pending resumes its verification (409 with a deviceId); an active one is refused.
+     */
+    async signup(input: Signup, ctx: SendContext) {
+      if (!(await branchExists(db, input.preferred_branch))) {
+        throw new DomainError('VALIDATION_FAILED', 'Validation failed', {
+          extra: { errors: [{ field: 'preferred_branch', message: 'validation.branchRequired' }] },
+        })
+      }
+      const passwordHash = await hashPassword(input.password)
+      const { password: _password, mobile, ...profile } = input
+      const payload: SignupPayload = { ...profile, passwordHash }
+      const result = await db.transaction(async (tx) => {
+        const existing = await findUserByMobile(tx, mobile, true)
+        if (existing && existing.status !== 'pending') {
+          throw new DomainError('USER_EXISTS', 'User already exists')
+        }
+        let userId = existing?.id
+        if (!userId) {
+          const [row] = await tx
+            .insert(users)
+            .values({
+              mobile,
+              passwordHash,
+              fullName: input.full_name,
+              email: input.email,
+              postcode: input.postcode,
+              area: input.area,
+              district: input.district,
+              market: countryOfMobile(mobile) === 'TH' ? 'TH' : 'MY',
+              preferredBranchId: input.preferred_branch,
+              status: 'pending',
+              createdAt: now(),
+            })
+            .returning({ id: users.id })
+          userId = row!.id
+        }
+        // The details to activate travel with this challenge: a second sign-up for the same
+        // pending number cannot change what the first one's code verifies.
+        const challenge = await otp.issue(tx, { purpose: 'signup', mobile, userId, payload, ctx })
+        return { ...challenge, userId, resumed: Boolean(existing) }
+      })
+      await otp.dispatch(result.pending)
+      const common = {
+        preAuthSessionId: result.preAuthSessionId,
+        deviceId: result.deviceId,
+        access_token: await tokens.signPreAuth(result.preAuthSessionId, now().getTime()),
+      }
+      if (result.resumed) {
+        throw new DomainError(
+          'SIGNUP_PENDING',
+          'This number is waiting for verification. A new code was sent.',
+          {
+            extra: common,
+          },
+        )
+      }
+      return {
+        statusCode: 201 as const,
+        message: 'Account created. Enter the code sent by SMS.',
+        ...common,
+        data: { id: result.userId, mobile, status: 'pending' as const },
+      }
+    },
+
+    /** Spec 3 one-time code payload; status 'OK' activates the account and logs the user in. */
+    async verifySignup(input: OtpVerify, userAgent?: string) {
+      const result = await db.transaction(async (tx) => {
+        const consumed = await otp.consume(tx, {
+          preAuthSessionId: input.preAuthSessionId,
+          deviceId: input.deviceId,
+          code: input.userInputCode,
+          purpose: 'signup',
+        })
+        if (!consumed.ok) return consumed
+        const userId = consumed.challenge.userId
+        const payload = consumed.challenge.payload as SignupPayload | null
+        // Spec 5: a missing user during verification does nothing.
+        if (!userId || !payload)
+          return {
+            ok: false as const,
+            failure: new DomainError('OTP_INVALID', 'The verification code is not valid'),
+          }
+        const at = now()
+        const [user] = await tx
+          .update(users)
+          .set({
+            passwordHash: payload.passwordHash,
+            fullName: payload.full_name,
+            email: payload.email,
+            postcode: payload.postcode,
+            area: payload.area,
+            district: payload.district,
+            preferredBranchId: payload.preferred_branch,
+            status: 'active',
+            activatedAt: at,
+            lastLoginAt: at,
+          })
+          .where(and(eq(users.id, userId), eq(users.status, 'pending')))
+          .returning({ id: users.id, role: users.role })
+        if (!user)
+          return {
+            ok: false as const,
+            failure: new DomainError('USER_EXISTS', 'User already exists'),
+          }
+        return {
+          ok: true as const,
+          tokens: await openSession(tx, user, userAgent),
+          userId: user.id,
+        }
+      })
+      if (!result.ok) throw result.failure
+      return { status: 'OK' as const, ...result.tokens, data: await userDto(result.userId) }
+    },
+
+    async resend(input: OtpResend, ctx: SendContext) {
+      const pending = await db.transaction((tx) => otp.resend(tx, { ...input, ctx }))
+      await otp.dispatch(pending)
+      return { statusCode: 200 as const, message: 'A new code was sent' }
+    },
+
+    /**
+     * Issue 3 login: one answer for a wrong number and a wrong password, with the same work done;
+     * 10 failures in a row lock the number for 30 minutes, known or not (security-tests 1, 4).
+     */
+    async login(input: Login, userAgent?: string) {
+      const at = now()
+      const failures = await loginFailureRow(db, input.mobile)
+      if (failures?.lockedUntil && failures.lockedUntil.getTime() > at.getTime()) {
+        const wait = (failures.lockedUntil.getTime() - at.getTime()) / 1000
+        throw new DomainError('RATE_LIMITED', 'Too many requests', { retryAfterSeconds: wait })
+      }
+      const user = await findUserByMobile(db, input.mobile)
+      const usable = user && user.status !== 'pending' ? user : null
+      const ok = await checkPassword(usable?.passwordHash ?? null, input.password)
+      if (!ok || !usable) {
+        const count = (failures?.failures ?? 0) + 1
+        const lock = count >= LOGIN_MAX_FAILURES
+        await db
+          .insert(loginFailures)
+          .values({
+            mobile: input.mobile,
+            failures: lock ? 0 : count,
+            lockedUntil: lock ? new Date(at.getTime() + LOGIN_LOCK_MS) : null,
+            updatedAt: at,
+          })
+          .onConflictDoUpdate({
+            target: loginFailures.mobile,
+            set: {
+              failures: lock ? 0 : count,
+              lockedUntil: lock ? new Date(at.getTime() + LOGIN_LOCK_MS) : null,
+              updatedAt: at,
+            },
+          })
+        throw new DomainError('INVALID_CREDENTIALS', WRONG_CREDENTIALS)
+      }
+      if (usable.status === 'suspended') throw new DomainError('ACCOUNT_SUSPENDED', SUSPENDED)
+      const issued = await db.transaction(async (tx) => {
+        await tx.delete(loginFailures).where(eq(loginFailures.mobile, input.mobile))
+        await tx.update(users).set({ lastLoginAt: at }).where(eq(users.id, usable.id))
+        return openSession(tx, usable, userAgent)
+      })
+      return { ...issued, data: await userDto(usable.id) }
+    },
+
+    /**
+     * Rotates a refresh token (ASVS 10.4.5). A token used twice revokes its whole session, except
+     * within a few seconds of its rotation, when two tabs refreshed at once.
+     */
+    async refresh(refreshToken: string) {
+      const at = now()
+      const result = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({
+            token: refreshTokens,
+            session: authSessions,
+            status: users.status,
+            role: users.role,
+            userId: users.id,
+          })
+          .from(refreshTokens)
+          .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+          .innerJoin(users, eq(users.id, authSessions.userId))
+          .where(eq(refreshTokens.tokenHash, sha256(refreshToken)))
+          .for('update', { of: refreshTokens })
+        if (!row) return { error: new DomainError('REFRESH_INVALID', 'Invalid refresh token') }
+        if (row.status === 'suspended')
+          return { error: new DomainError('ACCOUNT_SUSPENDED', SUSPENDED) }
+        const { token, session } = row
+        if (
+          session.revokedAt ||
+          session.absoluteExpiresAt.getTime() <= at.getTime() ||
+          token.expiresAt.getTime() <= at.getTime()
+        ) {
+          return { error: new DomainError('REFRESH_INVALID', 'Session expired') }
+        }
+        if (token.rotatedAt) {
+          const sinceRotation = at.getTime() - token.rotatedAt.getTime()
+          if (sinceRotation > config.REFRESH_REUSE_GRACE_SECONDS * 1000) {
+            await tx
+              .update(authSessions)
+              .set({ revokedAt: at, revokeReason: 'refresh_token_reuse' })
+              .where(eq(authSessions.id, session.id))
+            return {
+              error: new DomainError(
+                'REFRESH_REUSED',
+                'Refresh token reuse detected; the session was ended',
+              ),
+            }
+          }
+        } else {
+          await tx
+            .update(refreshTokens)
+            .set({ rotatedAt: at })
+            .where(eq(refreshTokens.id, token.id))
+        }
+        const next = randomToken(32)
+        await tx.insert(refreshTokens).values({
+          sessionId: session.id,
+          tokenHash: sha256(next),
+          parentId: token.id,
+          createdAt: at,
+          expiresAt: new Date(
+            Math.min(
+              at.getTime() + config.REFRESH_TOKEN_TTL_DAYS * DAY_MS,
+              session.absoluteExpiresAt.getTime(),
+            ),
+          ),
+        })
+        const access = await tokens.signAccess(
+          { userId: row.userId, sessionId: session.id, role: row.role },
+          at.getTime(),
+        )
+        return {
+          tokens: {
+            access_token: access,
+            refresh_token: next,
+            expires_in: tokens.accessTtlSeconds,
+          },
+        }
+      })
+      if ('error' in result) throw result.error
+      return result.tokens
+    },
+
+    async logout(auth: AuthContext) {
+      await db
+        .update(authSessions)
+        .set({ revokedAt: now(), revokeReason: 'logout' })
+        .where(and(eq(authSessions.id, auth.sessionId), isNull(authSessions.revokedAt)))
+      return { statusCode: 200 as const, message: 'Logged out' }
+    },
+
+    /** Same answer whether or not the number has an account (no enumeration). */
+    async forgotPassword(mobile: string, ctx: SendContext) {
+      const result = await db.transaction(async (tx) => {
+        const user = await findUserByMobile(tx, mobile)
+        const usable = user && user.status === 'active' ? user : null
+        return otp.issue(tx, {
+          purpose: 'password_reset',
+          mobile,
+          userId: usable?.id ?? null,
+          ctx,
+          suppress: !usable,
+        })
+      })
+      await otp.dispatch(result.pending)
+      return {
+        statusCode: 200 as const,
+        message: 'If this number has an account, a code was sent by SMS.',
+        preAuthSessionId: result.preAuthSessionId,
+        deviceId: result.deviceId,
+      }
+    },
+
+    /** Sets the new password and ends every other session of the user (issue 3). */
+    async resetPassword(input: PasswordReset, userAgent?: string) {
+      const passwordHash = await hashPassword(input.password)
+      const result = await db.transaction(async (tx) => {
+        const consumed = await otp.consume(tx, {
+          preAuthSessionId: input.preAuthSessionId,
+          deviceId: input.deviceId,
+          code: input.userInputCode,
+          purpose: 'password_reset',
+        })
+        if (!consumed.ok) return consumed
+        const userId = consumed.challenge.userId
+        if (!userId)
+          return {
+            ok: false as const,
+            failure: new DomainError('OTP_INVALID', 'The verification code is not valid'),
+          }
+        const at = now()
+        const [user] = await tx
+          .update(users)
+          .set({ passwordHash, tokensValidAfter: at, lastLoginAt: at })
+          .where(and(eq(users.id, userId), eq(users.status, 'active')))
+          .returning({ id: users.id, role: users.role, mobile: users.mobile })
+        if (!user)
+          return {
+            ok: false as const,
+            failure: new DomainError('OTP_INVALID', 'The verification code is not valid'),
+          }
+        await revokeSessions(tx, user.id, 'password_reset', at)
+        await tx.delete(loginFailures).where(eq(loginFailures.mobile, user.mobile))
+        return {
+          ok: true as const,
+          tokens: await openSession(tx, user, userAgent),
+          userId: user.id,
+        }
+      })
+      if (!result.ok) throw result.failure
+      return { status: 'OK' as const, ...result.tokens, data: await userDto(result.userId) }
+    },
+
+    /**
+     * Checks an access token on every call: signature, expiry, audience and type, then that the
+     * session lives, the user is not suspended, and the token is newer than the user's cut-off.
+     */
+    async authenticate(accessToken: string): Promise<AuthContext> {
+      const claims = await tokens.verifyAccess(accessToken, now().getTime())
+      const row = await activeSession(db, claims.sessionId)
+      if (!row || row.user.id !== claims.userId)
+        throw new DomainError('TOKEN_INVALID', 'Invalid access token')
+      // Spec 6 and 8: a suspended account answers 403 with 'suspended' in the message.
+      if (row.user.status === 'suspended') throw new DomainError('ACCOUNT_SUSPENDED', SUSPENDED)
+      if (row.session.revokedAt) throw new DomainError('SESSION_REVOKED', 'Session ended')
+      if (claims.issuedAt + 1000 <= row.user.tokensValidAfter.getTime()) {
+        throw new DomainError('SESSION_REVOKED', 'Session ended')
+      }
+      return { userId: row.user.id, sessionId: row.session.id, role: row.user.role }
+    },
+
+    me: userDto,
+
+    /** Issue 3: suspending a user ends all of their sessions at once (ASVS 7.4.2). */
+    async setSuspended(userId: number, suspended: boolean) {
+      const at = now()
+      await db.transaction(async (tx) => {
+        const [user] = await tx
+          .update(users)
+          .set(suspended ? { status: 'suspended', tokensValidAfter: at } : { status: 'active' })
+          .where(and(eq(users.id, userId), sql`${users.status} <> 'pending'`))
+          .returning({ id: users.id })
+        if (!user) throw new DomainError('NOT_FOUND', 'User not found')
+        if (suspended) await revokeSessions(tx, userId, 'suspended', at)
+      })
+      return userDto(userId)
+    },
+  }
+}
+export type AuthService = ReturnType<typeof createAuthService>

@@ -1,0 +1,48 @@
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import { hash, verify } from '@node-rs/argon2'
+import { OTP_LENGTH } from '@padi/domain/auth/rules'
+
+/** An unguessable identifier (preAuthSessionId, deviceId, session id): 128 bits or more. */
+export function randomToken(bytes = 24): string {
+  return randomBytes(bytes).toString('base64url')
+}
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('base64url')
+}
+
+/** Codes are kept as an HMAC with a server key (security-tests note 1), never in plain text. */
+export function hmac(secret: string, value: string): string {
+  return createHmac('sha256', secret).update(value).digest('base64url')
+}
+
+export function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a)
+  const y = Buffer.from(b)
+  return x.length === y.length && timingSafeEqual(x, y)
+}
+
+/** A 6-digit code from the CSPRNG, leading zeros kept. */
+export function otpCode(): string {
+  return String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0')
+}
+
+// argon2id with the OWASP minimum (19 MiB, 2 passes, 1 lane), as @node-rs/argon2 defaults.
+export function hashPassword(password: string): Promise<string> {
+  return hash(password)
+}
+
+/**
+ * Checks a password. Unknown numbers are checked against a fixed hash so a wrong number and a
+ * wrong password take the same time (security-tests row 4).
+ */
+export async function checkPassword(storedHash: string | null, password: string): Promise<boolean> {
+  try {
+    const ok = await verify(storedHash ?? DUMMY_HASH, password)
+    return storedHash !== null && ok
+  } catch {
+    return false
+  }
+}
+const DUMMY_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$cbVE0j40HkMq/NDQAf3Wew$Da1qryj8GkHYAOd+y6OsenPOPgt+DSmQK+yIw5SJjws'

@@ -1,0 +1,84 @@
+import { jwtVerify, SignJWT, errors as joseErrors } from 'jose'
+import { DomainError } from '@padi/domain/errors'
+import type { Role } from '@padi/domain/auth/roles'
+
+const ISSUER = 'padi-api'
+const AUDIENCE = 'padi'
+
+export type AccessClaims = {
+  userId: number
+  sessionId: string
+  role: Role
+  issuedAt: number
+  expiresAt: number
+}
+
+/** Short-lived access JWTs (HS256) with typ and aud checked (security-tests note 3). */
+export function createTokenSigner(secret: string, accessTtlSeconds: number) {
+  const key = new TextEncoder().encode(secret)
+
+  async function sign(
+    claims: Record<string, unknown>,
+    typ: string,
+    subject: string,
+    ttl: number,
+    nowMs: number,
+  ) {
+    const iat = Math.floor(nowMs / 1000)
+    return new SignJWT({ ...claims, typ })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setSubject(subject)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ttl)
+      .sign(key)
+  }
+
+  return {
+    accessTtlSeconds,
+    signAccess(input: { userId: number; sessionId: string; role: Role }, nowMs: number) {
+      return sign(
+        { sid: input.sessionId, role: input.role },
+        'access',
+        String(input.userId),
+        accessTtlSeconds,
+        nowMs,
+      )
+    },
+    /** Spec 7: sign-up answers an access token; this one only names the pending sign-up. */
+    signPreAuth(preAuthSessionId: string, nowMs: number) {
+      return sign({ psid: preAuthSessionId }, 'preauth', preAuthSessionId, 10 * 60, nowMs)
+    },
+    async verifyAccess(token: string, nowMs: number): Promise<AccessClaims> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithms: ['HS256'],
+          currentDate: new Date(nowMs),
+        })
+        if (
+          payload.typ !== 'access' ||
+          typeof payload.sid !== 'string' ||
+          typeof payload.role !== 'string'
+        ) {
+          throw new DomainError('TOKEN_INVALID', 'Invalid access token')
+        }
+        return {
+          userId: Number(payload.sub),
+          sessionId: payload.sid,
+          role: payload.role as Role,
+          issuedAt: (payload.iat ?? 0) * 1000,
+          expiresAt: (payload.exp ?? 0) * 1000,
+        }
+      } catch (error) {
+        if (error instanceof DomainError) throw error
+        if (error instanceof joseErrors.JWTExpired)
+          throw new DomainError('TOKEN_INVALID', 'Access token expired')
+        throw new DomainError('TOKEN_INVALID', 'Invalid access token')
+      }
+    },
+  }
+}
+export type TokenSigner = ReturnType<typeof createTokenSigner>

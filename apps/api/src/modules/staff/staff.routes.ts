@@ -1,0 +1,52 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Db } from '@padi/db/client'
+import { MobileSchema } from '@padi/domain/auth/schemas'
+import { DomainError } from '@padi/domain/errors'
+import { ErrorResponseSchema } from '../../error-schema.ts'
+import type { Guards } from '../../plugins/authenticate.ts'
+import { findUserByMobile } from '../auth/auth.repository.ts'
+
+/**
+ * Counter staff look a customer up by mobile number before serving them (issue 3: staff belong to
+ * a branch; a customer never reaches a staff endpoint). Answers only what the counter needs.
+ */
+export const staffRoutes: FastifyPluginAsync<{ db: Db; guards: Guards }> = async (app, opts) => {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/staff/customers',
+    {
+      preHandler: opts.guards.requireRole('staff', 'admin'),
+      schema: {
+        tags: ['staff'],
+        security: [{ bearer: [] }],
+        querystring: z.object({ mobile: MobileSchema }),
+        response: {
+          200: z.object({
+            id: z.number().int(),
+            full_name: z.string(),
+            mobile: z.string(),
+            status: z.string(),
+            kyc_status: z.string().nullable(),
+          }),
+          401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = await findUserByMobile(opts.db, request.query.mobile)
+      if (!user || user.role !== 'customer' || user.status === 'pending') {
+        throw new DomainError('NOT_FOUND', 'Customer not found')
+      }
+      return {
+        id: user.id,
+        full_name: user.fullName,
+        mobile: user.mobile,
+        status: user.status,
+        kyc_status: user.kycStatus,
+      }
+    },
+  )
+}

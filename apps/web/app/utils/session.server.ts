@@ -1,0 +1,113 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { join, resolve } from 'node:path'
+import { createContext } from 'react-router'
+import { defaults as ironDefaults, seal, unseal } from 'iron-webcrypto'
+import type { KycStatus, Role } from '@padi/domain/auth/roles'
+import { getEnv } from './env.server.ts'
+import { readCookie } from './locale.server.ts'
+
+/**
+ * The browser's session (spec 3 Session, issue 3). The API's tokens live only here, sealed
+ * (encrypted and signed, iron) in an httpOnly cookie that page scripts cannot read; nothing secret
+ * goes to localStorage (ADR 014).
+ */
+export type SessionUser = {
+  id: number
+  fullName: string
+  role: Role
+  kycStatus: KycStatus | null
+  isPinSet: boolean
+  market: 'MY' | 'TH'
+}
+export type PreAuth = {
+  purpose: 'signup' | 'password_reset'
+  preAuthSessionId: string
+  deviceId: string
+  mobile: string
+  sentAt: number
+}
+export type Flash = { kind: 'error' | 'success' | 'info'; titleKey?: string; messageKey: string }
+export type SessionData = {
+  accessToken?: string | undefined
+  refreshToken?: string | undefined
+  /** Milliseconds: the access token's exp claim times 1000 (spec 3). */
+  expiresAt?: number | undefined
+  user?: SessionUser | undefined
+  /** The pre-auth token sign-up hands out (spec 7); held only on /signup (guard 3). */
+  preAuthToken?: string | undefined
+  preAuth?: PreAuth | undefined
+  pinResetVerified?: boolean | undefined
+  flash?: Flash | undefined
+}
+
+export const SESSION_COOKIE = '__session'
+
+export class WebSession {
+  data: SessionData
+  dirty = false
+  constructor(data: SessionData) {
+    this.data = data
+  }
+  update(patch: Partial<SessionData>) {
+    this.data = { ...this.data, ...patch }
+    this.dirty = true
+  }
+  /** Spec 4: clearing all state keeps nothing but a message to show. */
+  clear(flash?: Flash) {
+    this.data = flash ? { flash } : {}
+    this.dirty = true
+  }
+  takeFlash(): Flash | null {
+    const flash = this.data.flash ?? null
+    if (flash) this.update({ flash: undefined })
+    return flash
+  }
+  get isLoggedIn() {
+    return Boolean(this.data.accessToken && this.data.user)
+  }
+}
+
+export const sessionContext = createContext<WebSession>()
+
+let secretCache: string | null = null
+function sessionSecret(): string {
+  if (secretCache) return secretCache
+  const fromEnv = process.env.SESSION_SECRET
+  if (fromEnv) {
+    if (fromEnv.length < 32) throw new Error('SESSION_SECRET must be at least 32 characters')
+    return (secretCache = fromEnv)
+  }
+  // Without configuration, a secret is made once and kept next to the data, like the API's.
+  const dir = resolve(process.env.DATA_DIR ?? './.data')
+  const file = join(dir, 'web-session-secret')
+  if (existsSync(file)) return (secretCache = readFileSync(file, 'utf8').trim())
+  mkdirSync(dir, { recursive: true })
+  const secret = randomBytes(48).toString('base64url')
+  writeFileSync(file, secret, { mode: 0o600 })
+  return (secretCache = secret)
+}
+
+export async function readSession(request: Request): Promise<WebSession> {
+  const raw = readCookie(request, SESSION_COOKIE)
+  if (!raw) return new WebSession({})
+  try {
+    const data = (await unseal(raw, sessionSecret(), ironDefaults)) as SessionData
+    return new WebSession(data && typeof data === 'object' ? data : {})
+  } catch {
+    // A cookie we cannot open (old key, tampering) is dropped.
+    const session = new WebSession({})
+    session.dirty = true
+    return session
+  }
+}
+
+const SESSION_MAX_AGE_SECONDS = 60 * 24 * 60 * 60
+
+export async function sessionCookieHeader(session: WebSession): Promise<string> {
+  const secure = getEnv().secureCookies ? '; Secure' : ''
+  const empty = Object.values(session.data).every((v) => v === undefined)
+  if (empty) return `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`
+  const sealed = await seal(session.data, sessionSecret(), ironDefaults)
+  return `${SESSION_COOKIE}=${sealed}; Path=/; Max-Age=${SESSION_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure}`
+}

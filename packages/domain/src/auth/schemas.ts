@@ -1,0 +1,89 @@
+import { z } from 'zod'
+import { PostcodeSchema } from '../interest/schemas.ts'
+import { normaliseMobile, PHONE_MAX_LENGTH } from './phone.ts'
+import { OTP_LENGTH } from './rules.ts'
+
+/** Spec 5: at most 15 characters and a valid (Malaysian or Thai) number; stored in E.164. */
+export const MobileSchema = z
+  .string({ error: 'validation.mobileRequired' })
+  .trim()
+  .min(1, 'validation.mobileRequired')
+  .max(PHONE_MAX_LENGTH + 4, 'validation.mobileInvalid')
+  .transform((value, ctx) => {
+    const e164 = normaliseMobile(value)
+    if (!e164) {
+      ctx.addIssue({ code: 'custom', message: 'validation.mobileInvalid' })
+      return z.NEVER
+    }
+    return e164
+  })
+
+/** Spec 5: at least 8 characters with both letters and numbers. */
+export const PasswordSchema = z
+  .string({ error: 'validation.passwordRequired' })
+  .min(1, 'validation.passwordRequired')
+  .min(8, 'validation.passwordTooShort')
+  .max(128, 'validation.passwordTooLong')
+  .regex(/\p{L}/u, 'validation.passwordLettersDigits')
+  .regex(/\d/, 'validation.passwordLettersDigits')
+
+const text = (required: string, max = 100) =>
+  z.string({ error: required }).trim().min(1, required).max(max, 'validation.textTooLong')
+
+/** Spec 3 sign-up payload, with the mobile number as the login identifier (issue 3). */
+export const SignupSchema = z.object({
+  mobile: MobileSchema,
+  password: PasswordSchema,
+  full_name: text('validation.fullNameRequired', 120),
+  email: z
+    .string()
+    .trim()
+    .max(254, 'validation.emailInvalid')
+    .pipe(z.union([z.literal(''), z.email('validation.emailInvalid')]))
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : null)),
+  postcode: PostcodeSchema,
+  area: text('validation.areaRequired'),
+  district: text('validation.districtRequired'),
+  // Spec 5: sign-up converts preferred_branch to a number.
+  preferred_branch: z.coerce
+    .number({ error: 'validation.branchRequired' })
+    .int('validation.branchRequired')
+    .positive('validation.branchRequired'),
+})
+export type Signup = z.infer<typeof SignupSchema>
+
+/** Spec 5: login needs both mobile and password. Only presence is checked, not the rules. */
+export const LoginSchema = z.object({
+  mobile: MobileSchema,
+  password: z
+    .string({ error: 'validation.passwordRequired' })
+    .min(1, 'validation.passwordRequired')
+    .max(128),
+})
+export type Login = z.infer<typeof LoginSchema>
+
+const OpaqueId = z
+  .string()
+  .min(16)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'validation.invalid')
+
+/** Spec 3 one-time code payload. */
+export const OtpVerifySchema = z.object({
+  preAuthSessionId: OpaqueId,
+  deviceId: OpaqueId,
+  userInputCode: z
+    .string({ error: 'validation.codeRequired' })
+    .trim()
+    .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), 'validation.codeFormat'),
+})
+export type OtpVerify = z.infer<typeof OtpVerifySchema>
+
+export const OtpResendSchema = z.object({ preAuthSessionId: OpaqueId, deviceId: OpaqueId })
+export type OtpResend = z.infer<typeof OtpResendSchema>
+
+export const PasswordForgotSchema = z.object({ mobile: MobileSchema })
+
+export const PasswordResetSchema = OtpVerifySchema.extend({ password: PasswordSchema })
+export type PasswordReset = z.infer<typeof PasswordResetSchema>
