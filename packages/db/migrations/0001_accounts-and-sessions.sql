@@ -25,7 +25,7 @@ CREATE TABLE "users" (
 	"biometric_enabled" boolean DEFAULT false NOT NULL,
 	"can_resubmit_at" timestamp with time zone,
 	"last_login_at" timestamp with time zone,
-	"tokens_valid_after" timestamp with time zone DEFAULT now() NOT NULL,
+	"tokens_valid_after" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"activated_at" timestamp with time zone
 );

@@ -12,10 +12,13 @@ function send(code: ErrorCode, message: string, errors?: ErrorResponse['errors']
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((v) => ({
-        field: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: v.message ?? 'validation.invalid',
-      }))
+      // One message per field, the first: it is the one to fix first (empty before too short).
+      const errors: { field: string; message: string }[] = []
+      for (const v of error.validation) {
+        const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.')
+        if (!errors.some((e) => e.field === field))
+          errors.push({ field, message: v.message ?? 'validation.invalid' })
+      }
       return reply.status(400).send(send('VALIDATION_FAILED', 'Validation failed', errors))
     }
     if (error instanceof DomainError) {

@@ -28,9 +28,7 @@ export const users = pgTable(
     canResubmitAt: timestamp('can_resubmit_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     // Access tokens issued before this instant are refused (suspension, password reset).
-    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
+    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),

@@ -407,7 +407,8 @@ export function createAuthService(deps: {
       // Spec 6 and 8: a suspended account answers 403 with 'suspended' in the message.
       if (row.user.status === 'suspended') throw new DomainError('ACCOUNT_SUSPENDED', SUSPENDED)
       if (row.session.revokedAt) throw new DomainError('SESSION_REVOKED', 'Session ended')
-      if (claims.issuedAt + 1000 <= row.user.tokensValidAfter.getTime()) {
+      const cutOff = row.user.tokensValidAfter
+      if (cutOff && claims.issuedAt + 1000 <= cutOff.getTime()) {
         throw new DomainError('SESSION_REVOKED', 'Session ended')
       }
       return { userId: row.user.id, sessionId: row.session.id, role: row.user.role }
