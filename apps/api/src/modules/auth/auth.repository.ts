@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
-import { authSessions, otpChallenges, refreshTokens, smsOutbox } from '@padi/db/schema/auth'
+import { authSessions, otpChallenges, smsOutbox } from '@padi/db/schema/auth'
 import { branches } from '@padi/db/schema/branches'
 import { loginFailures, users } from '@padi/db/schema/users'
 import type { User } from '@padi/domain/auth/user-schema'
