@@ -8,6 +8,12 @@ import { fileURLToPath } from 'node:url'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const env = { ...process.env }
 env.NODE_ENV ??= 'production'
+// With the console SMS provider the outbox is the only way to read a sign-up code, so the demo
+// serves it; a deployment with a real gateway (SMS_PROVIDER=http) does not.
+if ((env.SMS_PROVIDER ?? 'console') === 'console' && env.DEV_ENDPOINTS === undefined) {
+  env.DEV_ENDPOINTS = 'true'
+  console.log('SMS goes to the outbox: read codes at /api/v1/dev/sms?to=… (SMS_PROVIDER=console)')
+}
 
 if (process.env.SKIP_BUILD !== '1' || !existsSync(`${root}apps/web/build/server/index.js`)) {
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
