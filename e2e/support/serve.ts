@@ -36,6 +36,8 @@ const env: NodeJS.ProcessEnv = {
   // and sign up many numbers from one address.
   DEV_ENDPOINTS: 'true',
   OTP_SENDS_PER_IP: '1000',
+  // A short resend cool-down keeps the tests quick; its 429 path is tested in the API tests.
+  OTP_RESEND_COOLDOWN_SECONDS: '3',
   OTP_SENDS_GLOBAL: '10000',
   AUTH_RATE_LIMIT_MAX: '1000',
   LOGIN_RATE_LIMIT_MAX: '1000',

@@ -36,6 +36,7 @@ export const ApiConfigSchema = z.object({
   SMS_HTTP_URL: z.string().url().optional(),
   SMS_HTTP_KEY: z.string().optional(),
   SMS_SENDER_NAME: z.string().default('SawahMart'),
+  OTP_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
   OTP_SEND_WINDOW_MS: z.coerce
     .number()
     .int()

@@ -37,6 +37,7 @@ export async function seedDemoData(db: Db): Promise<{ branches: number; users: n
           kycStatus: u.kycStatus,
           preferredBranchId: idOf(u.branchCode),
           staffBranchId: u.staffAtBranch ? idOf(u.branchCode) : null,
+          isPinSet: u.isPinSet ?? false,
           status: 'active' as const,
           activatedAt: sql`now()`,
         })),

@@ -20,6 +20,8 @@ type UserSeed = {
   kycStatus: KycStatus | null
   branchCode: string
   staffAtBranch?: boolean
+  /** Spec 2 guard 2 needs a customer with a PIN; the PIN itself is stored by the PIN issue. */
+  isPinSet?: boolean
 }
 
 export const DEMO_USERS: UserSeed[] = [
@@ -35,6 +37,7 @@ export const DEMO_USERS: UserSeed[] = [
     role: 'customer',
     kycStatus: 'APPROVED',
     branchCode: 'MY-JTR',
+    isPinSet: true,
   },
   {
     mobile: '+60120000002',

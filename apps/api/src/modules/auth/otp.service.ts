@@ -1,12 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
 import { otpChallenges, smsOutbox } from '@padi/db/schema/auth'
-import {
-  OTP_MAX_ATTEMPTS,
-  OTP_RESEND_COOLDOWN_MS,
-  OTP_TTL_MS,
-  type OtpPurpose,
-} from '@padi/domain/auth/rules'
+import { OTP_MAX_ATTEMPTS, OTP_TTL_MS, type OtpPurpose } from '@padi/domain/auth/rules'
 import { otpSmsText } from '@padi/domain/auth/sms-text'
 import { DomainError } from '@padi/domain/errors'
 import type { Locale } from '@padi/domain/i18n/locales'
@@ -31,6 +26,7 @@ export function createOtpService(deps: {
   sms: SmsProvider
 }) {
   const { config, clock, sms } = deps
+  const cooldownMs = config.OTP_RESEND_COOLDOWN_SECONDS * 1000
   const codeHash = (challengeId: string, code: string) =>
     hmac(config.otpSecret, `${challengeId}:${code}`)
 
@@ -38,8 +34,8 @@ export function createOtpService(deps: {
   async function checkSendAllowed(db: Db, to: string, clientIp: string) {
     const now = clock.now()
     const last = await lastSendTo(db, to)
-    if (last && now.getTime() - last.getTime() < OTP_RESEND_COOLDOWN_MS) {
-      const wait = (OTP_RESEND_COOLDOWN_MS - (now.getTime() - last.getTime())) / 1000
+    if (last && now.getTime() - last.getTime() < cooldownMs) {
+      const wait = (cooldownMs - (now.getTime() - last.getTime())) / 1000
       throw new DomainError('OTP_COOLDOWN', 'Please wait before asking for another code', {
         retryAfterSeconds: wait,
         extra: { retryAfterSeconds: Math.ceil(wait) },

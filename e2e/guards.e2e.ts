@@ -1,0 +1,164 @@
+import { test, expect } from './support/fixtures.ts'
+import { API, createAccount, freshMobile, setSuspended } from './support/api.ts'
+import { loginInBrowser } from './support/login.ts'
+
+const sessionCookie = async (page: import('@playwright/test').Page) =>
+  (await page.context().cookies()).find((c) => c.name === '__session')?.value
+
+test.describe('route guards of spec 2, in order (issue 3)', () => {
+  test('1: a token expiring within 10 minutes is refreshed before the page loads', async ({
+    page,
+  }) => {
+    // The test server's access tokens live 10 min 10 s, so 11 s after login they are due.
+    await loginInBrowser(page, '+66800000001')
+    const before = await sessionCookie(page)
+    await page.waitForTimeout(11_000)
+    await page.goto('/en/settings')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page).toHaveURL(/\/en\/settings$/)
+    expect(await sessionCookie(page)).not.toBe(before)
+  })
+
+  test('1: when the refresh fails the user is logged out and sent to /login', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request)
+    await loginInBrowser(page, account.mobile, account.password)
+    // Suspending and reactivating ends every session on the server (the refresh token dies).
+    await setSuspended(request, account.id, true)
+    await setSuspended(request, account.id, false)
+    await page.waitForTimeout(11_000)
+    await page.goto('/en/settings')
+    await expect(page).toHaveURL(/\/en\/login/)
+    await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible()
+  })
+
+  test('2: with a PIN set and no verified reset, PIN setup goes to forgot-PIN', async ({
+    page,
+    request,
+  }) => {
+    await loginInBrowser(page, '+60120000001')
+    const res = await page.request.get('/en/auth/pin-setup', { maxRedirects: 0 })
+    expect(res.status()).toBe(302)
+    expect(res.headers().location).toBe('/en/forgot-pin')
+  })
+
+  test('3: leaving /signup while holding the sign-up token clears the auth state', async ({
+    page,
+  }) => {
+    await page.goto('/en/signup')
+    await page.getByLabel('Mobile number').fill(freshMobile())
+    await page.getByLabel('Password', { exact: true }).fill('sawah2026')
+    await page.getByLabel('Password again').fill('sawah2026')
+    await page.getByLabel('Full name').fill('Azman')
+    await page.getByLabel('Postcode').fill('02600')
+    await page.getByLabel('Area').fill('Arau')
+    await page.getByLabel('District').fill('Arau')
+    await page.getByLabel('Preferred branch').selectOption({ label: 'Kangar' })
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible()
+    await page.goto('/en/about')
+    await page.goto('/en/signup')
+    await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible()
+  })
+
+  test('4: a logged-in user opening /login or /signup goes home', async ({ page }) => {
+    await loginInBrowser(page, '+60120000001')
+    for (const path of ['/en/login', '/en/signup']) {
+      await page.goto(path)
+      await expect(page).toHaveURL(/\/en$/)
+    }
+  })
+
+  test('5: a pending sign-up without user opening /dashboard or /kyc goes home', async ({
+    page,
+    request,
+  }) => {
+    // A number already waiting for its code: signing up again is a 409 that resumes (spec 8).
+    const mobile = freshMobile()
+    await request.post(`${API}/api/v1/auth/signup`, {
+      data: {
+        mobile,
+        password: 'sawah2026',
+        full_name: 'Wan',
+        postcode: '16200',
+        area: 'Tumpat',
+        district: 'Tumpat',
+        preferred_branch: 6,
+      },
+    })
+    await page.waitForTimeout(3500)
+    await page.goto('/en/signup')
+    await page.getByLabel('Mobile number').fill(mobile)
+    await page.getByLabel('Password', { exact: true }).fill('sawah2026')
+    await page.getByLabel('Password again').fill('sawah2026')
+    await page.getByLabel('Full name').fill('Wan')
+    await page.getByLabel('Postcode').fill('16200')
+    await page.getByLabel('Area').fill('Tumpat')
+    await page.getByLabel('District').fill('Tumpat')
+    await page.getByLabel('Preferred branch').selectOption({ label: 'Kota Bharu' })
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await expect(
+      page.getByText('This number is waiting for verification. We sent a new code.'),
+    ).toBeVisible()
+    for (const path of ['/en/dashboard', '/en/kyc']) {
+      const res = await page.request.get(path, { maxRedirects: 0 })
+      expect(res.status()).toBe(302)
+      expect(res.headers().location).toBe('/en')
+    }
+  })
+
+  test('6: without user or token, /kyc, /dashboard, /cart and /receipt go to /login', async ({
+    request,
+  }) => {
+    for (const path of ['/en/kyc', '/en/dashboard', '/bm/cart', '/th/receipt']) {
+      const res = await request.get(path, { maxRedirects: 0 })
+      expect(res.status(), path).toBe(302)
+      expect(res.headers().location).toBe(`/${path.split('/')[1]}/login`)
+    }
+  })
+
+  test('7: a user who passed KYC opening /kyc goes to /products', async ({ page }) => {
+    await loginInBrowser(page, '+60120000001')
+    const res = await page.request.get('/en/kyc', { maxRedirects: 0 })
+    expect(res.headers().location).toBe('/en/products')
+  })
+
+  test('8: a logged-in user opening /late-repayment goes home', async ({ page }) => {
+    await loginInBrowser(page, '+60120000002')
+    const res = await page.request.get('/en/late-repayment', { maxRedirects: 0 })
+    expect(res.status()).toBe(302)
+    expect(res.headers().location).toBe('/en')
+  })
+
+  test('the protected layout sends visitors to /login and back after it', async ({ page }) => {
+    await page.goto('/en/settings')
+    await expect(page).toHaveURL(/\/en\/login\?redirectTo=%2Fen%2Fsettings$/)
+    await page.getByLabel('Mobile number').fill('+60120000001')
+    await page.getByLabel('Password', { exact: true }).fill('demo2026')
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await expect(page).toHaveURL(/\/en\/settings$/)
+  })
+})
+
+test.describe('session errors (spec 8)', () => {
+  test('a suspended user sees the red toast and the access-forbidden page', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request)
+    await loginInBrowser(page, account.mobile, account.password)
+    await setSuspended(request, account.id, true)
+    try {
+      await page.goto('/en/settings')
+      await expect(page).toHaveURL(/\/en\/security\/access-forbidden$/)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Access forbidden')
+      const toast = page.getByRole('status').filter({ hasText: 'Your account is suspended' })
+      await expect(toast).toBeVisible()
+      await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible()
+    } finally {
+      await setSuspended(request, account.id, false)
+    }
+  })
+})

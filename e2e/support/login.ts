@@ -1,0 +1,15 @@
+import { expect, type Page } from '@playwright/test'
+import { DEMO_PASSWORD } from './api.ts'
+
+export async function loginInBrowser(
+  page: Page,
+  mobile: string,
+  password = DEMO_PASSWORD,
+  locale = 'en',
+) {
+  await page.goto(`/${locale}/login`)
+  await page.getByLabel('Mobile number').fill(mobile)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page).toHaveURL(new RegExp(`/${locale}$`))
+}
