@@ -1,8 +1,9 @@
+import type { Page } from '@playwright/test'
 import { test, expect } from './support/fixtures.ts'
 import { API, createAccount, freshMobile, setSuspended } from './support/api.ts'
 import { loginInBrowser } from './support/login.ts'
 
-const sessionCookie = async (page: import('@playwright/test').Page) =>
+const sessionCookie = async (page: Page) =>
   (await page.context().cookies()).find((c) => c.name === '__session')?.value
 
 test.describe('route guards of spec 2, in order (issue 3)', () => {
@@ -36,7 +37,6 @@ test.describe('route guards of spec 2, in order (issue 3)', () => {
 
   test('2: with a PIN set and no verified reset, PIN setup goes to forgot-PIN', async ({
     page,
-    request,
   }) => {
     await loginInBrowser(page, '+60120000001')
     const res = await page.request.get('/en/auth/pin-setup', { maxRedirects: 0 })
@@ -156,6 +156,12 @@ test.describe('session errors (spec 8)', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Access forbidden')
       const toast = page.getByRole('status').filter({ hasText: 'Your account is suspended' })
       await expect(toast).toBeVisible()
+      // Spec 8: red, and gone after 5 seconds.
+      const background = await toast.evaluate(
+        (el) => getComputedStyle(el.closest('[role=status]')?.parentElement ?? el).backgroundColor,
+      )
+      expect(background).toBe('rgb(179, 38, 30)')
+      await expect(toast).toBeHidden({ timeout: 7000 })
       await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible()
     } finally {
       await setSuspended(request, account.id, false)

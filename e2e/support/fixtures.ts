@@ -13,7 +13,7 @@ export const test = base.extend<{ problems: string[] }>({
         if (msg.type() !== 'error') return
         // The browser logs each 4xx/5xx document load; the tests check statuses themselves.
         if (
-          /Failed to load resource: the server responded with a status of (404|400|429)/.test(
+          /Failed to load resource: the server responded with a status of (400|401|403|404|409|429)/.test(
             msg.text(),
           )
         )

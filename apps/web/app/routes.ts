@@ -25,7 +25,9 @@ export default [
       route('signup', 'routes/auth/signup.tsx'),
       route('forgot-pwd', 'routes/auth/forgot-password.tsx'),
       route('logout', 'routes/auth/logout.ts'),
-      layout('routes/layouts/protected-layout.tsx', [route('settings', 'routes/account/settings.tsx')]),
+      layout('routes/layouts/protected-layout.tsx', [
+        route('settings', 'routes/account/settings.tsx'),
+      ]),
       route('*', 'routes/public/not-found.tsx'),
     ]),
   ]),

@@ -12,9 +12,14 @@ export type ToastRequest = {
   duration?: number
 }
 
+// Toasts raised before the toast area has mounted (a page's effect runs before it) wait here.
+const early: ToastRequest[] = []
+let mounted = false
+
 /** Raise a toast from anywhere in the browser (spec 3: notifications). */
 export function notify(request: ToastRequest) {
-  window.dispatchEvent(new CustomEvent<ToastRequest>(TOAST_EVENT, { detail: request }))
+  if (!mounted) early.push(request)
+  else window.dispatchEvent(new CustomEvent<ToastRequest>(TOAST_EVENT, { detail: request }))
 }
 
 type ToastLibrary = typeof ToastModule
@@ -26,8 +31,7 @@ type ToastLibrary = typeof ToastModule
 export function Toasts() {
   const [lib, setLib] = useState<ToastLibrary | null>(null)
   useEffect(() => {
-    const onToast = (event: Event) => {
-      const request = (event as CustomEvent<ToastRequest>).detail
+    const show = (request: ToastRequest) => {
       void import('react-hot-toast').then((mod) => {
         setLib(mod)
         const text = request.title ? `${request.title}\n${request.message}` : request.message
@@ -37,8 +41,14 @@ export function Toasts() {
         else mod.toast(text, options)
       })
     }
+    const onToast = (event: Event) => show((event as CustomEvent<ToastRequest>).detail)
     window.addEventListener(TOAST_EVENT, onToast)
-    return () => window.removeEventListener(TOAST_EVENT, onToast)
+    mounted = true
+    early.splice(0).forEach(show)
+    return () => {
+      mounted = false
+      window.removeEventListener(TOAST_EVENT, onToast)
+    }
   }, [])
   if (!lib) return <div className="toast-area" aria-live="polite" />
   const { Toaster } = lib

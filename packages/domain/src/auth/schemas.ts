@@ -40,7 +40,7 @@ export const SignupSchema = z.object({
     .trim()
     .max(254, 'validation.emailInvalid')
     .pipe(z.union([z.literal(''), z.email('validation.emailInvalid')]))
-    .optional()
+    .nullish()
     .transform((v) => (v ? v.toLowerCase() : null)),
   postcode: PostcodeSchema,
   area: text('validation.areaRequired'),

@@ -1,4 +1,114 @@
-// Placeholder while this page is being written.
-export default function Page() {
-  return <h1>…</h1>
+import { Form, Link } from 'react-router'
+import { isLocale, localizedText, type Locale } from '@padi/domain/i18n/locales'
+import type { User } from '@padi/domain/auth/user-schema'
+import { apiContext } from '~/utils/context.server.ts'
+import { ApiError } from '~/utils/api.server.ts'
+import { withUserToken } from '~/utils/auth.server.ts'
+import { sessionContext } from '~/utils/session.server.ts'
+import { useI18n, localePath } from '~/utils/i18n.ts'
+import { pageMeta } from '~/utils/meta.ts'
+import { pageMessages } from '~/utils/messages.server.ts'
+import { displayMobile } from '~/components/auth/mobile-display.ts'
+import authCss from '~/components/auth/auth.css?url'
+import type { Route } from './+types/settings'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: authCss }]
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, 'account.title', 'account.description')
+
+type Profile = {
+  fullName: string
+  mobile: string
+  area: string
+  district: string
+  state: string | null
+  postcode: string
+  branch: string | null
+  joinedAt: string
+  lastLoginAt: string | null
+  status: User['profile']['account_status']
+}
+
+/** Spec 3 profile labels, from GET /me with the farmer's token (spec 4 and 8 on 401/403/429). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
+  const messages = pageMessages(params, ['account'])
+  const session = context.get(sessionContext)
+  const api = context.get(apiContext)
+  try {
+    const user = await withUserToken({ session, locale }, (token) => api.me(token))
+    const p = user.profile
+    const profile: Profile = {
+      fullName: p.full_name,
+      mobile: displayMobile(p.mobile_number),
+      area: p.area,
+      district: p.district,
+      state: p.state,
+      postcode: p.postal_code,
+      branch: p.preferred_branch ? localizedText(p.preferred_branch.name, locale) : null,
+      joinedAt: p.joined_at,
+      lastLoginAt: p.last_login_at,
+      status: p.account_status,
+    }
+    return { ...messages, profile }
+  } catch (error) {
+    // A 401 or a suspension is a redirect (thrown on); the API being away shows a short message.
+    if (!(error instanceof ApiError)) throw error
+    return { ...messages, profile: null }
+  }
+}
+
+export default function Settings({ loaderData }: Route.ComponentProps) {
+  const { t, locale, date } = useI18n()
+  const { profile } = loaderData
+  return (
+    <section className="auth-page">
+      <h1>{t('account.title')}</h1>
+      {profile ? (
+        <>
+          <h2>{t('account.profile')}</h2>
+          <dl className="profile-list">
+            <Row label={t('account.labels.fullName')} value={profile.fullName} />
+            <Row label={t('account.labels.mobile')} value={profile.mobile} />
+            <Row label={t('account.labels.area')} value={profile.area} />
+            <Row label={t('account.labels.district')} value={profile.district} />
+            <Row label={t('account.labels.state')} value={profile.state ?? t('account.notSet')} />
+            <Row label={t('account.labels.postcode')} value={profile.postcode} />
+            <Row label={t('account.labels.branch')} value={profile.branch ?? t('account.notSet')} />
+            <Row label={t('account.labels.joined')} value={date(profile.joinedAt)} />
+            <Row
+              label={t('account.labels.lastLogin')}
+              value={profile.lastLoginAt ? date(profile.lastLoginAt) : t('account.notSet')}
+            />
+            <Row
+              label={t('account.labels.status')}
+              value={t(`account.statuses.${profile.status}`)}
+            />
+          </dl>
+        </>
+      ) : (
+        <div className="form-error" role="alert">
+          <p>{t('account.unavailable')}</p>
+          <Link to={localePath(locale, '/settings')} reloadDocument>
+            {t('account.retry')}
+          </Link>
+        </div>
+      )}
+      <Form method="post" action={localePath(locale, '/logout')}>
+        <button className="button secondary" type="submit">
+          {t('account.logout')}
+        </button>
+      </Form>
+    </section>
+  )
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </>
+  )
 }

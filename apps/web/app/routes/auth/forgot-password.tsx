@@ -1,4 +1,265 @@
-// Placeholder while this page is being written.
-export default function Page() {
-  return <h1>…</h1>
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { PasswordForgotSchema, PasswordResetSchema } from '@padi/domain/auth/schemas'
+import { isLocale, type Locale } from '@padi/domain/i18n/locales'
+import { apiContext } from '~/utils/context.server.ts'
+import { ApiError, type ApiClient } from '~/utils/api.server.ts'
+import { startSession } from '~/utils/auth.server.ts'
+import { sessionContext, type PreAuth, type WebSession } from '~/utils/session.server.ts'
+import { parseForm, type FieldErrors } from '~/utils/forms.ts'
+import { useI18n, localePath } from '~/utils/i18n.ts'
+import { pageMeta } from '~/utils/meta.ts'
+import { pageMessages } from '~/utils/messages.server.ts'
+import { TextField } from '~/components/form/text-field.tsx'
+import { FormAlert, Notice, TextWithMobile } from '~/components/auth/form-alert.tsx'
+import {
+  CODE_ALERT_ID,
+  CodeField,
+  ResendForm,
+  RestartForm,
+} from '~/components/auth/otp-controls.tsx'
+import authCss from '~/components/auth/auth.css?url'
+import { apiFieldErrors, codeMessage } from './+shared/api-errors.server.ts'
+import { maskMobile } from '~/components/auth/mobile-display.ts'
+import { noticeFrom, type AuthActionData } from './+shared/messages.ts'
+import { cooldownLeft, restartStep, resendStep } from './+shared/otp-step.server.ts'
+import type { Route } from './+types/forgot-password'
+
+const ResetFieldsSchema = PasswordResetSchema.pick({ userInputCode: true, password: true })
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: authCss }]
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, 'auth.forgot.title', 'auth.forgot.description')
+
+const resetPreAuth = (session: WebSession): PreAuth | null =>
+  session.data.preAuth?.purpose === 'password_reset' ? session.data.preAuth : null
+
+/** Step 1 (the number) or step 2 (code and new password), kept in the server-side session. */
+export function loader({ params, request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  const messages = pageMessages(params, ['auth', 'validation'])
+  const preAuth = resetPreAuth(context.get(sessionContext))
+  if (!preAuth) return { ...messages, step: 'mobile' as const, notice: noticeFrom(url, ['ended']) }
+  return {
+    ...messages,
+    step: 'reset' as const,
+    mobile: maskMobile(preAuth.mobile),
+    cooldown: cooldownLeft(preAuth),
+    sentAt: preAuth.sentAt,
+    // The same words whether or not the number has an account (no way to probe for accounts).
+    notice: noticeFrom(url, ['resent']) ?? 'auth.forgot.sent',
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
+  const session = context.get(sessionContext)
+  const api = context.get(apiContext)
+  const formData = await request.formData()
+  const intent = formData.get('intent')
+  const pagePath = `/${locale}/forgot-pwd`
+  if (intent === 'restart') return restartStep(session, pagePath)
+  if (intent === 'resend' || intent === 'reset') {
+    const preAuth = resetPreAuth(session)
+    if (!preAuth) return redirect(`${pagePath}?notice=ended`)
+    if (intent === 'resend') return resendStep({ session, api, locale, preAuth, pagePath })
+    return resetPassword({ session, api, locale, preAuth, formData })
+  }
+  return sendCode({ session, api, locale, formData, pagePath })
+}
+
+async function sendCode(ctx: {
+  session: WebSession
+  api: ApiClient
+  locale: Locale
+  formData: FormData
+  pagePath: string
+}) {
+  const { session, api, locale, formData, pagePath } = ctx
+  const form = parseForm(PasswordForgotSchema, formData, ['mobile'])
+  if (!form.ok)
+    return data<AuthActionData>(
+      { fieldErrors: form.fieldErrors, values: form.values },
+      { status: 400 },
+    )
+  const values = { mobile: String(formData.get('mobile') ?? '') }
+  try {
+    const answer = await api.forgotPassword(form.data.mobile, locale)
+    session.update({
+      preAuth: {
+        purpose: 'password_reset',
+        preAuthSessionId: answer.preAuthSessionId,
+        deviceId: answer.deviceId,
+        mobile: form.data.mobile,
+        sentAt: Date.now(),
+      },
+    })
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    if (error.code === 'VALIDATION_FAILED')
+      return data<AuthActionData>(
+        { values, fieldErrors: apiFieldErrors(error, ['mobile']) },
+        { status: 400 },
+      )
+    return data<AuthActionData>(
+      { values, formError: codeMessage(error) ?? { key: 'auth.errors.generic' } },
+      { status: error.statusCode >= 500 ? 503 : error.statusCode },
+    )
+  }
+  return redirect(pagePath)
+}
+
+async function resetPassword(ctx: {
+  session: WebSession
+  api: ApiClient
+  locale: Locale
+  preAuth: PreAuth
+  formData: FormData
+}) {
+  const { session, api, locale, preAuth, formData } = ctx
+  const form = parseForm(ResetFieldsSchema, formData, ['userInputCode', 'password'])
+  const fieldErrors: FieldErrors = form.ok ? {} : { ...form.fieldErrors }
+  // Spec 5: the two password entries must match.
+  if (!fieldErrors.password && formData.get('password_confirm') !== formData.get('password'))
+    fieldErrors.password_confirm = 'validation.passwordsDoNotMatch'
+  if (!form.ok || Object.keys(fieldErrors).length > 0)
+    return data<AuthActionData>({ fieldErrors }, { status: 400 })
+  try {
+    const answer = await api.resetPassword({
+      preAuthSessionId: preAuth.preAuthSessionId,
+      deviceId: preAuth.deviceId,
+      userInputCode: form.data.userInputCode,
+      password: form.data.password,
+    })
+    startSession(session, answer)
+    // Shown by the layout on the next page, in the shared catalogue.
+    session.update({ flash: { kind: 'success', messageKey: 'common.passwordChanged' } })
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    if (error.code === 'VALIDATION_FAILED')
+      return data<AuthActionData>(
+        { fieldErrors: apiFieldErrors(error, ['userInputCode', 'password']) },
+        { status: 400 },
+      )
+    return data<AuthActionData>(
+      { formError: codeMessage(error) ?? { key: 'auth.errors.generic' } },
+      { status: error.statusCode >= 500 ? 503 : error.statusCode },
+    )
+  }
+  return redirect(`/${locale}`)
+}
+
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
+  return loaderData.step === 'reset' ? (
+    <ResetStep
+      mobile={loaderData.mobile}
+      cooldown={loaderData.cooldown}
+      sentAt={loaderData.sentAt}
+      notice={loaderData.notice}
+      actionData={actionData}
+    />
+  ) : (
+    <MobileStep notice={loaderData.notice} actionData={actionData} />
+  )
+}
+
+function MobileStep({
+  notice,
+  actionData,
+}: {
+  notice: string | null
+  actionData: AuthActionData | undefined
+}) {
+  const { t, locale } = useI18n()
+  const navigation = useNavigation()
+  const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+  return (
+    <section className="auth-page">
+      <h1>{t('auth.forgot.title')}</h1>
+      {notice ? <Notice messageKey={notice} /> : null}
+      <p>{t('auth.forgot.intro')}</p>
+      <Form method="post" action={localePath(locale, '/forgot-pwd')} className="form" noValidate>
+        {actionData?.formError ? <FormAlert message={actionData.formError} /> : null}
+        <TextField
+          name="mobile"
+          type="tel"
+          label={t('auth.fields.mobile')}
+          hint={t('auth.fields.mobileHint')}
+          autoComplete="username"
+          inputMode="tel"
+          maxLength={19}
+          required
+          defaultValue={actionData?.values?.mobile}
+          error={actionData?.fieldErrors?.mobile}
+        />
+        <button className="button" type="submit" disabled={submitting}>
+          {submitting ? t('common.sending') : t('auth.forgot.submit')}
+        </button>
+      </Form>
+      <ul className="auth-links">
+        <li>
+          <Link to={localePath(locale, '/login')}>{t('auth.forgot.backToLogin')}</Link>
+        </li>
+      </ul>
+    </section>
+  )
+}
+
+function ResetStep({
+  mobile,
+  cooldown,
+  sentAt,
+  notice,
+  actionData,
+}: {
+  mobile: string
+  cooldown: number
+  sentAt: number
+  notice: string
+  actionData: AuthActionData | undefined
+}) {
+  const { t, locale } = useI18n()
+  const navigation = useNavigation()
+  const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'reset'
+  const errors = actionData?.fieldErrors ?? {}
+  const action = localePath(locale, '/forgot-pwd')
+  return (
+    <section className="auth-page">
+      <h1>{t('auth.forgot.resetHeading')}</h1>
+      <Notice messageKey={notice} />
+      <TextWithMobile messageKey="auth.forgot.codeSentTo" mobile={mobile} />
+      <Form method="post" action={action} className="form" noValidate>
+        <input type="hidden" name="intent" value="reset" />
+        {actionData?.formError ? (
+          <FormAlert id={CODE_ALERT_ID} message={actionData.formError} />
+        ) : null}
+        <CodeField error={errors.userInputCode} refused={Boolean(actionData?.formError)} />
+        <TextField
+          name="password"
+          type="password"
+          label={t('auth.fields.newPassword')}
+          hint={t('auth.fields.passwordHint')}
+          autoComplete="new-password"
+          minLength={8}
+          maxLength={128}
+          required
+          error={errors.password}
+        />
+        <TextField
+          name="password_confirm"
+          type="password"
+          label={t('auth.fields.newPasswordConfirm')}
+          autoComplete="new-password"
+          maxLength={128}
+          required
+          error={errors.password_confirm}
+        />
+        <button className="button" type="submit" disabled={saving}>
+          {saving ? t('common.sending') : t('auth.forgot.submitReset')}
+        </button>
+      </Form>
+      <ResendForm action={action} cooldown={cooldown} sentAt={sentAt} />
+      <RestartForm action={action} />
+    </section>
+  )
 }

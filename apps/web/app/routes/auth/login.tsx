@@ -1,4 +1,124 @@
-// Placeholder while this page is being written.
-export default function Page() {
-  return <h1>…</h1>
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { LoginSchema } from '@padi/domain/auth/schemas'
+import { isLocale } from '@padi/domain/i18n/locales'
+import { apiContext } from '~/utils/context.server.ts'
+import { ApiError } from '~/utils/api.server.ts'
+import { startSession } from '~/utils/auth.server.ts'
+import { sessionContext } from '~/utils/session.server.ts'
+import { parseForm } from '~/utils/forms.ts'
+import { useI18n, localePath } from '~/utils/i18n.ts'
+import { pageMeta } from '~/utils/meta.ts'
+import { pageMessages } from '~/utils/messages.server.ts'
+import { TextField } from '~/components/form/text-field.tsx'
+import { FormAlert } from '~/components/auth/form-alert.tsx'
+import authCss from '~/components/auth/auth.css?url'
+import { safeRedirectTo } from './+shared/safe-redirect.ts'
+import { tooManyMessage } from './+shared/api-errors.server.ts'
+import type { AuthActionData } from './+shared/messages.ts'
+import type { Route } from './+types/login'
+
+const FIELDS = ['mobile', 'password'] as const
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: authCss }]
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, 'auth.login.title', 'auth.login.description')
+
+export function loader({ params, request }: Route.LoaderArgs) {
+  const redirectTo = new URL(request.url).searchParams.get('redirectTo')
+  return {
+    ...pageMessages(params, ['auth', 'validation']),
+    redirectTo:
+      redirectTo && safeRedirectTo(redirectTo, params.lang) === redirectTo ? redirectTo : '',
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const lang = isLocale(params.lang) ? params.lang : 'en'
+  const formData = await request.formData()
+  const form = parseForm(LoginSchema, formData, FIELDS)
+  // Only the number goes back into the page, never the password.
+  const values = { mobile: String(formData.get('mobile') ?? '') }
+  if (!form.ok)
+    return data<AuthActionData>({ fieldErrors: form.fieldErrors, values }, { status: 400 })
+  try {
+    const answer = await context.get(apiContext).login(form.data)
+    // Spec 7: a login answer stores the tokens and the user.
+    startSession(context.get(sessionContext), answer)
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    // Spec 8: one text for a wrong number and a wrong password (no hint which one was wrong).
+    if (error.code === 'INVALID_CREDENTIALS' || error.statusCode === 401)
+      return data<AuthActionData>(
+        { values, formError: { key: 'auth.errors.invalidCredentials' } },
+        { status: 401 },
+      )
+    if (error.statusCode === 429)
+      return data<AuthActionData>({ values, formError: tooManyMessage(error) }, { status: 429 })
+    // Spec 6 and 8: a suspended account is refused with the access-forbidden text.
+    if (error.statusCode === 403)
+      return data<AuthActionData>(
+        { values, formError: { key: 'security.forbidden.details' } },
+        { status: 403 },
+      )
+    // The API down, or anything unexpected: the farmer can simply try again.
+    return data<AuthActionData>(
+      { values, formError: { key: 'auth.errors.generic' } },
+      { status: error.statusCode >= 500 ? 503 : error.statusCode },
+    )
+  }
+  // Only a path on this site under a locale: an open redirect would let a link send farmers away.
+  return redirect(safeRedirectTo(formData.get('redirectTo'), lang))
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, locale } = useI18n()
+  const navigation = useNavigation()
+  const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+  const errors = actionData?.fieldErrors ?? {}
+  const values = actionData?.values ?? {}
+  return (
+    <section className="auth-page">
+      <h1>{t('auth.login.title')}</h1>
+      <Form method="post" className="form" noValidate>
+        {actionData?.formError ? <FormAlert message={actionData.formError} /> : null}
+        {loaderData.redirectTo ? (
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        ) : null}
+        <TextField
+          name="mobile"
+          type="tel"
+          label={t('auth.fields.mobile')}
+          hint={t('auth.fields.mobileHint')}
+          autoComplete="username"
+          inputMode="tel"
+          maxLength={19}
+          required
+          defaultValue={values.mobile}
+          error={errors.mobile}
+        />
+        <TextField
+          name="password"
+          type="password"
+          label={t('auth.fields.password')}
+          autoComplete="current-password"
+          maxLength={128}
+          required
+          error={errors.password}
+        />
+        <button className="button" type="submit" disabled={submitting}>
+          {submitting ? t('common.sending') : t('auth.login.submit')}
+        </button>
+      </Form>
+      <ul className="auth-links">
+        <li>
+          <Link to={localePath(locale, '/forgot-pwd')}>{t('auth.login.forgot')}</Link>
+        </li>
+        <li>
+          {t('auth.login.noAccount')}{' '}
+          <Link to={localePath(locale, '/signup')}>{t('auth.login.signup')}</Link>
+        </li>
+      </ul>
+    </section>
+  )
 }

@@ -9,7 +9,11 @@ export async function action({ params, context }: Route.ActionArgs) {
   const session = context.get(sessionContext)
   const token = session.data.accessToken
   // The local state goes whatever the API says: a farmer who taps 'Log out' is logged out here.
-  if (token) await context.get(apiContext).logout(token).catch(() => undefined)
+  if (token)
+    await context
+      .get(apiContext)
+      .logout(token)
+      .catch(() => undefined)
   session.clear()
   throw redirect(`/${isLocale(params.lang) ? params.lang : 'en'}`)
 }

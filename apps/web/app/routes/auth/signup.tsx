@@ -1,4 +1,426 @@
-// Placeholder while this page is being written.
-export default function Page() {
-  return <h1>…</h1>
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { OtpVerifySchema, SignupSchema } from '@padi/domain/auth/schemas'
+import { isLocale, localizedText, type Locale } from '@padi/domain/i18n/locales'
+import type { Branch } from '@padi/domain/branches/schemas'
+import { apiContext } from '~/utils/context.server.ts'
+import { ApiError, type ApiClient } from '~/utils/api.server.ts'
+import { startSession } from '~/utils/auth.server.ts'
+import { sessionContext, type PreAuth, type WebSession } from '~/utils/session.server.ts'
+import { parseForm, type FieldErrors } from '~/utils/forms.ts'
+import { useI18n, localePath } from '~/utils/i18n.ts'
+import { pageMeta } from '~/utils/meta.ts'
+import { pageMessages } from '~/utils/messages.server.ts'
+import { TextField } from '~/components/form/text-field.tsx'
+import { FormAlert, Notice, TextWithMobile } from '~/components/auth/form-alert.tsx'
+import { BranchSelect, type BranchGroup } from '~/components/auth/branch-select.tsx'
+import {
+  CODE_ALERT_ID,
+  CodeField,
+  ResendForm,
+  RestartForm,
+} from '~/components/auth/otp-controls.tsx'
+import { marketOrder } from '~/components/contact/branch-groups.ts'
+import authCss from '~/components/auth/auth.css?url'
+import { apiFieldErrors, codeMessage } from './+shared/api-errors.server.ts'
+import { maskMobile } from '~/components/auth/mobile-display.ts'
+import { noticeFrom, type AuthActionData } from './+shared/messages.ts'
+import { cooldownLeft, restartStep, resendStep } from './+shared/otp-step.server.ts'
+import type { Route } from './+types/signup'
+
+const FIELDS = [
+  'mobile',
+  'password',
+  'full_name',
+  'email',
+  'postcode',
+  'area',
+  'district',
+  'preferred_branch',
+] as const
+const CodeSchema = OtpVerifySchema.pick({ userInputCode: true })
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: authCss }]
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, 'auth.signup.title', 'auth.signup.description')
+
+/** Branches by market, the market of the page's language first, names in that language. */
+function branchGroups(branches: readonly Branch[], locale: Locale): BranchGroup[] {
+  return marketOrder(locale)
+    .map((market) => ({
+      market,
+      options: branches
+        .filter((b) => b.market === market)
+        .map((b) => ({
+          value: String(b.id),
+          label: localizedText(b.name, locale),
+        })),
+    }))
+    .filter((g) => g.options.length > 0)
+}
+
+const signupPreAuth = (session: WebSession): PreAuth | null =>
+  session.data.preAuth?.purpose === 'signup' ? session.data.preAuth : null
+
+/** Step 1 (details) or step 2 (the code), from the server-side session: works without JavaScript. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
+  const url = new URL(request.url)
+  const messages = pageMessages(params, ['auth', 'fields', 'validation'])
+  const preAuth = signupPreAuth(context.get(sessionContext))
+  if (preAuth) {
+    return {
+      ...messages,
+      step: 'code' as const,
+      mobile: maskMobile(preAuth.mobile),
+      cooldown: cooldownLeft(preAuth),
+      sentAt: preAuth.sentAt,
+      notice: noticeFrom(url, ['resent', 'pending']),
+    }
+  }
+  let groups: BranchGroup[] | null
+  try {
+    groups = branchGroups(await context.get(apiContext).listBranches(), locale)
+  } catch {
+    groups = null
+  }
+  return {
+    ...messages,
+    step: 'details' as const,
+    branchGroups: groups,
+    notice: noticeFrom(url, ['ended']),
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
+  const session = context.get(sessionContext)
+  const api = context.get(apiContext)
+  const formData = await request.formData()
+  const intent = formData.get('intent')
+  const pagePath = `/${locale}/signup`
+  if (intent === 'restart') return restartStep(session, pagePath)
+  if (intent === 'resend' || intent === 'verify') {
+    const preAuth = signupPreAuth(session)
+    // The session lost its pending sign-up (cookie cleared, another tab): start again.
+    if (!preAuth) return redirect(`${pagePath}?notice=ended`)
+    if (intent === 'resend') return resendStep({ session, api, locale, preAuth, pagePath })
+    return verifyCode({ session, api, locale, preAuth, formData })
+  }
+  return createAccount({ session, api, locale, formData, pagePath })
+}
+
+/** Spec 4 sign-up flow, steps 1-2: create the account, keep the pre-auth ids in the session. */
+async function createAccount(ctx: {
+  session: WebSession
+  api: ApiClient
+  locale: Locale
+  formData: FormData
+  pagePath: string
+}) {
+  const { session, api, locale, formData, pagePath } = ctx
+  const form = parseForm(SignupSchema, formData, FIELDS)
+  const fieldErrors: FieldErrors = form.ok ? {} : { ...form.fieldErrors }
+  // Spec 5: the two password entries must match.
+  if (!fieldErrors.password && formData.get('password_confirm') !== formData.get('password'))
+    fieldErrors.password_confirm = 'validation.passwordsDoNotMatch'
+  // Everything typed goes back into the form except the passwords.
+  const values = Object.fromEntries(
+    FIELDS.filter((f) => f !== 'password').map((f) => [f, String(formData.get(f) ?? '')]),
+  )
+  if (!form.ok || Object.keys(fieldErrors).length > 0)
+    return data<AuthActionData>({ fieldErrors, values }, { status: 400 })
+
+  const mobile = form.data.mobile
+  const startCodeStep = (ids: { preAuthSessionId: string; deviceId: string; token?: string }) =>
+    session.update({
+      preAuth: {
+        purpose: 'signup',
+        preAuthSessionId: ids.preAuthSessionId,
+        deviceId: ids.deviceId,
+        mobile,
+        sentAt: Date.now(),
+      },
+      preAuthToken: ids.token,
+    })
+  try {
+    const answer = await api.signup({ ...form.data, email: form.data.email ?? null }, locale)
+    // Spec 7: only a 201 answer carries the ids; anything else is an unexpected answer.
+    if (answer.statusCode !== 201 || !answer.preAuthSessionId || !answer.deviceId)
+      return data<AuthActionData>(
+        { values, formError: { key: 'auth.errors.signupFailed' } },
+        { status: 502 },
+      )
+    startCodeStep({ ...answer, token: answer.access_token })
+    return redirect(pagePath)
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    // Spec 4 and 8: a pending account (409 with a deviceId) is not a failure: a new code was sent.
+    const body = error.data as Partial<
+      Record<'preAuthSessionId' | 'deviceId' | 'access_token', unknown>
+    >
+    if (
+      error.code === 'SIGNUP_PENDING' &&
+      typeof body?.preAuthSessionId === 'string' &&
+      typeof body.deviceId === 'string'
+    ) {
+      // Spec 8: the pending session (its ids) is stored, not a token, so guard 5 (not guard 3)
+      // applies while the farmer looks elsewhere before entering the code.
+      startCodeStep({ preAuthSessionId: body.preAuthSessionId, deviceId: body.deviceId })
+      return redirect(`${pagePath}?notice=pending`)
+    }
+    if (error.code === 'USER_EXISTS')
+      return data<AuthActionData>(
+        { values, formError: { key: 'auth.errors.userExists' }, userExists: true },
+        { status: 409 },
+      )
+    if (error.code === 'VALIDATION_FAILED')
+      return data<AuthActionData>(
+        { values, fieldErrors: apiFieldErrors(error, FIELDS) },
+        { status: 400 },
+      )
+    const message = codeMessage(error)
+    if (message) return data<AuthActionData>({ values, formError: message }, { status: 429 })
+    // Spec 8: other sign-up errors: 'sign up failed', try later.
+    return data<AuthActionData>(
+      { values, formError: { key: 'auth.errors.signupFailed' } },
+      { status: error.statusCode >= 500 ? 503 : error.statusCode },
+    )
+  }
+}
+
+/** Spec 4 sign-up flow, step 3: status 'OK' completes the sign-up and logs the farmer in. */
+async function verifyCode(ctx: {
+  session: WebSession
+  api: ApiClient
+  locale: Locale
+  preAuth: PreAuth
+  formData: FormData
+}) {
+  const { session, api, locale, preAuth, formData } = ctx
+  const form = parseForm(CodeSchema, formData, ['userInputCode'])
+  if (!form.ok) return data<AuthActionData>({ fieldErrors: form.fieldErrors }, { status: 400 })
+  try {
+    const answer = await api.verifyOtp({
+      preAuthSessionId: preAuth.preAuthSessionId,
+      deviceId: preAuth.deviceId,
+      userInputCode: form.data.userInputCode,
+    })
+    startSession(session, answer)
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    if (error.code === 'USER_EXISTS') {
+      // The number was activated meanwhile (another phone): the details step says what to do.
+      session.update({ preAuth: undefined, preAuthToken: undefined })
+      return data<AuthActionData>(
+        { formError: { key: 'auth.errors.userExists' }, userExists: true },
+        { status: 409 },
+      )
+    }
+    return data<AuthActionData>(
+      { formError: codeMessage(error) ?? { key: 'auth.errors.generic' } },
+      { status: error.statusCode >= 500 ? 503 : error.statusCode },
+    )
+  }
+  // Issue 3: the farmer lands on the home page, logged in.
+  return redirect(`/${locale}`)
+}
+
+export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
+  return loaderData.step === 'code' ? (
+    <CodeStep
+      mobile={loaderData.mobile}
+      cooldown={loaderData.cooldown}
+      sentAt={loaderData.sentAt}
+      notice={loaderData.notice}
+      actionData={actionData}
+    />
+  ) : (
+    <DetailsStep
+      groups={loaderData.branchGroups}
+      notice={loaderData.notice}
+      actionData={actionData}
+    />
+  )
+}
+
+function DetailsStep({
+  groups,
+  notice,
+  actionData,
+}: {
+  groups: BranchGroup[] | null
+  notice: string | null
+  actionData: AuthActionData | undefined
+}) {
+  const { t, locale } = useI18n()
+  const navigation = useNavigation()
+  const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+  const errors = actionData?.fieldErrors ?? {}
+  const values = actionData?.values ?? {}
+  return (
+    <section className="auth-page">
+      <h1>{t('auth.signup.title')}</h1>
+      {notice ? <Notice messageKey={notice} /> : null}
+      <p>{t('auth.signup.intro')}</p>
+      <Form method="post" action={localePath(locale, '/signup')} className="form" noValidate>
+        {actionData?.formError ? (
+          <FormAlert message={actionData.formError}>
+            {actionData.userExists ? (
+              <ul className="auth-links">
+                <li>
+                  <Link to={localePath(locale, '/login')}>{t('auth.signup.login')}</Link>
+                </li>
+                <li>
+                  <Link to={localePath(locale, '/forgot-pwd')}>
+                    {t('auth.errors.resetPassword')}
+                  </Link>
+                </li>
+              </ul>
+            ) : null}
+          </FormAlert>
+        ) : null}
+        {groups === null ? (
+          <FormAlert message={{ key: 'auth.signup.branchesUnavailable' }} />
+        ) : null}
+        <TextField
+          name="mobile"
+          type="tel"
+          label={t('auth.fields.mobile')}
+          hint={t('auth.fields.mobileHint')}
+          autoComplete="tel"
+          inputMode="tel"
+          maxLength={19}
+          required
+          defaultValue={values.mobile}
+          error={errors.mobile}
+        />
+        <TextField
+          name="password"
+          type="password"
+          label={t('auth.fields.password')}
+          hint={t('auth.fields.passwordHint')}
+          autoComplete="new-password"
+          minLength={8}
+          maxLength={128}
+          required
+          error={errors.password}
+        />
+        <TextField
+          name="password_confirm"
+          type="password"
+          label={t('auth.fields.passwordConfirm')}
+          autoComplete="new-password"
+          maxLength={128}
+          required
+          error={errors.password_confirm}
+        />
+        <TextField
+          name="full_name"
+          label={t('fields.fullName')}
+          autoComplete="name"
+          maxLength={120}
+          required
+          defaultValue={values.full_name}
+          error={errors.full_name}
+        />
+        <TextField
+          name="email"
+          type="email"
+          label={t('auth.fields.emailOptional')}
+          autoComplete="email"
+          inputMode="email"
+          maxLength={254}
+          defaultValue={values.email}
+          error={errors.email}
+        />
+        <TextField
+          name="postcode"
+          label={t('fields.postcode')}
+          hint={t('fields.postcodeHint')}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={5}
+          pattern="[0-9]{5}"
+          required
+          defaultValue={values.postcode}
+          error={errors.postcode}
+        />
+        <TextField
+          name="area"
+          label={t('fields.area')}
+          hint={t('fields.areaHint')}
+          autoComplete="address-level3"
+          maxLength={100}
+          required
+          defaultValue={values.area}
+          error={errors.area}
+        />
+        <TextField
+          name="district"
+          label={t('fields.district')}
+          autoComplete="address-level2"
+          maxLength={100}
+          required
+          defaultValue={values.district}
+          error={errors.district}
+        />
+        <BranchSelect
+          groups={groups ?? []}
+          defaultValue={values.preferred_branch}
+          error={errors.preferred_branch}
+        />
+        <button className="button" type="submit" disabled={submitting}>
+          {submitting ? t('common.sending') : t('auth.signup.submit')}
+        </button>
+      </Form>
+      <ul className="auth-links">
+        <li>
+          {t('auth.signup.haveAccount')}{' '}
+          <Link to={localePath(locale, '/login')}>{t('auth.signup.login')}</Link>
+        </li>
+      </ul>
+    </section>
+  )
+}
+
+function CodeStep({
+  mobile,
+  cooldown,
+  sentAt,
+  notice,
+  actionData,
+}: {
+  mobile: string
+  cooldown: number
+  sentAt: number
+  notice: string | null
+  actionData: AuthActionData | undefined
+}) {
+  const { t, locale } = useI18n()
+  const navigation = useNavigation()
+  const verifying = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'verify'
+  const action = localePath(locale, '/signup')
+  return (
+    <section className="auth-page">
+      <h1>{t('auth.signup.verifyHeading')}</h1>
+      {notice ? <Notice messageKey={notice} /> : null}
+      <TextWithMobile messageKey="auth.signup.codeSent" mobile={mobile} />
+      <Form method="post" action={action} className="form" noValidate>
+        <input type="hidden" name="intent" value="verify" />
+        {actionData?.formError ? (
+          <FormAlert id={CODE_ALERT_ID} message={actionData.formError} />
+        ) : null}
+        <CodeField
+          error={actionData?.fieldErrors?.userInputCode}
+          refused={Boolean(actionData?.formError)}
+        />
+        <button className="button" type="submit" disabled={verifying}>
+          {verifying ? t('common.sending') : t('auth.signup.verify')}
+        </button>
+      </Form>
+      <ResendForm action={action} cooldown={cooldown} sentAt={sentAt} />
+      <RestartForm action={action} />
+    </section>
+  )
 }

@@ -44,6 +44,15 @@ export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
     <>
       <SiteHeader productName={root?.productName ?? ''} user={loaderData.user} />
       <main id="main" className="page">
+        {toast ? (
+          // Without JavaScript there is no toast: the same message shows at the top of the page.
+          <noscript>
+            <p className={toast.kind === 'error' ? 'form-error' : 'notice'}>
+              {toast.title ? <strong>{toast.title}: </strong> : null}
+              {toast.message}
+            </p>
+          </noscript>
+        ) : null}
         <Outlet />
       </main>
       <SiteFooter productName={root?.productName ?? ''} year={root?.year ?? 2026} />

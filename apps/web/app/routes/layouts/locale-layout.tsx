@@ -23,7 +23,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     }
     const path = new URL(request.url).pathname.slice(locale.length + 1) || '/'
     const decision = applyRouteGuards(path, {
-      accessToken: session.data.accessToken ?? session.data.preAuthToken ?? null,
+      accessToken: session.data.accessToken || session.data.preAuthToken || null,
       user: session.data.user
         ? { kycStatus: session.data.user.kycStatus, isPinSet: session.data.user.isPinSet }
         : null,
