@@ -1,4 +1,4 @@
-import { test, expect } from './support/fixtures.ts'
+import { test, expect, expectAccessible, expectNoSidewaysScroll } from './support/fixtures.ts'
 import { apiLogin, freshMobile, latestCode } from './support/api.ts'
 import { loginInBrowser } from './support/login.ts'
 
@@ -45,6 +45,11 @@ test.describe('sign-up, login and logout (issue 3)', () => {
 
     await page.getByRole('link', { name: 'My account' }).click()
     await expect(page.getByText('Hafiz bin Osman').first()).toBeVisible()
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 })
+      await expectNoSidewaysScroll(page)
+      await expectAccessible(page)
+    }
   })
 
   test('logs out to the home page and logs in again', async ({ page }) => {

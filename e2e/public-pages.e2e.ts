@@ -20,6 +20,9 @@ const PAGES = [
   '/security/access-forbidden',
   '/security/too-many-requests',
   '/security/security-check',
+  '/login',
+  '/signup',
+  '/forgot-pwd',
 ]
 const LOCALES = ['en', 'bm', 'th'] as const
 const HTML_LANG = { en: 'en-MY', bm: 'ms-MY', th: 'th-TH' }

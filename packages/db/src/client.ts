@@ -34,6 +34,11 @@ export type DbOptions = {
 export async function openDb(options: DbOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 })
+    // An idle connection that the server closes (restart, failover, DROP DATABASE) emits 'error'
+    // on the pool; without a listener that would crash the process. The next query reconnects.
+    pool.on('error', (error) => {
+      if ((error as { code?: string }).code !== '57P01') console.error('database pool error', error.message)
+    })
     const db = drizzlePg(pool, { schema }) as unknown as Db
     return {
       db,
