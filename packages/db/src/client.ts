@@ -37,7 +37,8 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
     // An idle connection that the server closes (restart, failover, DROP DATABASE) emits 'error'
     // on the pool; without a listener that would crash the process. The next query reconnects.
     pool.on('error', (error) => {
-      if ((error as { code?: string }).code !== '57P01') console.error('database pool error', error.message)
+      if ((error as { code?: string }).code !== '57P01')
+        console.error('database pool error', error.message)
     })
     const db = drizzlePg(pool, { schema }) as unknown as Db
     return {
