@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useNavigation } from 'react-router'
+import { useI18n } from '~/utils/i18n.ts'
 
 // Spec 2 and 9: throttle 200 ms, duration 2000 ms, height 4 px, error colour on error.
 export const LOADING_BAR_THROTTLE_MS = 200
@@ -7,6 +8,7 @@ export const LOADING_BAR_DURATION_MS = 2000
 
 export function LoadingBar({ error = false }: { error?: boolean }) {
   const navigation = useNavigation()
+  const { t } = useI18n()
   const busy = navigation.state !== 'idle'
   const [phase, setPhase] = useState<'hidden' | 'running' | 'done'>('hidden')
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
@@ -31,6 +33,7 @@ export function LoadingBar({ error = false }: { error?: boolean }) {
       data-phase={phase}
       data-error={error || undefined}
       role="progressbar"
+      aria-label={t('common.loading')}
       aria-hidden={phase === 'hidden'}
       aria-busy={phase === 'running'}
       style={{ ['--loading-duration' as string]: `${LOADING_BAR_DURATION_MS}ms` }}
