@@ -9,7 +9,7 @@ import { parseForm, type FieldErrors } from '~/utils/forms.ts'
 import { useI18n, localePath } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
-import { TextField } from '~/components/form/text-field.tsx'
+import { MobileField, NewPasswordFields } from '~/components/auth/account-fields.tsx'
 import { FormAlert, Notice, TextWithMobile } from '~/components/auth/form-alert.tsx'
 import {
   CODE_ALERT_ID,
@@ -180,15 +180,8 @@ function MobileStep({
       <p>{t('auth.forgot.intro')}</p>
       <Form method="post" action={localePath(locale, '/forgot-pwd')} className="form" noValidate>
         {actionData?.formError ? <FormAlert message={actionData.formError} /> : null}
-        <TextField
-          name="mobile"
-          type="tel"
-          label={t('auth.fields.mobile')}
-          hint={t('auth.fields.mobileHint')}
+        <MobileField
           autoComplete="username"
-          inputMode="tel"
-          maxLength={19}
-          required
           defaultValue={actionData?.values?.mobile}
           error={actionData?.fieldErrors?.mobile}
         />
@@ -234,25 +227,10 @@ function ResetStep({
           <FormAlert id={CODE_ALERT_ID} message={actionData.formError} />
         ) : null}
         <CodeField error={errors.userInputCode} refused={Boolean(actionData?.formError)} />
-        <TextField
-          name="password"
-          type="password"
-          label={t('auth.fields.newPassword')}
-          hint={t('auth.fields.passwordHint')}
-          autoComplete="new-password"
-          minLength={8}
-          maxLength={128}
-          required
-          error={errors.password}
-        />
-        <TextField
-          name="password_confirm"
-          type="password"
-          label={t('auth.fields.newPasswordConfirm')}
-          autoComplete="new-password"
-          maxLength={128}
-          required
-          error={errors.password_confirm}
+        <NewPasswordFields
+          labelKey="auth.fields.newPassword"
+          confirmKey="auth.fields.newPasswordConfirm"
+          errors={errors}
         />
         <button className="button" type="submit" disabled={saving}>
           {saving ? t('common.sending') : t('auth.forgot.submitReset')}

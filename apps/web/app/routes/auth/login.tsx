@@ -10,6 +10,7 @@ import { useI18n, localePath } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
 import { TextField } from '~/components/form/text-field.tsx'
+import { MobileField } from '~/components/auth/account-fields.tsx'
 import { FormAlert } from '~/components/auth/form-alert.tsx'
 import authCss from '~/components/auth/auth.css?url'
 import { safeRedirectTo } from './+shared/safe-redirect.ts'
@@ -85,18 +86,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         {loaderData.redirectTo ? (
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         ) : null}
-        <TextField
-          name="mobile"
-          type="tel"
-          label={t('auth.fields.mobile')}
-          hint={t('auth.fields.mobileHint')}
-          autoComplete="username"
-          inputMode="tel"
-          maxLength={19}
-          required
-          defaultValue={values.mobile}
-          error={errors.mobile}
-        />
+        <MobileField autoComplete="username" defaultValue={values.mobile} error={errors.mobile} />
         <TextField
           name="password"
           type="password"

@@ -11,6 +11,7 @@ import { useI18n, localePath } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
 import { TextField } from '~/components/form/text-field.tsx'
+import { MobileField, NewPasswordFields } from '~/components/auth/account-fields.tsx'
 import { FormAlert, Notice, TextWithMobile } from '~/components/auth/form-alert.tsx'
 import { BranchSelect, type BranchGroup } from '~/components/auth/branch-select.tsx'
 import {
@@ -283,37 +284,11 @@ function DetailsStep({
         {groups === null ? (
           <FormAlert message={{ key: 'auth.signup.branchesUnavailable' }} />
         ) : null}
-        <TextField
-          name="mobile"
-          type="tel"
-          label={t('auth.fields.mobile')}
-          hint={t('auth.fields.mobileHint')}
-          autoComplete="tel"
-          inputMode="tel"
-          maxLength={19}
-          required
-          defaultValue={values.mobile}
-          error={errors.mobile}
-        />
-        <TextField
-          name="password"
-          type="password"
-          label={t('auth.fields.password')}
-          hint={t('auth.fields.passwordHint')}
-          autoComplete="new-password"
-          minLength={8}
-          maxLength={128}
-          required
-          error={errors.password}
-        />
-        <TextField
-          name="password_confirm"
-          type="password"
-          label={t('auth.fields.passwordConfirm')}
-          autoComplete="new-password"
-          maxLength={128}
-          required
-          error={errors.password_confirm}
+        <MobileField autoComplete="tel" defaultValue={values.mobile} error={errors.mobile} />
+        <NewPasswordFields
+          labelKey="auth.fields.password"
+          confirmKey="auth.fields.passwordConfirm"
+          errors={errors}
         />
         <TextField
           name="full_name"
