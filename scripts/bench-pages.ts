@@ -21,6 +21,8 @@ const PAGES = [
   '/en/calculator/area-converter',
   '/en/calculator/input-calculation',
   '/th/privacy',
+  '/en/login',
+  '/bm/signup',
 ]
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/serve.ts'], {
