@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify'
+import etag from '@fastify/etag'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import swagger from '@fastify/swagger'
@@ -22,6 +23,9 @@ import { devRoutes } from './modules/dev/dev.routes.ts'
 import { createConsoleSmsProvider } from './modules/sms/console-sms-provider.ts'
 import { createHttpSmsProvider } from './modules/sms/http-sms-provider.ts'
 import type { SmsProvider } from './modules/sms/sms-provider.ts'
+import { createProductsRepository } from './modules/products/products.repository.ts'
+import { createProductsService } from './modules/products/products.service.ts'
+import { productsRoutes } from './modules/products/products.routes.ts'
 import type { ApiConfig } from './config.ts'
 import { registerErrorHandler } from './plugins/error-handler.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
@@ -65,6 +69,8 @@ export async function buildApp(deps: {
     // The Swagger UI page needs its own inline script and styles; JSON answers need no CSP.
     contentSecurityPolicy: false,
   })
+  // Weak ETags from the body; a matching If-None-Match answers 304 (issue 4: cacheable lists).
+  await app.register(etag, { weak: true })
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,
     timeWindow: config.RATE_LIMIT_WINDOW_MS,
@@ -127,6 +133,9 @@ export async function buildApp(deps: {
         authRateLimit: config.AUTH_RATE_LIMIT_MAX,
       })
       await v1.register(adminRoutes, { auth, guards })
+      await v1.register(productsRoutes, {
+        products: createProductsService(createProductsRepository(db.db)),
+      })
       await v1.register(staffRoutes, { db: db.db, guards })
       // Issue 3: the SMS outbox is readable outside production only.
       if (config.NODE_ENV !== 'production' || config.DEV_ENDPOINTS)

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -63,7 +64,7 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
     path = join(dataDir, 'pglite')
     mkdirSync(path, { recursive: true })
   }
-  const client = await PGlite.create(path)
+  const client = await PGlite.create(path, { extensions: { pg_trgm } })
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {
     db,

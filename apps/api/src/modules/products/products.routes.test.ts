@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertProducts } from '@padi/db/seed/catalogue'
+import { createTestApp, type TestApp } from '../../../test/test-app.ts'
+import { fixtureProducts } from '../../../test/catalogue-fixtures.ts'
+
+type Item = {
+  id: number
+  name: { en: string }
+  brand: string
+  price_from: { amount_minor: number; currency: string } | null
+  in_stock: boolean
+  category: string
+  group: string
+}
+
+describe('GET /api/v1/products (issue 4)', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+    await insertProducts(t.db.db, fixtureProducts())
+  })
+  afterAll(() => t.close())
+
+  const list = async (query: string) => {
+    const res = await t.app.inject({ url: `/api/v1/products?${query}` })
+    expect(res.statusCode, res.body).toBe(200)
+    return res.json() as { data: Item[]; next_cursor: string | null; has_more: boolean }
+  }
+  const all = async (query: string) => {
+    const items: Item[] = []
+    let cursor: string | null = null
+    for (let i = 0; i < 50; i++) {
+      const page = await list(`${query}&per_page=3${cursor ? `&cursor=${cursor}` : ''}`)
+      items.push(...page.data)
+      if (!page.has_more) {
+        expect(page.next_cursor).toBeNull()
+        return items
+      }
+      cursor = page.next_cursor
+    }
+    throw new Error('paging did not end')
+  }
+
+  it('finds a misspelt active ingredient and Malay words', async () => {
+    expect((await list('q=azoxystobin')).data.map((p) => p.name.en)).toEqual(['Azodif 325SC'])
+    expect((await list('q=chlorantraniliprol')).data.map((p) => p.name.en)).toEqual([
+      'Batang-Pro 5SC',
+    ])
+    const malay = (await list('q=racun%20rumpai')).data.map((p) => p.name.en).sort()
+    expect(malay).toEqual(['Amina-D 860', 'BisPro 100SC', 'Kuinklo 75WG'])
+    expect((await list('q=zzqqxx')).data).toEqual([])
+  })
+
+  it('filters by group, category, brand, price range and stock', async () => {
+    expect((await all('group=drones')).every((p) => p.group === 'drones')).toBe(true)
+    expect((await all('category=herbicide')).map((p) => p.category)).toEqual([
+      'herbicide',
+      'herbicide',
+      'herbicide',
+    ])
+    expect((await all('brand=bendang')).map((p) => p.name.en).sort()).toEqual([
+      'Azodif 325SC',
+      'Heksa 50SC',
+    ])
+    const ranged = await all('min_price=30&max_price=60')
+    expect(ranged.length).toBeGreaterThan(0)
+    expect(
+      ranged.every((p) => p.price_from!.amount_minor >= 3000 && p.price_from!.amount_minor <= 6000),
+    ).toBe(true)
+    const stocked = await all('in_stock=true')
+    expect(stocked.length).toBe(10)
+    expect(stocked.every((p) => p.in_stock)).toBe(true)
+  })
+
+  it('prices in the market asked for, leaving out what is not sold there', async () => {
+    const th = await all('market=TH')
+    expect(th.every((p) => p.price_from?.currency === 'THB')).toBe(true)
+    expect(th.map((p) => p.name.en)).not.toContain('BenaStop 50WG')
+    expect((await all('market=MY')).length).toBe(14)
+  })
+
+  for (const [sort, key, dir] of [
+    ['price_asc', (p: Item) => p.price_from!.amount_minor, 1],
+    ['price_desc', (p: Item) => p.price_from!.amount_minor, -1],
+    ['title_asc', (p: Item) => p.name.en.toLowerCase(), 1],
+    ['title_desc', (p: Item) => p.name.en.toLowerCase(), -1],
+    ['brand_asc', (p: Item) => p.brand.toLowerCase(), 1],
+    ['brand_desc', (p: Item) => p.brand.toLowerCase(), -1],
+  ] as const) {
+    it(`sorts ${sort} across pages without duplicates or gaps`, async () => {
+      const items = await all(`sort=${sort}`)
+      expect(items).toHaveLength(14)
+      expect(new Set(items.map((p) => p.id)).size).toBe(14)
+      for (let i = 1; i < items.length; i++) {
+        const a = key(items[i - 1]!)
+        const b = key(items[i]!)
+        expect(dir === 1 ? a <= b : a >= b, `${sort} at ${i}: ${a} then ${b}`).toBe(true)
+      }
+    })
+  }
+
+  it('pages a search by relevance to the end without duplicates', async () => {
+    const items = await all('q=racun')
+    expect(new Set(items.map((p) => p.id)).size).toBe(items.length)
+    // Fungicides, herbicides and insecticides: 'racun kulat', 'racun rumpai', 'racun serangga'.
+    expect(items.length).toBe(8)
+  })
+
+  it('refuses a forged cursor and unknown values', async () => {
+    expect((await t.app.inject({ url: '/api/v1/products?cursor=bm90LWpzb24' })).statusCode).toBe(
+      400,
+    )
+    expect((await t.app.inject({ url: '/api/v1/products?sort=cheapest' })).statusCode).toBe(400)
+    expect((await t.app.inject({ url: '/api/v1/products?category=seeds' })).statusCode).toBe(400)
+  })
+
+  it('answers 304 to a matching ETag', async () => {
+    const first = await t.app.inject({ url: '/api/v1/products?group=agrochems' })
+    const tag = first.headers.etag as string
+    expect(tag).toBeTruthy()
+    const again = await t.app.inject({
+      url: '/api/v1/products?group=agrochems',
+      headers: { 'if-none-match': tag },
+    })
+    expect(again.statusCode).toBe(304)
+  })
+
+  it('gives a product with variations, prices and where to buy', async () => {
+    const [azodif] = (await list('q=azodif')).data
+    const res = await t.app.inject({ url: `/api/v1/products/${azodif!.id}?market=TH` })
+    expect(res.statusCode).toBe(200)
+    const p = res.json()
+    expect(p).toMatchObject({
+      brand: 'Bendang',
+      price_from: { amount_minor: 57500, currency: 'THB' },
+      in_stock: true,
+    })
+    expect(p.variations).toHaveLength(2)
+    expect(p.where_to_buy).toEqual([expect.objectContaining({ quantity: 3 })])
+    expect((await t.app.inject({ url: '/api/v1/products/999999' })).statusCode).toBe(404)
+  })
+})

@@ -1,0 +1,100 @@
+import type { ProductDetail, ProductList, ProductListQuery } from '@padi/domain/catalogue/schemas'
+import { DomainError } from '@padi/domain/errors'
+import { MARKET_CURRENCY, type Market } from '@padi/domain/money'
+import { decodeCursor, type ProductsRepository } from './products.repository.ts'
+
+const money = (amountMinor: number | null, market: Market) =>
+  amountMinor === null ? null : { amount_minor: amountMinor, currency: MARKET_CURRENCY[market] }
+
+/** Lists and product pages (issue 4); prices in the asked market's currency. */
+export function createProductsService(repo: ProductsRepository) {
+  return {
+    async list(query: ProductListQuery): Promise<ProductList> {
+      let cursor: (string | number)[] | null = null
+      if (query.cursor) {
+        const keyCount = query.sort?.startsWith('brand') ? 3 : 2
+        cursor = decodeCursor(query.cursor, keyCount)
+        if (!cursor) {
+          throw new DomainError('VALIDATION_FAILED', 'Validation failed', {
+            extra: { errors: [{ field: 'cursor', message: 'validation.invalid' }] },
+          })
+        }
+      }
+      const page = await repo.list(query, cursor)
+      return {
+        data: page.rows.map((r) => ({
+          id: r.id,
+          slug: r.slug as string,
+          group: r.group as ProductList['data'][number]['group'],
+          category: r.category as string,
+          brand: r.brand as string,
+          name: r.name as ProductList['data'][number]['name'],
+          title: r.title as ProductList['data'][number]['title'],
+          price_from: money(r.price, query.market),
+          in_stock: Boolean(r.in_stock),
+          featured: Boolean(r.featured),
+          image_key: r.category as string,
+        })),
+        next_cursor: page.nextCursor,
+        has_more: page.hasMore,
+      }
+    },
+
+    async get(id: number, market: Market): Promise<ProductDetail> {
+      const found = await repo.findById(id)
+      if (!found) throw new DomainError('NOT_FOUND', 'Product not found')
+      const { row, variations, stock } = found
+      const inMarket = stock.filter((s) => s.market === market)
+      const priceOf = (v: (typeof variations)[number]) =>
+        market === 'TH' ? v.priceThMinor : v.priceMyMinor
+      const whereToBuy = new Map<
+        number,
+        { branch_id: number; name: ProductDetail['name']; quantity: number }
+      >()
+      for (const s of inMarket) {
+        const entry = whereToBuy.get(s.branchId) ?? {
+          branch_id: s.branchId,
+          name: s.name,
+          quantity: 0,
+        }
+        entry.quantity += s.quantity
+        whereToBuy.set(s.branchId, entry)
+      }
+      const priceFrom = market === 'TH' ? row.priceFromTh : row.priceFromMy
+      return {
+        id: row.id,
+        slug: row.slug,
+        group: row.group,
+        category: row.category,
+        brand: row.brand,
+        name: row.name,
+        title: row.title,
+        description: row.description,
+        price_from: money(priceFrom, market),
+        in_stock: market === 'TH' ? row.inStockTh : row.inStockMy,
+        featured: row.featured,
+        image_key: row.category,
+        product_class: row.productClass,
+        formula: row.formula,
+        active_ingredients: row.activeIngredients,
+        dosage_per_hectare: row.dosagePerHectare,
+        dilution_rate: row.dilutionRate,
+        label_rate: row.labelRate,
+        pre_harvest_interval_days: row.preHarvestIntervalDays,
+        specification: row.specification,
+        fits_models: row.fitsModels,
+        variations: variations.map((v) => ({
+          id: v.id,
+          sku: v.sku,
+          label: v.label,
+          pack_amount: v.packAmount,
+          pack_unit: v.packUnit,
+          price: money(priceOf(v), market),
+          stock: inMarket.filter((s) => s.variationId === v.id).reduce((n, s) => n + s.quantity, 0),
+        })),
+        where_to_buy: [...whereToBuy.values()].filter((b) => b.quantity > 0),
+      }
+    },
+  }
+}
+export type ProductsService = ReturnType<typeof createProductsService>

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import type { Category, LabelRate, ProductGroup } from '@padi/domain/catalogue/catalogue'
+import type { LocalizedText } from '@padi/domain/i18n/locales'
+import { branches } from './branches.ts'
+
+/**
+ * Issue 4 products. Prices and stock live on variations; the cheapest price per market and an
+ * in-stock flag per market are kept on the product so lists sort and filter on one indexed row.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    slug: text('slug').notNull(),
+    group: text('group').$type<ProductGroup>().notNull(),
+    category: text('category').$type<Category>().notNull(),
+    brand: text('brand').notNull(),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    description: jsonb('description').$type<LocalizedText>().notNull(),
+    productClass: text('product_class'),
+    formula: text('formula'),
+    activeIngredients: text('active_ingredients')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    dosagePerHectare: text('dosage_per_hectare'),
+    dilutionRate: text('dilution_rate'),
+    labelRate: jsonb('label_rate').$type<LabelRate>(),
+    preHarvestIntervalDays: integer('pre_harvest_interval_days'),
+    specification: jsonb('specification')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    fitsModels: text('fits_models')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    featured: boolean('featured').notNull().default(false),
+    // Denormalised from variations (kept by the writer), for keyset lists without joins.
+    priceFromMy: integer('price_from_my'),
+    priceFromTh: integer('price_from_th'),
+    inStockMy: boolean('in_stock_my').notNull().default(false),
+    inStockTh: boolean('in_stock_th').notNull().default(false),
+    sortTitle: text('sort_title').notNull(),
+    sortBrand: text('sort_brand').notNull(),
+    // Names in every language, brand, active ingredients and category words, for typo-tolerant search.
+    searchText: text('search_text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [
+    uniqueIndex('products_slug_key').on(t.slug),
+    index('products_price_my_idx').on(t.priceFromMy, t.id),
+    index('products_price_th_idx').on(t.priceFromTh, t.id),
+    index('products_title_idx').on(t.sortTitle, t.id),
+    index('products_brand_idx').on(t.sortBrand, t.sortTitle, t.id),
+    index('products_group_title_idx').on(t.group, t.sortTitle, t.id),
+    index('products_category_title_idx').on(t.category, t.sortTitle, t.id),
+    index('products_featured_idx').on(t.featured),
+    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+)
+
+/** A pack size, or the drone model a part fits, with its own SKU, price per market and stock. */
+export const productVariations = pgTable(
+  'product_variations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull(),
+    label: jsonb('label').$type<LocalizedText>().notNull(),
+    packAmount: integer('pack_amount'),
+    packUnit: text('pack_unit'),
+    priceMyMinor: integer('price_my_minor'),
+    priceThMinor: integer('price_th_minor'),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('product_variations_sku_key').on(t.sku),
+    index('product_variations_product_idx').on(t.productId),
+  ],
+)
+
+/** Stock of a variation at a branch ("where to buy"). */
+export const branchStock = pgTable(
+  'branch_stock',
+  {
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    variationId: integer('variation_id')
+      .notNull()
+      .references(() => productVariations.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.branchId, t.variationId] }),
+    index('branch_stock_variation_idx').on(t.variationId),
+  ],
+)

@@ -1,0 +1,94 @@
+import { z } from 'zod'
+import { LocalizedTextSchema } from '../i18n/locale-schemas.ts'
+import { MarketSchema, MoneySchema } from '../money-schemas.ts'
+import { ALL_CATEGORIES, PRODUCT_GROUPS, PRODUCT_SORTS } from './catalogue.ts'
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
+/** Whole currency units from a form or URL (RM 50 → 5000 sen). */
+const major = z.coerce
+  .number()
+  .nonnegative()
+  .max(10_000_000)
+  .transform((v) => Math.round(v * 100))
+
+/** Issue 4: GET /api/v1/products query. Paged by an opaque cursor, never by a deep OFFSET. */
+export const ProductListQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  group: z.enum(PRODUCT_GROUPS).optional(),
+  category: z.enum(ALL_CATEGORIES as [string, ...string[]]).optional(),
+  brand: z.string().trim().max(60).optional(),
+  min_price: major.optional(),
+  max_price: major.optional(),
+  in_stock: bool.optional(),
+  sort: z.enum(PRODUCT_SORTS).optional(),
+  cursor: z.string().max(400).optional(),
+  per_page: z.coerce.number().int().min(1).max(100).default(24),
+  market: MarketSchema.default('MY'),
+})
+export type ProductListQuery = z.infer<typeof ProductListQuerySchema>
+
+const LabelRateSchema = z.object({
+  kind: z.enum(['per_hectare', 'per_tank']),
+  amount: z.number(),
+  unit: z.enum(['ml', 'l', 'g', 'kg']),
+  tankLitres: z.number().optional(),
+  labelLitresPerHectare: z.number().optional(),
+})
+
+export const ProductSummarySchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    group: z.enum(PRODUCT_GROUPS),
+    category: z.string(),
+    brand: z.string(),
+    name: LocalizedTextSchema,
+    title: LocalizedTextSchema,
+    price_from: MoneySchema.nullable(),
+    in_stock: z.boolean(),
+    featured: z.boolean(),
+    image_key: z.string().describe('Which product image to show; the web app serves it under a content-hashed URL'),
+  })
+  .meta({ id: 'ProductSummary' })
+export type ProductSummary = z.infer<typeof ProductSummarySchema>
+
+export const ProductListSchema = z
+  .object({
+    data: z.array(ProductSummarySchema),
+    next_cursor: z.string().nullable(),
+    has_more: z.boolean(),
+  })
+  .meta({ id: 'ProductList' })
+export type ProductList = z.infer<typeof ProductListSchema>
+
+export const ProductDetailSchema = ProductSummarySchema.extend({
+  description: LocalizedTextSchema,
+  product_class: z.string().nullable(),
+  formula: z.string().nullable(),
+  active_ingredients: z.array(z.string()),
+  dosage_per_hectare: z.string().nullable(),
+  dilution_rate: z.string().nullable(),
+  label_rate: LabelRateSchema.nullable(),
+  pre_harvest_interval_days: z.number().int().nullable(),
+  specification: z.record(z.string(), z.string()),
+  fits_models: z.array(z.string()),
+  variations: z.array(
+    z.object({
+      id: z.number().int(),
+      sku: z.string(),
+      label: LocalizedTextSchema,
+      pack_amount: z.number().nullable(),
+      pack_unit: z.string().nullable(),
+      price: MoneySchema.nullable(),
+      stock: z.number().int(),
+    }),
+  ),
+  where_to_buy: z.array(
+    z.object({
+      branch_id: z.number().int(),
+      name: LocalizedTextSchema,
+      quantity: z.number().int(),
+    }),
+  ),
+}).meta({ id: 'ProductDetail' })
+export type ProductDetail = z.infer<typeof ProductDetailSchema>
