@@ -22,7 +22,6 @@ function priceColumn(market: Market) {
 }
 
 function planSort(query: ProductListQuery, searching: boolean): SortPlan {
-  const price = priceColumn(query.market)
   switch (query.sort) {
     case 'price_asc':
     case 'price_desc': {
