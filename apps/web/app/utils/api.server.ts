@@ -4,6 +4,7 @@ import type { Locale } from '@padi/domain/i18n/locales'
 import type { Market } from '@padi/domain/money'
 import type { ErrorCode } from '@padi/domain/errors'
 import type { User } from '@padi/domain/auth/user-schema'
+import type { ProductDetail, ProductList } from '@padi/domain/catalogue/schemas'
 
 export type FieldError = { field: string; message: string }
 
@@ -160,6 +161,12 @@ export function createApiClient(
         body: payload,
       }),
     me: (accessToken: string) => call<User>('/api/v1/me', { token: accessToken }),
+
+    // Catalogue (issue 4). Query values are passed through as strings; the API validates them.
+    listProducts: (query: Record<string, string | undefined>) =>
+      call<ProductList>('/api/v1/products', { query }),
+    getProduct: (id: number, market: Market) =>
+      call<ProductDetail>(`/api/v1/products/${id}`, { query: { market } }),
   }
 }
 export type ApiClient = ReturnType<typeof createApiClient>
