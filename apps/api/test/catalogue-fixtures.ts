@@ -59,7 +59,7 @@ export function fixtureProducts(): ProductSeed[] {
         label: text('Pack A'),
         priceMy,
         priceTh,
-        stock: inStock ? { 'MY-JTR': 5, 'TH-SPB': 3 } : {},
+        stock: (inStock ? { 'MY-JTR': 5, 'TH-SPB': 3 } : {}) as Record<string, number>,
       },
       {
         sku: `SKU-${i}-B`,
