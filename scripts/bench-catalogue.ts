@@ -100,7 +100,11 @@ async function generate(db: string, n: number) {
      ) s`,
     [AGRO, DRONE, ACTIVES, BRANDS, n],
   )
+  await c.query(`insert into search_terms (term)
+    select distinct word from products, unnest(tsvector_to_array(search_vector)) as word
+    where length(word) >= 2 and word !~ '^[0-9.,-]+$' on conflict do nothing`)
   await c.query('analyze products')
+  await c.query('analyze search_terms')
   await c.end()
 }
 

@@ -46,7 +46,12 @@ CREATE TABLE "products" (
 	"sort_title" text NOT NULL,
 	"sort_brand" text NOT NULL,
 	"search_text" text NOT NULL,
+	"search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', search_text)) STORED NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "search_terms" (
+	"term" text PRIMARY KEY NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "branch_stock" ADD CONSTRAINT "branch_stock_branch_id_branches_id_fk" FOREIGN KEY ("branch_id") REFERENCES "public"."branches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -63,4 +68,8 @@ CREATE INDEX "products_brand_idx" ON "products" USING btree ("sort_brand","sort_
 CREATE INDEX "products_group_title_idx" ON "products" USING btree ("group","sort_title","id");--> statement-breakpoint
 CREATE INDEX "products_category_title_idx" ON "products" USING btree ("category","sort_title","id");--> statement-breakpoint
 CREATE INDEX "products_featured_idx" ON "products" USING btree ("featured");--> statement-breakpoint
-CREATE INDEX "products_search_trgm_idx" ON "products" USING gin ("search_text" gin_trgm_ops);
+CREATE INDEX "products_search_trgm_idx" ON "products" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "products_search_vector_idx" ON "products" USING gin ("search_vector");--> statement-breakpoint
+CREATE INDEX "products_category_price_my_idx" ON "products" USING btree ("category","price_from_my","id");--> statement-breakpoint
+CREATE INDEX "products_category_price_th_idx" ON "products" USING btree ("category","price_from_th","id");--> statement-breakpoint
+CREATE INDEX "search_terms_trgm_idx" ON "search_terms" USING gin ("term" gin_trgm_ops);

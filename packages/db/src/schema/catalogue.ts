@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  customType,
   boolean,
   index,
   integer,
@@ -13,6 +14,8 @@ import {
 import type { Category, LabelRate, ProductGroup } from '@padi/domain/catalogue/catalogue'
 import type { LocalizedText } from '@padi/domain/i18n/locales'
 import { branches } from './branches.ts'
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 /**
  * Issue 4 products. Prices and stock live on variations; the cheapest price per market and an
@@ -57,6 +60,10 @@ export const products = pgTable(
     sortBrand: text('sort_brand').notNull(),
     // Names in every language, brand, active ingredients and category words, for typo-tolerant search.
     searchText: text('search_text').notNull(),
+    // The same words for full-text matching once the typed words are corrected (see search_terms).
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
@@ -71,6 +78,9 @@ export const products = pgTable(
     index('products_category_title_idx').on(t.category, t.sortTitle, t.id),
     index('products_featured_idx').on(t.featured),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('products_search_vector_idx').using('gin', t.searchVector),
+    index('products_category_price_my_idx').on(t.category, t.priceFromMy, t.id),
+    index('products_category_price_th_idx').on(t.category, t.priceFromTh, t.id),
   ],
 )
 
@@ -113,3 +123,12 @@ export const branchStock = pgTable(
     index('branch_stock_variation_idx').on(t.variationId),
   ],
 )
+
+/**
+ * Every distinct word of the products' search text. A typed word is corrected against this small
+ * table with trigrams first, so the product search itself is an exact full-text match (issue 4:
+ * typo-tolerant search that stays fast at 100,000 products).
+ */
+export const searchTerms = pgTable('search_terms', { term: text('term').primaryKey() }, (t) => [
+  index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`),
+])

@@ -125,6 +125,7 @@ export async function insertProducts(db: Db, seeds: ProductSeed[]): Promise<numb
       ),
     )
     if (stockRows.length) await tx.insert(branchStock).values(stockRows)
+    await refreshSearchTerms(tx)
     return inserted.length
   })
 }
@@ -132,4 +133,16 @@ export async function insertProducts(db: Db, seeds: ProductSeed[]): Promise<numb
 export async function productCount(db: Db): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products)
   return row?.n ?? 0
+}
+
+/**
+ * Adds every word of the products' search vectors to the vocabulary that typed words are corrected
+ * against; numbers are left out (they are matched exactly, never corrected).
+ */
+export async function refreshSearchTerms(db: Db) {
+  await db.execute(sql`
+    insert into search_terms (term)
+    select distinct word from products, unnest(tsvector_to_array(search_vector)) as word
+    where length(word) >= 2 and word !~ '^[0-9.,-]+$'
+    on conflict do nothing`)
 }

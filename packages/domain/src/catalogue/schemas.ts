@@ -47,7 +47,9 @@ export const ProductSummarySchema = z
     price_from: MoneySchema.nullable(),
     in_stock: z.boolean(),
     featured: z.boolean(),
-    image_key: z.string().describe('Which product image to show; the web app serves it under a content-hashed URL'),
+    image_key: z
+      .string()
+      .describe('Which product image to show; the web app serves it under a content-hashed URL'),
   })
   .meta({ id: 'ProductSummary' })
 export type ProductSummary = z.infer<typeof ProductSummarySchema>

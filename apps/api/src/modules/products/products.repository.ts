@@ -14,14 +14,13 @@ type ListRow = {
   sort_title: string
   sort_brand: string
   price: number | null
-  score: number | null
 } & Record<string, unknown>
 
 function priceColumn(market: Market) {
   return market === 'TH' ? products.priceFromTh : products.priceFromMy
 }
 
-function planSort(query: ProductListQuery, searching: boolean): SortPlan {
+function planSort(query: ProductListQuery): SortPlan {
   switch (query.sort) {
     case 'price_asc':
     case 'price_desc': {
@@ -44,10 +43,6 @@ function planSort(query: ProductListQuery, searching: boolean): SortPlan {
     case 'title_asc':
       return { directions: ['asc', 'asc'], values: (r) => [r.sort_title, r.id] }
     default:
-      // With a search and no sort asked for, the best match comes first.
-      if (searching) {
-        return { directions: ['desc', 'asc'], values: (r) => [r.score ?? 0, r.id] }
-      }
       return { directions: ['asc', 'asc'], values: (r) => [r.sort_title, r.id] }
   }
 }
@@ -99,16 +94,68 @@ export function decodeCursor(cursor: string, length: number): (string | number)[
   }
 }
 
+/** Corrections change only when products do; a few minutes of staleness is harmless. */
+const CORRECTION_TTL_MS = 5 * 60 * 1000
+const CORRECTION_CACHE_MAX = 5000
+
 export function createProductsRepository(db: Db) {
+  const corrections = new Map<string, { at: number; terms: string[] }>()
+
+  async function correct(word: string): Promise<string[]> {
+    const hit = corrections.get(word)
+    if (hit && Date.now() - hit.at < CORRECTION_TTL_MS) return hit.terms
+    const rows = await db.execute<{ term: string }>(sql`
+      select term from search_terms
+      where term % ${word} or term like ${`${word}%`}
+      order by (term like ${`${word}%`}) desc, similarity(term, ${word}) desc
+      limit 6`)
+    const list = (rows as unknown as { rows?: { term: string }[] }).rows ?? []
+    const terms = list.map((r) => r.term)
+    if (corrections.size >= CORRECTION_CACHE_MAX) corrections.clear()
+    corrections.set(word, { at: Date.now(), terms })
+    return terms
+  }
+
+  /**
+   * Issue 4 typo-tolerant search. Each typed word (Latin script) is corrected against the
+   * vocabulary of product words with trigrams: 'azoxystobin' → azoxystrobin. Products then match
+   * every word through the full-text index. Words in other scripts (Thai) match as substrings.
+   */
+  async function searchCondition(q: string): Promise<SQL | 'nothing'> {
+    const words = q
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length >= 2)
+      .slice(0, 6)
+    if (words.length === 0) return 'nothing'
+    const groups: string[] = []
+    const substrings: SQL[] = []
+    for (const word of words) {
+      if (!/^[a-z0-9]+$/.test(word)) {
+        substrings.push(sql`${products.searchText} like ${`%${word}%`}`)
+        continue
+      }
+      // Numbers are matched as typed; words are corrected against the vocabulary.
+      const terms = /^[0-9]+$/.test(word) ? [word] : await correct(word)
+      if (terms.length === 0) return 'nothing'
+      groups.push(`(${terms.map((t) => `'${t.replaceAll("'", "''")}'`).join(' | ')})`)
+    }
+    const parts: SQL[] = [...substrings]
+    if (groups.length)
+      parts.push(sql`${products.searchVector} @@ to_tsquery('simple', ${groups.join(' & ')})`)
+    return sql`(${sql.join(parts, sql` and `)})`
+  }
+
   return {
     /**
-     * One statement per page: filters, typo-tolerant search (pg_trgm word similarity), the
-     * keyset condition and LIMIT n+1 to know whether more follow. No COUNT.
+     * One statement per page (plus one small vocabulary look-up when searching): filters, the
+     * corrected search words as a full-text match, the keyset condition and LIMIT n+1 to know
+     * whether more follow. No COUNT, no OFFSET.
      */
     async list(query: ProductListQuery, cursor: (string | number)[] | null) {
-      const q = query.q?.toLowerCase()
-      const searching = Boolean(q)
-      const plan = planSort(query, searching)
+      const search = query.q ? await searchCondition(query.q) : null
+      if (search === 'nothing') return { rows: [] as ListRow[], hasMore: false, nextCursor: null }
+      const plan = planSort(query)
       const price = priceColumn(query.market)
       const inStock = query.market === 'TH' ? products.inStockTh : products.inStockMy
       const conditions: SQL[] = [sql`${price} is not null`]
@@ -118,11 +165,7 @@ export function createProductsRepository(db: Db) {
       if (query.min_price !== undefined) conditions.push(sql`${price} >= ${query.min_price}`)
       if (query.max_price !== undefined) conditions.push(sql`${price} <= ${query.max_price}`)
       if (query.in_stock) conditions.push(eq(inStock, true))
-      if (q)
-        conditions.push(
-          sql`(${q} <% ${products.searchText} or ${products.searchText} like ${`%${q}%`})`,
-        )
-      const score = q ? sql`word_similarity(${q}, ${products.searchText})` : sql`null::real`
+      if (search) conditions.push(search)
       const inner = db
         .select({
           id: products.id,
@@ -137,13 +180,11 @@ export function createProductsRepository(db: Db) {
           in_stock: sql<boolean>`${inStock}`.as('in_stock'),
           sort_title: products.sortTitle,
           sort_brand: products.sortBrand,
-          score: sql<number | null>`${score}`.as('score'),
         })
         .from(products)
         .where(and(...conditions))
         .as('p')
-      // The keyset condition and order apply to the computed score too, so they sit outside.
-      const keyRefs: SQL[] = keysFor(query, searching)
+      const keyRefs: SQL[] = keysFor(query)
       const where = cursor ? afterCursor(keyRefs, plan.directions, cursor) : undefined
       const order = keyRefs.map((k, i) =>
         plan.directions[i] === 'asc' ? sql`${k} asc` : sql`${k} desc`,
@@ -191,7 +232,7 @@ export function createProductsRepository(db: Db) {
 }
 
 /** Column references of the outer query, matching the sort plan's keys. */
-function keysFor(query: ProductListQuery, searching: boolean): SQL[] {
+function keysFor(query: ProductListQuery): SQL[] {
   const c = (name: string) => sql.raw(`"p"."${name}"`)
   switch (query.sort) {
     case 'price_asc':
@@ -204,7 +245,7 @@ function keysFor(query: ProductListQuery, searching: boolean): SQL[] {
     case 'title_desc':
       return [c('sort_title'), c('id')]
     default:
-      return searching ? [c('score'), c('id')] : [c('sort_title'), c('id')]
+      return [c('sort_title'), c('id')]
   }
 }
 export type ProductsRepository = ReturnType<typeof createProductsRepository>
