@@ -4,13 +4,18 @@ import { branches } from '../schema/branches.ts'
 import { DEMO_BRANCHES } from './branches.ts'
 import { users } from '../schema/users.ts'
 import { DEMO_PASSWORD_HASH, DEMO_USERS } from './users.ts'
+import { insertProducts, productCount } from './catalogue.ts'
+import { AGROCHEM_PRODUCTS } from './products-agrochems.ts'
+import { DRONE_PRODUCTS } from './products-drones.ts'
 
 /**
  * Loads demo data on first start (issue 2). Each part checks its own table so a later issue can
  * add a part without reloading what is there; the whole run is one transaction.
  */
-export async function seedDemoData(db: Db): Promise<{ branches: number; users: number }> {
-  return db.transaction(async (tx) => {
+export async function seedDemoData(
+  db: Db,
+): Promise<{ branches: number; users: number; products: number }> {
+  const base = await db.transaction(async (tx) => {
     let branchCount = 0
     const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(branches)
     if ((row?.n ?? 0) === 0) {
@@ -46,4 +51,10 @@ export async function seedDemoData(db: Db): Promise<{ branches: number; users: n
     }
     return { branches: branchCount, users: userCount }
   })
+  // Issue 4: the demo catalogue, once (it needs the branches for its stock).
+  const products =
+    (await productCount(db)) === 0
+      ? await insertProducts(db, [...AGROCHEM_PRODUCTS, ...DRONE_PRODUCTS])
+      : 0
+  return { ...base, products }
 }

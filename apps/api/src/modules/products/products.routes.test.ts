@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertProducts } from '@padi/db/seed/catalogue'
+import { products, searchTerms } from '@padi/db/schema/catalogue'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { fixtureProducts } from '../../../test/catalogue-fixtures.ts'
 
@@ -17,6 +18,9 @@ describe('GET /api/v1/products (issue 4)', () => {
   let t: TestApp
   beforeAll(async () => {
     t = await createTestApp()
+    // A small known catalogue instead of the demo one, so orders and counts can be checked exactly.
+    await t.db.db.delete(products)
+    await t.db.db.delete(searchTerms)
     await insertProducts(t.db.db, fixtureProducts())
   })
   afterAll(() => t.close())
@@ -138,5 +142,25 @@ describe('GET /api/v1/products (issue 4)', () => {
     expect(p.variations).toHaveLength(2)
     expect(p.where_to_buy).toEqual([expect.objectContaining({ quantity: 3 })])
     expect((await t.app.inject({ url: '/api/v1/products/999999' })).statusCode).toBe(404)
+  })
+})
+
+describe('the demo catalogue through the API (issue 4)', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(() => t.close())
+
+  it('is loaded on first start and searchable with a misspelt active ingredient', async () => {
+    const res = await t.app.inject({ url: '/api/v1/products?q=azoxystobin' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data.map((p: { slug: string }) => p.slug)).toContain('azodif-325sc')
+    const featured = await t.app.inject({ url: '/api/v1/products?per_page=100&market=MY' })
+    const items = featured.json().data as { featured: boolean }[]
+    expect(items.length).toBeGreaterThanOrEqual(80)
+    expect(items.filter((p) => p.featured).length).toBeGreaterThan(0)
+    const malay = await t.app.inject({ url: '/api/v1/products?q=racun%20kulat&group=agrochems' })
+    expect(malay.json().data.length).toBeGreaterThan(3)
   })
 })
