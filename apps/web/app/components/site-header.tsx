@@ -20,6 +20,7 @@ export function SiteHeader({ productName, user }: { productName: string; user: H
         <LanguageSwitcher />
       </div>
       <nav className="main-nav" aria-label={t('common.mainNavigation')}>
+        <NavLink to={href('/products')}>{t('nav.products')}</NavLink>
         <NavLink to={href('/calculator')}>{t('nav.calculators')}</NavLink>
         <NavLink to={href('/credit')}>{t('nav.credit')}</NavLink>
         <NavLink to={href('/contact')}>{t('nav.contact')}</NavLink>
