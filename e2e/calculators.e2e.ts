@@ -44,6 +44,30 @@ test.describe('calculators (issue 2)', () => {
     })
   }
 
+  for (const js of [true, false]) {
+    test(`picking a product fills its label rate and pack (${js ? 'with' : 'without'} JavaScript)`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled: js })
+      const page = await context.newPage()
+      await page.goto('/en/calculator/input-calculation')
+      await page.getByLabel('Field area').fill('5')
+      await page.getByLabel('Area unit').selectOption('relong')
+      // Without JavaScript the typed area reaches the picker's form through the URL first.
+      if (!js) await page.getByRole('button', { name: 'Calculate' }).click()
+      await page.getByLabel('Fill in from a product').selectOption({ label: 'AzoDif 325SC' })
+      if (!js) await page.getByRole('button', { name: 'Use this product' }).click()
+      await expect(page.getByText('Product: AzoDif 325SC')).toBeVisible()
+      await expect(page.getByLabel('Rate amount')).toHaveValue('300')
+      await expect(page.getByLabel('Rate unit')).toHaveValue('ml')
+      await expect(page.getByLabel('Pack size')).toHaveValue('100')
+      // What the farmer typed about the field stays.
+      await expect(page.getByLabel('Field area')).toHaveValue('5')
+      await expect(page.getByRole('status')).toContainText('431.7 mL')
+      await context.close()
+    })
+  }
+
   test('the rai-ngan-wah form is accepted on Thai pages', async ({ page }) => {
     await page.goto('/th/calculator/area-converter?value=4-2-25&from=rai&to=square_metre')
     await expect(page.locator('output').first()).toContainText('7,300')

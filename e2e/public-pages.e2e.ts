@@ -23,6 +23,12 @@ const PAGES = [
   '/login',
   '/signup',
   '/forgot-pwd',
+  '/products',
+  '/products/agrochems',
+  '/products/drones',
+  // Demo catalogue ids are stable: products load in file order on first start.
+  '/products/agrochems/9',
+  '/products/drones/70',
 ]
 const LOCALES = ['en', 'bm', 'th'] as const
 const HTML_LANG = { en: 'en-MY', bm: 'ms-MY', th: 'th-TH' }

@@ -59,7 +59,7 @@ function AreaConverterForm({ initial, formKey }: { initial: AreaFormState; formK
   const [shown, setShown] = useState<AreaConversion | null>(() =>
     evaluation.ok ? evaluation.result : null,
   )
-  const writeUrl = useSearchSync(areaFormSearch(values), formKey)
+  const { write: writeUrl } = useSearchSync(areaFormSearch(values), formKey)
 
   const update = (next: typeof values, fields: readonly AreaFormField[]) => {
     setValues(next)

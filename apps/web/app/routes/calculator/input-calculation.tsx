@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import type { FormEvent } from 'react'
-import { Form, Link, useLocation } from 'react-router'
+import { Form, Link, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { convertArea } from '@padi/domain/calculators/area-units'
 import {
   DEFAULT_SPRAYERS,
@@ -38,6 +38,9 @@ import { formKeyOf, useSearchSync } from './+shared/use-search-sync.ts'
 import { useCalculatorFormat } from './+shared/use-calculator-format.ts'
 import type { Route } from './+types/input-calculation'
 import { pageMessages } from '~/utils/messages.server.ts'
+import { productChoices, productPickerRedirect } from './+shared/product-picker.server.ts'
+import type { ProductChoice } from './+shared/product-picker.server.ts'
+import { ProductPicker } from './+shared/product-picker.tsx'
 
 // Query parameters (for links from product pages that prefill the label's rate) are documented
 // on readInputForm in ./+shared/input-form.ts: product, area_value, area_unit, rate_kind,
@@ -49,13 +52,30 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: calc
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'calculator.input.title', 'calculator.input.description')
 
-export function loader({ params }: Route.LoaderArgs) {
-  return pageMessages(params, ['calculator', 'units'])
+export async function loader(args: Route.LoaderArgs) {
+  const picked = await productPickerRedirect(args)
+  if (picked) throw picked
+  return {
+    ...pageMessages(args.params, ['calculator', 'units']),
+    choices: await productChoices(args),
+  }
 }
 
-// No loader on purpose, as on the area converter: the server render computes the result from the
-// query string (works without JavaScript) and the browser reruns the same pure domain functions
-// as the farmer types, so only a change of page needs the server.
+// The loader only brings texts and the product choices: the server render computes the result
+// from the query string (works without JavaScript) and the browser reruns the same pure domain
+// functions as the farmer types, so the URL updates while typing need no server round trip.
+export function shouldRevalidate({
+  currentParams,
+  nextParams,
+  nextUrl,
+  formMethod,
+}: ShouldRevalidateFunctionArgs) {
+  return (
+    currentParams.lang !== nextParams.lang ||
+    nextUrl.searchParams.has('product_id') ||
+    formMethod === 'POST'
+  )
+}
 
 /** Catalogue parameters for the warnings: the ranges come from domain-facts.md §2.1. */
 const WARNING_PARAMS: Readonly<Record<InputCalculationWarning, Record<string, number>>> = {
@@ -96,7 +116,7 @@ interface Shown {
   result: InputCalculationResult
 }
 
-export default function InputCalculation() {
+export default function InputCalculation({ loaderData }: Route.ComponentProps) {
   const { locale } = useI18n()
   const location = useLocation()
   const formKey = formKeyOf(location)
@@ -106,19 +126,31 @@ export default function InputCalculation() {
         key={formKey}
         formKey={formKey}
         initial={readInputForm(new URLSearchParams(location.search), locale)}
+        choices={loaderData.choices}
       />
     </>
   )
 }
 
-function InputCalculationForm({ initial, formKey }: { initial: InputFormState; formKey: string }) {
+function InputCalculationForm({
+  initial,
+  formKey,
+  choices,
+}: {
+  initial: InputFormState
+  formKey: string
+  choices: readonly ProductChoice[]
+}) {
   const { t, locale } = useI18n()
   const [values, setValues] = useState(initial.values)
   const [touched, setTouched] = useState<readonly InputFormField[]>(initial.touched)
   const evaluation = useMemo(() => evaluateInputForm(values), [values])
   // Invalid input shows its message by the field and leaves the last good answer on screen.
   const [shown, setShown] = useState<Shown | null>(() => (evaluation.ok ? evaluation : null))
-  const writeUrl = useSearchSync(inputFormSearch(values, touched), formKey)
+  const { write: writeUrl, stop: stopUrlSync } = useSearchSync(
+    inputFormSearch(values, touched),
+    formKey,
+  )
 
   const update = (next: InputFormValues, field: InputFormField) => {
     setValues(next)
@@ -182,6 +214,7 @@ function InputCalculationForm({ initial, formKey }: { initial: InputFormState; f
         </p>
       ) : null}
       <p>{t('calculator.input.intro')}</p>
+      <ProductPicker choices={choices} values={values} onPick={stopUrlSync} />
       <div className="calc-layout">
         {/* Without JavaScript the fragment makes the browser jump to the answer after submitting. */}
         <Form

@@ -1,4 +1,23 @@
-// Placeholder while this page is being written.
-export default function Page() {
-  return <h1>…</h1>
+import catalogueCss from '~/components/catalogue/catalogue.css?url'
+import { loadProductDetail, marketAction } from './+shared/catalogue.server.ts'
+import { productMeta } from './+shared/product-meta.ts'
+import { ProductDetailPage } from './+shared/product-detail-page.tsx'
+import type { Route } from './+types/agrochems-detail'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogueCss }]
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  productMeta(matches, loaderData)
+
+/** A product of the other group redirects to its own path (issue 4). */
+export function loader(args: Route.LoaderArgs) {
+  return loadProductDetail(args, 'agrochems')
+}
+
+export function action(args: Route.ActionArgs) {
+  return marketAction(args)
+}
+
+export default function AgrochemsDetail({ loaderData }: Route.ComponentProps) {
+  return <ProductDetailPage data={loaderData} />
 }

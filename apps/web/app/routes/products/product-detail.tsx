@@ -1,4 +1,23 @@
-// Placeholder while this page is being written.
-export default function Page() {
-  return <h1>…</h1>
+import catalogueCss from '~/components/catalogue/catalogue.css?url'
+import { loadProductDetail, marketAction } from './+shared/catalogue.server.ts'
+import { productMeta } from './+shared/product-meta.ts'
+import { ProductDetailPage } from './+shared/product-detail-page.tsx'
+import type { Route } from './+types/product-detail'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogueCss }]
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  productMeta(matches, loaderData)
+
+/** Spec 2 /products/{id}: the same page as under the group's path, without a redirect. */
+export function loader(args: Route.LoaderArgs) {
+  return loadProductDetail(args, null)
+}
+
+export function action(args: Route.ActionArgs) {
+  return marketAction(args)
+}
+
+export default function ProductDetailRoute({ loaderData }: Route.ComponentProps) {
+  return <ProductDetailPage data={loaderData} />
 }

@@ -1,19 +1,40 @@
 import { Form, Link } from 'react-router'
 import { formatMoney } from '@padi/domain/money'
 import { ADVERTISED_CREDIT } from '@padi/domain/credit/advertised'
+import type { ProductSummary } from '@padi/domain/catalogue/schemas'
+import { isLocale } from '@padi/domain/i18n/locales'
 import { useI18n, localePath } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
+import { ApiError } from '~/utils/api.server.ts'
+import { apiContext } from '~/utils/context.server.ts'
+import { marketFor } from '~/utils/market.server.ts'
+import { sessionContext } from '~/utils/session.server.ts'
+import { ProductCard } from '~/components/catalogue/product-card.tsx'
+import { featuredProducts, productMessages } from '~/routes/products/+shared/catalogue.server.ts'
+import catalogueCss from '~/components/catalogue/catalogue.css?url'
 import type { Route } from './+types/home'
 import { pageMessages } from '~/utils/messages.server.ts'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogueCss }]
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'home.title', 'home.description')
 
-export function loader({ params }: Route.LoaderArgs) {
-  return pageMessages(params, ['home', 'fields'])
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const locale = isLocale(params.lang) ? params.lang : 'en'
+  const market = marketFor(request, context.get(sessionContext), locale)
+  let featured: ProductSummary[] = []
+  try {
+    featured = await featuredProducts(context.get(apiContext), market)
+  } catch (error) {
+    // Home still works without the catalogue; the section is left out.
+    if (!(error instanceof ApiError)) throw error
+  }
+  const { messages } = pageMessages(params, ['home', 'fields'])
+  return { messages: { ...messages, ...productMessages(params).messages }, featured }
 }
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n()
   const href = (p: string) => localePath(locale, p)
   const credit = ADVERTISED_CREDIT[locale === 'th' ? 'TH' : 'MY']
@@ -35,6 +56,22 @@ export default function Home() {
           </Link>
         </div>
       </section>
+
+      {loaderData.featured.length > 0 ? (
+        <section aria-labelledby="featured-title" className="cat-featured">
+          <div className="cat-featured-head">
+            <h2 id="featured-title">{t('products.featured.title')}</h2>
+            <Link to={href('/products')}>{t('products.featured.all')}</Link>
+          </div>
+          <ul className="cat-grid">
+            {loaderData.featured.map((product, i) => (
+              <li key={product.id}>
+                <ProductCard product={product} headingLevel={3} eager={i < 2} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby="features-title">
         <h2 id="features-title">{t('home.featuresTitle')}</h2>

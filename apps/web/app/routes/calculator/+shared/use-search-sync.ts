@@ -1,5 +1,5 @@
-import { useCallback, useEffect } from 'react'
-import { useLocation, useNavigate } from 'react-router'
+import { useCallback, useEffect, useRef } from 'react'
+import { useLocation, useNavigate, useNavigation } from 'react-router'
 import type { Location } from 'react-router'
 
 /** Typing pauses this long before the URL is updated (the result itself updates at once). */
@@ -22,23 +22,34 @@ export function formKeyOf(location: Location): string {
 /**
  * Keeps the query string equal to the form (GET form state lives in the URL, so results can be
  * shared and survive a reload). Replaces the history entry instead of adding one per keystroke,
- * keeps the scroll position, and runs no loader (the calculators have none). Returns a function
- * that writes the URL at once, for an explicit submit.
+ * keeps the scroll position, and runs no loader (shouldRevalidate). Returns `write`, which writes
+ * the URL at once for an explicit submit, and `stop`, for a form that leaves by another
+ * navigation (the product picker): a pending write would cancel that navigation.
  */
-export function useSearchSync(search: string, formKey: string): () => void {
+export function useSearchSync(
+  search: string,
+  formKey: string,
+): { write: () => void; stop: () => void } {
   const navigate = useNavigate()
   const location = useLocation()
+  // Another navigation under way (the product picker, a link) wins: writing the old form's URL
+  // now would cancel it.
+  const navigating = useNavigation().state !== 'idle'
+  const stopped = useRef(false)
   const target = search === '' ? '' : `?${search}`
   const write = useCallback(() => {
-    if (target === location.search) return
+    if (stopped.current || navigating || target === location.search) return
     void navigate(
       { search: target },
       { replace: true, preventScrollReset: true, state: { calculatorKey: formKey } },
     )
-  }, [navigate, target, location.search, formKey])
+  }, [navigate, navigating, target, location.search, formKey])
   useEffect(() => {
     const timer = setTimeout(write, SEARCH_SYNC_DELAY_MS)
     return () => clearTimeout(timer)
   }, [write])
-  return write
+  const stop = useCallback(() => {
+    stopped.current = true
+  }, [])
+  return { write, stop }
 }

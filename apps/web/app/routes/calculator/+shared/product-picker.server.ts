@@ -1,0 +1,83 @@
+import { redirect, type RouterContextProvider } from 'react-router'
+import { localizedText } from '@padi/domain/i18n/locales'
+import { ApiError } from '~/utils/api.server.ts'
+import { apiContext } from '~/utils/context.server.ts'
+import {
+  defaultVariation,
+  localeOf,
+  marketData,
+} from '~/routes/products/+shared/catalogue.server.ts'
+import { calculatorSearch } from './product-link.ts'
+
+type Args = {
+  request: Request
+  params: { lang?: string | undefined }
+  context: Readonly<RouterContextProvider>
+}
+
+export type ProductChoice = { id: number; name: string }
+
+/** Fields of the farmer's own field and sprayer, kept when a product fills in the rate. */
+const KEPT_FIELDS = ['area_value', 'area_unit', 'sprayer', 'tank_litres', 'litres_per_hectare']
+
+/** Fertilisers are spread by the bag, not mixed in a tank: the spray calculator leaves them out. */
+const NOT_SPRAYED = 'fertilizer'
+
+/**
+ * Issue 2: "picking a product fills its rates". With ?product_id= the calculator's address is
+ * rewritten (a redirect, so it works without JavaScript) to carry that product's label rate and
+ * first pack, keeping what the farmer already entered about the field and the sprayer.
+ */
+export async function productPickerRedirect(args: Args): Promise<Response | null> {
+  const url = new URL(args.request.url)
+  const raw = url.searchParams.get('product_id')
+  if (raw === null) return null
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN
+  const keep = new URLSearchParams()
+  for (const field of KEPT_FIELDS) {
+    const value = url.searchParams.get(field)
+    if (value) keep.set(field, value)
+  }
+  const locale = localeOf(args.params)
+  const target = (search: URLSearchParams) =>
+    `/${locale}/calculator/input-calculation${search.size ? `?${search}` : ''}`
+  if (!(id <= 2_147_483_647)) return redirect(target(keep))
+  try {
+    const product = await args.context.get(apiContext).getProduct(id, marketData(args).market)
+    const search = new URLSearchParams(
+      calculatorSearch(
+        localizedText(product.name, locale),
+        product.label_rate,
+        defaultVariation(product),
+      ) ?? `?product=${encodeURIComponent(localizedText(product.name, locale))}`,
+    )
+    for (const [key, value] of keep) search.set(key, value)
+    return redirect(target(search))
+  } catch (error) {
+    // An unknown product or an API that is down: the calculator still works by hand.
+    if (error instanceof ApiError) return redirect(target(keep))
+    throw error
+  }
+}
+
+/**
+ * The sprayable products in the visitor's market, by name, for the picker: one page of 100 (the
+ * demo has about 50); a larger catalogue would need a search box here instead.
+ */
+export async function productChoices(args: Args): Promise<ProductChoice[]> {
+  const locale = localeOf(args.params)
+  try {
+    const list = await args.context.get(apiContext).listProducts({
+      group: 'agrochems',
+      market: marketData(args).market,
+      sort: 'title_asc',
+      per_page: '100',
+    })
+    return list.data
+      .filter((p) => p.category !== NOT_SPRAYED)
+      .map((p) => ({ id: p.id, name: localizedText(p.name, locale) }))
+  } catch (error) {
+    if (error instanceof ApiError) return []
+    throw error
+  }
+}

@@ -1,0 +1,36 @@
+import type { ProductGroup } from '@padi/domain/catalogue/catalogue'
+import type { ProductDetail, ProductSummary } from '@padi/domain/catalogue/schemas'
+import type { Messages } from '~/utils/i18n.ts'
+import type { Market } from '@padi/domain/money'
+import type { ListField, ListState } from './list-query.ts'
+
+/** What the market switch needs: the market prices are in, and whether the visitor may change it. */
+export type MarketData = {
+  market: Market
+  /** A logged-in customer's market comes from the account (issue 4), so there is no switch. */
+  marketLocked: boolean
+}
+
+/**
+ * A list page's data. `status`: ok; invalid = the API refused the query (a stale cursor);
+ * failed = the API could not be reached or answered with an error (spec 8 wording).
+ */
+export type ProductListData = MarketData & {
+  messages: Messages
+  group: ProductGroup
+  state: ListState
+  ignored: ListField[]
+  status: 'ok' | 'invalid' | 'failed' | 'busy'
+  invalidFields: string[]
+  products: ProductSummary[]
+  nextCursor: string | null
+  brands: string[]
+}
+
+export type ProductDetailData = MarketData & {
+  messages: Messages
+  product: ProductDetail | null
+  /** Variation chosen in the URL (?variation=), for the picker without JavaScript. */
+  variationId: number | null
+  quantity: number
+}

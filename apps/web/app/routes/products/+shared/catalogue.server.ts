@@ -1,0 +1,226 @@
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import type { ProductGroup } from '@padi/domain/catalogue/catalogue'
+import type { ProductDetail, ProductSummary } from '@padi/domain/catalogue/schemas'
+import { isLocale, type Locale } from '@padi/domain/i18n/locales'
+import type { Market } from '@padi/domain/money'
+import { ApiError, type ApiClient } from '~/utils/api.server.ts'
+import { apiContext } from '~/utils/context.server.ts'
+import { marketCookie, marketFor } from '~/utils/market.server.ts'
+import { pageMessages } from '~/utils/messages.server.ts'
+import { sessionContext } from '~/utils/session.server.ts'
+import type { Messages } from '~/utils/i18n.ts'
+import type { MarketData, ProductDetailData, ProductListData } from './catalogue-data.ts'
+import { apiListQuery, readListQuery } from './list-query.ts'
+
+type Args = {
+  request: Request
+  params: { lang?: string | undefined; id?: string | undefined }
+  context: Readonly<RouterContextProvider>
+}
+
+/**
+ * Only the parts of the products catalogue a page uses go into its HTML (ADR 011: every kilobyte
+ * counts on 2G); the whole namespace holds the texts of all catalogue pages.
+ */
+const CARD_SECTIONS = ['imageAlt', 'card', 'categories', 'featured']
+const LIST_SECTIONS = [
+  ...CARD_SECTIONS,
+  'allProducts',
+  'groups',
+  'groupIntro',
+  'search',
+  'filters',
+  'sort',
+  'results',
+  'market',
+]
+const DETAIL_SECTIONS = [
+  ...CARD_SECTIONS,
+  'title',
+  'description',
+  'groups',
+  'results',
+  'market',
+  'marketNames',
+  'detail',
+]
+
+export function productMessages(
+  params: Args['params'],
+  sections: readonly string[] = CARD_SECTIONS,
+): { messages: Messages } {
+  const all = pageMessages(params, ['products']).messages.products as Messages
+  const picked: Messages = {}
+  for (const section of sections) {
+    const value = all[section]
+    if (value !== undefined) picked[section] = value
+  }
+  return { messages: { products: picked } }
+}
+
+export function localeOf(params: Args['params']): Locale {
+  return isLocale(params.lang) ? params.lang : 'en'
+}
+
+export function marketData({ request, params, context }: Args): MarketData {
+  const session = context.get(sessionContext)
+  return {
+    market: marketFor(request, session, localeOf(params)),
+    marketLocked: Boolean(session.isLoggedIn && session.data.user),
+  }
+}
+
+/** Brands seen in the group hold at most this many pages of 100 (the demo has ~90 products). */
+const BRAND_PAGES = 5
+
+/**
+ * The brand choices of a group: every brand with a price in the market, from unfiltered pages of
+ * 100 in brand order. The current page's brands would be too few; a free-text field would miss on
+ * spelling, since the API matches the brand exactly (ignoring case).
+ */
+async function brandsOf(api: ApiClient, group: ProductGroup, market: Market): Promise<string[]> {
+  const seen = new Map<string, string>()
+  let cursor: string | undefined
+  for (let page = 0; page < BRAND_PAGES; page++) {
+    const list = await api.listProducts({
+      group,
+      market,
+      sort: 'brand_asc',
+      per_page: '100',
+      cursor,
+    })
+    for (const p of list.data)
+      if (!seen.has(p.brand.toLowerCase())) seen.set(p.brand.toLowerCase(), p.brand)
+    if (!list.has_more || !list.next_cursor) break
+    cursor = list.next_cursor
+  }
+  return [...seen.values()]
+}
+
+/** Spec 2: the home page shows up to 8 featured products. */
+const FEATURED_MAX = 8
+/** Pages of 100 read for the featured products (the demo catalogue has ~110 products). */
+const FEATURED_PAGES = 3
+
+/**
+ * The featured products for the home page, in name order. The API has no "featured" filter, so
+ * whole pages of 100 are read and filtered here; fine for ~100 products, but the API needs a
+ * featured filter once the catalogue grows.
+ */
+export async function featuredProducts(api: ApiClient, market: Market): Promise<ProductSummary[]> {
+  const featured: ProductSummary[] = []
+  let cursor: string | undefined
+  for (let page = 0; page < FEATURED_PAGES && featured.length < FEATURED_MAX; page++) {
+    const list = await api.listProducts({ market, sort: 'title_asc', per_page: '100', cursor })
+    featured.push(...list.data.filter((p) => p.featured))
+    if (!list.has_more || !list.next_cursor) break
+    cursor = list.next_cursor
+  }
+  return featured.slice(0, FEATURED_MAX)
+}
+
+/** Issue 4: a list page (/products/agrochems, /products/drones), all of its state in the URL. */
+export async function loadProductList(args: Args, group: ProductGroup) {
+  const { request, params, context } = args
+  const api = context.get(apiContext)
+  const market = marketData(args)
+  const { state, ignored } = readListQuery(new URL(request.url).searchParams, group)
+  const [list, brands] = await Promise.allSettled([
+    api.listProducts(apiListQuery(state, group, market.market)),
+    brandsOf(api, group, market.market),
+  ])
+  const base: ProductListData = {
+    ...productMessages(params, LIST_SECTIONS),
+    ...market,
+    group,
+    state,
+    ignored,
+    status: 'ok',
+    invalidFields: [],
+    products: [],
+    nextCursor: null,
+    brands: brands.status === 'fulfilled' ? brands.value : [],
+  }
+  if (list.status === 'fulfilled') {
+    return data<ProductListData>({
+      ...base,
+      products: list.value.data,
+      nextCursor: list.value.has_more ? list.value.next_cursor : null,
+    })
+  }
+  const error: unknown = list.reason
+  if (!(error instanceof ApiError)) throw error
+  if (error.statusCode === 400) {
+    return data<ProductListData>(
+      { ...base, status: 'invalid', invalidFields: error.errors.map((e) => e.field) },
+      { status: 400 },
+    )
+  }
+  if (error.statusCode === 429)
+    return data<ProductListData>({ ...base, status: 'busy' }, { status: 429 })
+  return data<ProductListData>({ ...base, status: 'failed' }, { status: 503 })
+}
+
+const MAX_ID = 2_147_483_647
+
+/** The variation a product page starts with: the first one in stock, else the first with a price. */
+export function defaultVariation(product: ProductDetail) {
+  const priced = product.variations.filter((v) => v.price !== null)
+  return priced.find((v) => v.stock > 0) ?? priced[0] ?? product.variations[0] ?? null
+}
+
+/**
+ * Issue 4: one product page under /products/{id}, /products/agrochems/{id} and
+ * /products/drones/{id}. A group in the path that is not the product's redirects to the right one;
+ * an unknown id is a 404 (the error screen).
+ */
+export async function loadProductDetail(args: Args, pathGroup: ProductGroup | null) {
+  const { request, params, context } = args
+  const raw = params.id ?? ''
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN
+  if (!(id <= MAX_ID)) throw data(null, { status: 404 })
+  const market = marketData(args)
+  const base = { ...productMessages(params, DETAIL_SECTIONS), ...market }
+  const url = new URL(request.url)
+  let product: ProductDetail
+  try {
+    product = await context.get(apiContext).getProduct(id, market.market)
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    if (error.statusCode === 404 || error.statusCode === 400) throw data(null, { status: 404 })
+    return data<ProductDetailData>(
+      { ...base, product: null, variationId: null, quantity: 1 },
+      { status: error.statusCode === 429 ? 429 : 503 },
+    )
+  }
+  if (pathGroup !== null && product.group !== pathGroup) {
+    throw redirect(`/${localeOf(params)}/products/${product.group}/${product.id}${url.search}`, 301)
+  }
+  const asked = Number(url.searchParams.get('variation'))
+  const chosen =
+    product.variations.find((v) => v.id === asked && v.price !== null) ?? defaultVariation(product)
+  const quantity = Number(url.searchParams.get('quantity'))
+  return data<ProductDetailData>({
+    ...base,
+    product,
+    variationId: chosen?.id ?? null,
+    quantity: Number.isInteger(quantity) && quantity >= 1 && quantity <= 999 ? quantity : 1,
+  })
+}
+
+/**
+ * The market switch (issue 4): a plain POST that sets the market cookie and comes back to the same
+ * page, so it works without JavaScript. A list goes back to its first page, since a cursor of one
+ * market's prices means nothing in the other.
+ */
+export async function marketAction({ request }: Pick<Args, 'request'>) {
+  const form = await request.formData()
+  const market = form.get('market')
+  if (market !== 'MY' && market !== 'TH') throw data(null, { status: 400 })
+  const url = new URL(request.url)
+  url.searchParams.delete('cursor')
+  url.searchParams.delete('index')
+  return redirect(`${url.pathname}${url.search}`, {
+    headers: { 'set-cookie': marketCookie(market) },
+  })
+}

@@ -1,0 +1,303 @@
+import { useState, type ReactNode } from 'react'
+import { Form, Link, useLocation } from 'react-router'
+import type { ProductDetail } from '@padi/domain/catalogue/schemas'
+import { localizedText } from '@padi/domain/i18n/locales'
+import { localePath, useI18n } from '~/utils/i18n.ts'
+import { MarketSwitch } from '~/components/catalogue/market-switch.tsx'
+import { ProductImage } from '~/components/catalogue/product-image.tsx'
+import { StockBadge } from '~/components/catalogue/stock-badge.tsx'
+import type { ProductDetailData } from './catalogue-data.ts'
+import { calculatorSearch } from '~/routes/calculator/+shared/product-link.ts'
+
+const MAX_QUANTITY = 999
+
+/** Issue 4: one product, every field of spec 3, the pack picker and the prefilled calculator. */
+export function ProductDetailPage({ data }: { data: ProductDetailData }) {
+  const { t } = useI18n()
+  const location = useLocation()
+  const product = data.product
+  if (!product) {
+    return (
+      <>
+        <h1>{t('products.title')}</h1>
+        <div role="alert">
+          <p className="form-error">{t('products.detail.error')}</p>
+          <p>
+            <Link className="button secondary" to={`${location.pathname}${location.search}`}>
+              {t('products.results.retry')}
+            </Link>
+          </p>
+        </div>
+      </>
+    )
+  }
+  // A new product or a new ?variation= (Back, or the picker without JavaScript) starts afresh.
+  return (
+    <ProductView
+      key={`${product.id}-${data.variationId}-${data.quantity}`}
+      data={data}
+      product={product}
+    />
+  )
+}
+
+function ProductView({ data, product }: { data: ProductDetailData; product: ProductDetail }) {
+  const { t, locale, money } = useI18n()
+  const [variationId, setVariationId] = useState(data.variationId)
+  const [quantityText, setQuantityText] = useState(String(data.quantity))
+  const name = localizedText(product.name, locale)
+  const title = localizedText(product.title, locale)
+  const groupName = t(`products.groups.${product.group}`)
+  const category = t(`products.categories.${product.category}`)
+  const marketName = t(`products.marketNames.${data.market}`)
+  const variation = product.variations.find((v) => v.id === variationId) ?? null
+  const quantity = /^\d{1,3}$/.test(quantityText) ? Math.max(1, Number(quantityText)) : 1
+  const isAgro = product.group === 'agrochems'
+  const calculator = calculatorSearch(name, product.label_rate, variation)
+  const notStated = t('products.detail.notStated')
+
+  const phi =
+    product.pre_harvest_interval_days === null
+      ? null
+      : product.pre_harvest_interval_days === 1
+        ? t('products.detail.phiDaysOne')
+        : t('products.detail.phiDaysOther', { days: product.pre_harvest_interval_days })
+
+  // Spec 3 Product fields; agrochemical rows always show (with "not stated"), for drone parts only
+  // those that have a value.
+  const rows: { key: string; label: string; value: ReactNode | null; agro?: boolean }[] = [
+    { key: 'brand', label: t('products.detail.brand'), value: product.brand },
+    { key: 'category', label: t('products.detail.category'), value: category },
+    { key: 'class', label: t('products.detail.class'), value: product.product_class, agro: true },
+    { key: 'formula', label: t('products.detail.formula'), value: product.formula, agro: true },
+    {
+      key: 'ai',
+      label: t('products.detail.activeIngredients'),
+      value:
+        product.active_ingredients.length === 0 ? null : product.active_ingredients.length === 1 ? (
+          product.active_ingredients[0]
+        ) : (
+          <ul className="cat-plain-list">
+            {product.active_ingredients.map((ai) => (
+              <li key={ai}>{ai}</li>
+            ))}
+          </ul>
+        ),
+      agro: true,
+    },
+    {
+      key: 'dosage',
+      label: t('products.detail.dosage'),
+      value: product.dosage_per_hectare,
+      agro: true,
+    },
+    {
+      key: 'dilution',
+      label: t('products.detail.dilution'),
+      value: product.dilution_rate,
+      agro: true,
+    },
+    { key: 'phi', label: t('products.detail.phi'), value: phi, agro: true },
+  ]
+  const shownRows = rows.filter((r) => r.value !== null || (isAgro && r.agro))
+  const specification = Object.entries(product.specification)
+  const description = localizedText(product.description, locale)
+
+  return (
+    <article className="cat-detail">
+      <nav aria-label={t('products.detail.breadcrumb')} className="cat-crumbs">
+        <ol>
+          <li>
+            <Link to={localePath(locale, '/products')}>{t('products.title')}</Link>
+          </li>
+          <li>
+            <Link to={localePath(locale, `/products/${product.group}`)}>{groupName}</Link>
+          </li>
+          <li>
+            <span aria-current="page">{name}</span>
+          </li>
+        </ol>
+      </nav>
+
+      <div className="cat-detail-head">
+        <ProductImage
+          className="cat-detail-image"
+          imageKey={product.image_key}
+          group={product.group}
+          alt={t('products.imageAlt', { category })}
+          size={240}
+          eager
+        />
+        <div className="cat-detail-intro">
+          <p className="cat-detail-kicker">
+            {product.brand} · {category}
+          </p>
+          <h1>{name}</h1>
+          {title && title !== name ? <p className="cat-detail-title">{title}</p> : null}
+          <p className="cat-detail-price">
+            {product.price_from
+              ? t('products.card.priceFrom', {
+                  price: money(product.price_from.amount_minor, product.price_from.currency),
+                })
+              : t('products.detail.notSold', { market: marketName })}
+          </p>
+          <StockBadge inStock={product.in_stock} />
+        </div>
+      </div>
+      <MarketSwitch market={data.market} locked={data.marketLocked} />
+
+      {isAgro ? (
+        <aside className="cat-safety" aria-labelledby="cat-safety-title">
+          <h2 id="cat-safety-title">{t('products.detail.safetyTitle')}</h2>
+          <p className="cat-safety-phi">
+            <strong>{t('products.detail.phi')}:</strong> {phi ?? t('products.detail.phiOnLabel')}
+          </p>
+          <p>{t('products.detail.safetyBody')}</p>
+        </aside>
+      ) : null}
+
+      <div className="cat-detail-side">
+        <section className="cat-buy card" aria-labelledby="cat-packs-title">
+          <h2 id="cat-packs-title">{t('products.detail.packs')}</h2>
+          {/* Without JavaScript the picker is a GET form: the total and the calculator link follow
+            the chosen pack after "Update". With JavaScript they follow at once. */}
+          <Form method="get" preventScrollReset onSubmit={(e) => e.preventDefault()}>
+            <fieldset className="cat-variations">
+              <legend className="cat-sr-only">{t('products.detail.packs')}</legend>
+              {product.variations.map((v) => {
+                const label = localizedText(v.label, locale)
+                return (
+                  <label key={v.id} className="cat-variation">
+                    <input
+                      type="radio"
+                      name="variation"
+                      value={v.id}
+                      checked={variationId === v.id}
+                      disabled={v.price === null}
+                      onChange={() => setVariationId(v.id)}
+                    />
+                    <span className="cat-variation-label">{label}</span>
+                    <span className="cat-variation-price">
+                      {v.price
+                        ? money(v.price.amount_minor, v.price.currency)
+                        : t('products.detail.notSold', { market: marketName })}
+                    </span>
+                    {v.price ? <StockBadge inStock={v.stock > 0} count={v.stock} /> : null}
+                  </label>
+                )
+              })}
+            </fieldset>
+            <div className="field cat-quantity">
+              <label htmlFor="cat-quantity">{t('products.detail.quantity')}</label>
+              <input
+                id="cat-quantity"
+                name="quantity"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MAX_QUANTITY}
+                step={1}
+                value={quantityText}
+                onChange={(e) => setQuantityText(e.target.value)}
+              />
+            </div>
+            {variation?.price ? (
+              <p className="cat-total" aria-live="polite">
+                {t('products.detail.total', {
+                  quantity,
+                  price: money(variation.price.amount_minor * quantity, variation.price.currency),
+                })}
+              </p>
+            ) : null}
+            <noscript>
+              <button type="submit" className="button secondary">
+                {t('products.detail.update')}
+              </button>
+            </noscript>
+          </Form>
+          <p className="hint">{t('products.detail.orderSoon')}</p>
+        </section>
+
+        {calculator ? (
+          <section className="cat-calculator" aria-labelledby="cat-calculator-title">
+            <h2 id="cat-calculator-title">{t('products.detail.calculatorTitle')}</h2>
+            <p>{t('products.detail.calculatorBody')}</p>
+            <Link
+              className="button secondary"
+              to={`${localePath(locale, '/calculator/input-calculation')}${calculator}`}
+            >
+              {t('products.detail.calculator')}
+            </Link>
+          </section>
+        ) : null}
+      </div>
+
+      <section aria-labelledby="cat-details-title">
+        <h2 id="cat-details-title">{t('products.detail.details')}</h2>
+        <dl className="cat-facts">
+          {shownRows.map((row) => (
+            <div key={row.key}>
+              <dt>{row.label}</dt>
+              <dd>{row.value ?? notStated}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      {description ? (
+        <section aria-labelledby="cat-description-title">
+          <h2 id="cat-description-title">{t('products.detail.description')}</h2>
+          <p className="cat-description">{description}</p>
+        </section>
+      ) : null}
+
+      {specification.length > 0 ? (
+        <section aria-labelledby="cat-spec-title">
+          <h2 id="cat-spec-title">{t('products.detail.specification')}</h2>
+          <div className="table-scroll">
+            <table className="cat-spec">
+              <tbody>
+                {specification.map(([key, value]) => (
+                  <tr key={key}>
+                    <th scope="row">{key}</th>
+                    <td>{value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+
+      {product.fits_models.length > 0 ? (
+        <section aria-labelledby="cat-fits-title">
+          <h2 id="cat-fits-title">{t('products.detail.fitsModels')}</h2>
+          <ul className="cat-tags">
+            {product.fits_models.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="cat-where-title">
+        <h2 id="cat-where-title">{t('products.detail.whereToBuy')}</h2>
+        {product.where_to_buy.length === 0 ? (
+          <p>{t('products.detail.noBranches', { market: marketName })}</p>
+        ) : (
+          <ul className="cat-branches">
+            {product.where_to_buy.map((b) => (
+              <li key={b.branch_id}>
+                <span>{localizedText(b.name, locale)}</span>
+                <StockBadge inStock count={b.quantity} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <p>
+          <Link to={localePath(locale, '/contact')}>{t('products.detail.findBranch')}</Link>
+        </p>
+      </section>
+    </article>
+  )
+}
