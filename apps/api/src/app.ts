@@ -26,6 +26,7 @@ import type { SmsProvider } from './modules/sms/sms-provider.ts'
 import { createProductsRepository } from './modules/products/products.repository.ts'
 import { createProductsService } from './modules/products/products.service.ts'
 import { productsRoutes } from './modules/products/products.routes.ts'
+import { createAnswerCache } from './modules/products/answer-cache.ts'
 import type { ApiConfig } from './config.ts'
 import { registerErrorHandler } from './plugins/error-handler.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
@@ -135,6 +136,10 @@ export async function buildApp(deps: {
       await v1.register(adminRoutes, { auth, guards })
       await v1.register(productsRoutes, {
         products: createProductsService(createProductsRepository(db.db)),
+        cache: createAnswerCache({
+          ttlMs: config.CATALOGUE_CACHE_TTL_MS,
+          maxBytes: config.CATALOGUE_CACHE_MAX_MB * 1024 * 1024,
+        }),
       })
       await v1.register(staffRoutes, { db: db.db, guards })
       // Issue 3: the SMS outbox is readable outside production only.

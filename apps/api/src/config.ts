@@ -12,6 +12,11 @@ export const ApiConfigSchema = z.object({
   API_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./.data'),
+  // Connections to PostgreSQL. More than a few per core only queue inside the database (ADR 015).
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  // Catalogue answers kept in memory (ADR 015); 0 turns the cache off.
+  CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+  CATALOGUE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(1024).default(32),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO_DATA: bool.default(true),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),

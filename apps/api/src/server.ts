@@ -5,7 +5,11 @@ import { loadApiConfig } from './config.ts'
 import { buildApp } from './app.ts'
 
 const config = loadApiConfig()
-const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
+const db = await openDb({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.dataDir,
+  poolSize: config.DATABASE_POOL_SIZE,
+})
 await db.migrate()
 if (config.SEED_DEMO_DATA) await seedDemoData(db.db)
 const app = await buildApp({ config, db })

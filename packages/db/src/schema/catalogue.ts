@@ -64,6 +64,10 @@ export const products = pgTable(
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),
+    // What the product is called (English name and brand): a search's best matches are these.
+    nameVector: tsvector('name_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple', sort_title || ' ' || sort_brand)`),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
@@ -81,6 +85,13 @@ export const products = pgTable(
     index('products_search_vector_idx').using('gin', t.searchVector),
     index('products_category_price_my_idx').on(t.category, t.priceFromMy, t.id),
     index('products_category_price_th_idx').on(t.category, t.priceFromTh, t.id),
+    // A list of one group or category sorted by brand or price walks its own index: brands belong
+    // to one group, so a shared brand index would skip over the other group's products first.
+    index('products_group_brand_idx').on(t.group, t.sortBrand, t.sortTitle, t.id),
+    index('products_group_price_my_idx').on(t.group, t.priceFromMy, t.id),
+    index('products_group_price_th_idx').on(t.group, t.priceFromTh, t.id),
+    index('products_category_brand_idx').on(t.category, t.sortBrand, t.sortTitle, t.id),
+    index('products_name_vector_idx').using('gin', t.nameVector),
   ],
 )
 

@@ -7,6 +7,20 @@ import type { Market } from '@padi/domain/money'
 
 export type ProductRow = typeof products.$inferSelect
 
+/** A search: all of it as one condition, and its parts (Thai substrings, the corrected words). */
+type Search = {
+  all: SQL
+  substrings: SQL[]
+  words: SQL | null
+  /** Whether few products are called this (named) or have these words at all (any). */
+  rare: { named: boolean; any: boolean }
+}
+
+/** How many values a cursor of this query holds: [brand,] name, id; [part,] name, id for best match. */
+export function cursorLength(query: ProductListQuery): number {
+  return query.sort?.startsWith('brand') || (query.q && !query.sort) ? 3 : 2
+}
+
 /** The sort a list uses, with its columns for the keyset (issue 4: no deep OFFSET). */
 type SortPlan = { directions: ('asc' | 'desc')[]; values: (row: ListRow) => (string | number)[] }
 type ListRow = {
@@ -94,9 +108,19 @@ export function decodeCursor(cursor: string, length: number): (string | number)[
   }
 }
 
+/** A page from per_page + 1 rows: the extra row only says that more follow. */
+function pageOf(rows: ListRow[], perPage: number, keys: (last: ListRow) => (string | number)[]) {
+  const page = rows.slice(0, perPage)
+  const last = page.at(-1)
+  const hasMore = rows.length > perPage
+  return { rows: page, hasMore, nextCursor: hasMore && last ? encodeCursor(keys(last)) : null }
+}
+
 /** Corrections change only when products do; a few minutes of staleness is harmless. */
 const CORRECTION_TTL_MS = 5 * 60 * 1000
 const CORRECTION_CACHE_MAX = 5000
+/** A usual page, for the rarity rule. */
+const RARE_PAGE = 24
 
 export function createProductsRepository(db: Db) {
   const corrections = new Map<string, { at: number; terms: string[] }>()
@@ -116,12 +140,39 @@ export function createProductsRepository(db: Db) {
     return terms
   }
 
+  const rarities = new Map<string, { at: number; named: boolean; any: boolean }>()
+
+  /**
+   * Whether a search's words are rare, by counting once (then kept like the corrections) how many
+   * products are called them and how many have them at all. A list in name or price order either
+   * walks that order until a page of products has the words (quick when many have them, the whole
+   * catalogue when none do) or takes every product with the words from the word index and sorts
+   * them (quick when few do). Rare means the second is cheaper: m² < page × catalogue size × 0.3,
+   * the break-even measured at 100,000 products (docs/performance.md).
+   */
+  async function rarity(text: string): Promise<{ named: boolean; any: boolean }> {
+    const hit = rarities.get(text)
+    if (hit && Date.now() - hit.at < CORRECTION_TTL_MS) return hit
+    const result = await db.execute<{ named: number; any: number; total: number }>(sql`
+      select
+        (select count(*) from ${products} where ${products.nameVector} @@ to_tsquery('simple', ${text}))::int as named,
+        (select count(*) from ${products} where ${products.searchVector} @@ to_tsquery('simple', ${text}))::int as any,
+        (select count(*) from ${products})::int as total`)
+    const row = ((result as unknown as { rows?: { named: number; any: number; total: number }[] })
+      .rows ?? [])[0] ?? { named: 0, any: 0, total: 0 }
+    const few = (m: number) => m * m < RARE_PAGE * Math.max(row.total, 1) * 0.3
+    const found = { at: Date.now(), named: few(Number(row.named)), any: few(Number(row.any)) }
+    if (rarities.size >= CORRECTION_CACHE_MAX) rarities.clear()
+    rarities.set(text, found)
+    return found
+  }
+
   /**
    * Issue 4 typo-tolerant search. Each typed word (Latin script) is corrected against the
    * vocabulary of product words with trigrams: 'azoxystobin' → azoxystrobin. Products then match
    * every word through the full-text index. Words in other scripts (Thai) match as substrings.
    */
-  async function searchCondition(q: string): Promise<SQL | 'nothing'> {
+  async function searchCondition(q: string): Promise<Search | 'nothing'> {
     const words = q
       .toLowerCase()
       .split(/[^\p{L}\p{N}]+/u)
@@ -140,10 +191,79 @@ export function createProductsRepository(db: Db) {
       if (terms.length === 0) return 'nothing'
       groups.push(`(${terms.map((t) => `'${t.replaceAll("'", "''")}'`).join(' | ')})`)
     }
+    const text = groups.length ? groups.join(' & ') : null
+    const tsquery = text ? sql`to_tsquery('simple', ${text})` : null
     const parts: SQL[] = [...substrings]
-    if (groups.length)
-      parts.push(sql`${products.searchVector} @@ to_tsquery('simple', ${groups.join(' & ')})`)
-    return sql`(${sql.join(parts, sql` and `)})`
+    if (tsquery) parts.push(sql`${products.searchVector} @@ ${tsquery}`)
+    return {
+      all: sql`(${sql.join(parts, sql` and `)})`,
+      substrings,
+      words: tsquery,
+      rare: text ? await rarity(text) : { named: true, any: true },
+    }
+  }
+
+  /** The columns a list shows, and its sort keys, in the market's currency. */
+  function listColumns(market: Market) {
+    const price = priceColumn(market)
+    const inStock = market === 'TH' ? products.inStockTh : products.inStockMy
+    return sql`${products.id} as id, ${products.slug} as slug, ${products.group} as "group",
+      ${products.category} as category, ${products.brand} as brand, ${products.name} as name,
+      ${products.title} as title, ${products.featured} as featured, ${price} as price,
+      ${inStock} as in_stock, ${products.sortTitle} as sort_title, ${products.sortBrand} as sort_brand`
+  }
+
+  /**
+   * Issue 4 "Best match", the order while searching without a chosen sort: products whose name or
+   * brand has the words first, then those found by active ingredient, category or another
+   * language, each by name. Each part walks the name order and stops at a page, so the cost does
+   * not grow with the catalogue. The cursor is [part, name, id].
+   */
+  async function bestMatch(
+    query: ProductListQuery,
+    conditions: SQL[],
+    search: Search,
+    cursor: (string | number)[] | null,
+  ) {
+    const limit = query.per_page + 1
+    const base = [...conditions, ...search.substrings]
+    const after = (part: number): SQL | null => {
+      if (!cursor) return null
+      if (cursor[0] === part)
+        return sql`(${products.sortTitle}, ${products.id}) > (${cursor[1]}, ${cursor[2]})`
+      return Number(cursor[0]) > part ? sql`false` : null
+    }
+    const part = (n: number, where: SQL[], take: SQL) => {
+      const later = after(n)
+      // Rare words: take the few products from the word index and sort them. Sorting by an
+      // expression (same order) keeps the planner from walking the name index instead.
+      const rare = n === 0 ? search.rare.named : search.rare.any
+      const order = rare ? sql`${products.sortTitle} || ''` : sql`${products.sortTitle}`
+      return sql`select ${listColumns(query.market)}, ${n}::int as tier from ${products}
+        where ${and(...where, ...(later ? [later] : []))}
+        order by ${order}, ${products.id} limit ${take}`
+    }
+    // The second part asks only for what the first left of the page: LIMIT 0 does not run it.
+    const result = await db.execute(
+      search.words
+        ? sql`with named as (${part(0, [...base, sql`${products.nameVector} @@ ${search.words}`], sql`${limit}`)})
+          select * from (
+            select * from named
+            union all
+            (${part(
+              1,
+              [
+                ...base,
+                sql`${products.searchVector} @@ ${search.words}`,
+                sql`not (${products.nameVector} @@ ${search.words})`,
+              ],
+              sql`greatest(${limit} - (select count(*) from named), 0)`,
+            )})
+          ) as u order by tier, sort_title, id limit ${limit}`
+        : part(1, base, sql`${limit}`),
+    )
+    const rows = ((result as unknown as { rows?: ListRow[] }).rows ?? []) as ListRow[]
+    return pageOf(rows, query.per_page, (last) => [Number(last.tier), last.sort_title, last.id])
   }
 
   return {
@@ -155,7 +275,6 @@ export function createProductsRepository(db: Db) {
     async list(query: ProductListQuery, cursor: (string | number)[] | null) {
       const search = query.q ? await searchCondition(query.q) : null
       if (search === 'nothing') return { rows: [] as ListRow[], hasMore: false, nextCursor: null }
-      const plan = planSort(query)
       const price = priceColumn(query.market)
       const inStock = query.market === 'TH' ? products.inStockTh : products.inStockMy
       const conditions: SQL[] = [sql`${price} is not null`]
@@ -165,7 +284,9 @@ export function createProductsRepository(db: Db) {
       if (query.min_price !== undefined) conditions.push(sql`${price} >= ${query.min_price}`)
       if (query.max_price !== undefined) conditions.push(sql`${price} <= ${query.max_price}`)
       if (query.in_stock) conditions.push(eq(inStock, true))
-      if (search) conditions.push(search)
+      if (search && !query.sort) return bestMatch(query, conditions, search, cursor)
+      if (search) conditions.push(search.all)
+      const plan = planSort(query)
       const inner = db
         .select({
           id: products.id,
@@ -186,7 +307,18 @@ export function createProductsRepository(db: Db) {
         .as('p')
       const keyRefs: SQL[] = keysFor(query)
       const where = cursor ? afterCursor(keyRefs, plan.directions, cursor) : undefined
-      const order = keyRefs.map((k, i) =>
+      // A rare search sorts its few matches instead of walking the sort's index (see rarity).
+      const sortKeys =
+        search?.rare.any && search.words
+          ? keyRefs.map((k, i) =>
+              i === keyRefs.length - 1
+                ? k
+                : query.sort?.startsWith('price')
+                  ? sql`(${k}) + 0`
+                  : sql`(${k}) || ''`,
+            )
+          : keyRefs
+      const order = sortKeys.map((k, i) =>
         plan.directions[i] === 'asc' ? sql`${k} asc` : sql`${k} desc`,
       )
       const rows = (await db
@@ -195,15 +327,7 @@ export function createProductsRepository(db: Db) {
         .where(where)
         .orderBy(...order)
         .limit(query.per_page + 1)) as unknown as ListRow[]
-      const hasMore = rows.length > query.per_page
-      const page = rows.slice(0, query.per_page)
-      const last = page.at(-1)
-      return {
-        rows: page,
-        hasMore,
-        nextCursor: hasMore && last ? encodeCursor(plan.values(last)) : null,
-        keyCount: keyRefs.length,
-      }
+      return pageOf(rows, query.per_page, plan.values)
     },
 
     async findById(id: number) {

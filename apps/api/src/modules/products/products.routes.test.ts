@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertProducts } from '@padi/db/seed/catalogue'
 import { products, searchTerms } from '@padi/db/schema/catalogue'
@@ -53,6 +54,46 @@ describe('GET /api/v1/products (issue 4)', () => {
     const malay = (await list('q=racun%20rumpai')).data.map((p) => p.name.en).sort()
     expect(malay).toEqual(['Amina-D 860', 'BisPro 100SC', 'Kuinklo 75WG'])
     expect((await list('q=zzqqxx')).data).toEqual([])
+  })
+
+  it('best match: what the product is called comes first, and pages through both parts', async () => {
+    // "tricyclazole" is in one product's name and in Karah-75's active ingredient: by name alone
+    // Karah-75 would come first. A product of this test only, removed at the end.
+    const [karah] = fixtureProducts().filter((p) => p.name.en === 'Karah-75')
+    const extra = {
+      ...karah!,
+      slug: 'tricyclazole-20wp',
+      name: { en: 'Tricyclazole 20WP', bm: 'Tricyclazole 20WP', th: 'Tricyclazole 20WP' },
+      variations: karah!.variations.map((v) => ({ ...v, sku: `X-${v.sku}` })),
+    }
+    await insertProducts(t.db.db, [extra])
+    try {
+      expect((await list('q=tricyclazol')).data.map((p) => p.name.en)).toEqual([
+        'Tricyclazole 20WP',
+        'Karah-75',
+      ])
+      // A chosen sort is kept while searching.
+      expect((await list('q=tricyclazole&sort=title_asc')).data.map((p) => p.name.en)).toEqual([
+        'Karah-75',
+        'Tricyclazole 20WP',
+      ])
+      // One per page: the cursor crosses from the name matches to the others, nothing twice.
+      for (const q of ['tricyclazole', 'racun', 'padi']) {
+        const whole = (await list(`q=${q}&per_page=100`)).data.map((p) => p.name.en)
+        const paged: string[] = []
+        let cursor = ''
+        for (let i = 0; i < 30; i++) {
+          const page = await list(`q=${q}&per_page=1${cursor ? `&cursor=${cursor}` : ''}`)
+          paged.push(...page.data.map((p) => p.name.en))
+          if (!page.next_cursor) break
+          cursor = page.next_cursor
+        }
+        expect(paged).toEqual(whole)
+        expect(whole.length).toBeGreaterThan(1)
+      }
+    } finally {
+      await t.db.db.delete(products).where(eq(products.slug, 'tricyclazole-20wp'))
+    }
   })
 
   it('filters by group, category, brand, price range and stock', async () => {
@@ -121,7 +162,10 @@ describe('GET /api/v1/products (issue 4)', () => {
   it('answers 304 to a matching ETag', async () => {
     const first = await t.app.inject({ url: '/api/v1/products?group=agrochems' })
     const tag = first.headers.etag as string
-    expect(tag).toBeTruthy()
+    expect(tag).toMatch(/^W\/"/)
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(first.headers['cache-control']).toBe('public, max-age=60')
+    expect(first.json<{ data: unknown[] }>().data.length).toBeGreaterThan(0)
     const again = await t.app.inject({
       url: '/api/v1/products?group=agrochems',
       headers: { 'if-none-match': tag },

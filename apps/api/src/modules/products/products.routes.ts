@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -9,16 +9,26 @@ import {
 import { MarketSchema } from '@padi/domain/money-schemas'
 import { ErrorResponseSchema } from '../../error-schema.ts'
 import type { ProductsService } from './products.service.ts'
+import type { AnswerCache, CachedAnswer } from './answer-cache.ts'
 
-/** Issue 4: both answers are cacheable; @fastify/etag adds the ETag and answers 304. */
-export const productsRoutes: FastifyPluginAsync<{ products: ProductsService }> = async (
-  app,
-  opts,
-) => {
+/**
+ * Issue 4: both answers are cacheable. They come ready-serialised from the answer cache (ADR 015)
+ * with their ETag, which @fastify/etag compares with If-None-Match to answer 304.
+ */
+export const productsRoutes: FastifyPluginAsync<{
+  products: ProductsService
+  cache: AnswerCache
+}> = async (app, opts) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
   // The hot catalogue reads build their answers from typed rows; validating every answer again
   // with zod on the way out cost more than the query. The schemas still document the routes.
   const serializerCompiler = () => (data: unknown) => JSON.stringify(data)
+  const send = (reply: FastifyReply, answer: CachedAnswer) =>
+    reply
+      .header('cache-control', 'public, max-age=60')
+      .header('etag', answer.etag)
+      .type('application/json; charset=utf-8')
+      .send(answer.body)
   r.get(
     '/products',
     {
@@ -31,8 +41,9 @@ export const productsRoutes: FastifyPluginAsync<{ products: ProductsService }> =
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'public, max-age=60')
-      return opts.products.list(request.query)
+      // The parsed query lists its fields in schema order: one key per distinct request.
+      const key = `list:${JSON.stringify(request.query)}`
+      return send(reply, await opts.cache.answer(key, () => opts.products.list(request.query)))
     },
   )
   r.get(
@@ -48,8 +59,12 @@ export const productsRoutes: FastifyPluginAsync<{ products: ProductsService }> =
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'public, max-age=60')
-      return opts.products.get(request.params.id, request.query.market)
+      const { id } = request.params
+      const { market } = request.query
+      return send(
+        reply,
+        await opts.cache.answer(`product:${id}:${market}`, () => opts.products.get(id, market)),
+      )
     },
   )
 }

@@ -1,7 +1,7 @@
 import type { ProductDetail, ProductList, ProductListQuery } from '@padi/domain/catalogue/schemas'
 import { DomainError } from '@padi/domain/errors'
 import { MARKET_CURRENCY, type Market } from '@padi/domain/money'
-import { decodeCursor, type ProductsRepository } from './products.repository.ts'
+import { cursorLength, decodeCursor, type ProductsRepository } from './products.repository.ts'
 
 const money = (amountMinor: number | null, market: Market) =>
   amountMinor === null ? null : { amount_minor: amountMinor, currency: MARKET_CURRENCY[market] }
@@ -12,8 +12,7 @@ export function createProductsService(repo: ProductsRepository) {
     async list(query: ProductListQuery): Promise<ProductList> {
       let cursor: (string | number)[] | null = null
       if (query.cursor) {
-        const keyCount = query.sort?.startsWith('brand') ? 3 : 2
-        cursor = decodeCursor(query.cursor, keyCount)
+        cursor = decodeCursor(query.cursor, cursorLength(query))
         if (!cursor) {
           throw new DomainError('VALIDATION_FAILED', 'Validation failed', {
             extra: { errors: [{ field: 'cursor', message: 'validation.invalid' }] },
