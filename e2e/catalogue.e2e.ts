@@ -129,6 +129,14 @@ test.describe('catalogue pages (issue 4)', () => {
     expect((await readCards(page)).map((c) => c.name)).toContain('Imida 200SL')
   })
 
+  test('best match: the product called what was typed comes first', async ({ page }) => {
+    // "karah" (blast disease) is in the names of the fungicides' uses; Karah-75 is called it.
+    await page.goto('/en/products/agrochems?q=karah')
+    const cards = await readCards(page)
+    expect(cards.length).toBeGreaterThan(1)
+    expect(cards[0]?.name).toBe('Karah-75')
+  })
+
   test('each filter narrows the list to what it says', async ({ page, request }) => {
     // Category: exactly the API's products of that category.
     await page.goto('/en/products/drones?category=batteries')
