@@ -23,6 +23,9 @@ const PAGES = [
   '/th/privacy',
   '/en/login',
   '/bm/signup',
+  '/en/products/agrochems',
+  '/en/products/agrochems/9',
+  '/th/products/drones',
 ]
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/serve.ts'], {
