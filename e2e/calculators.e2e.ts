@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { test, expect } from './support/fixtures.ts'
 
 // Worked example of domain-facts 2.2: 5 relong, 300 mL/ha, knapsack 16 L at 200 L/ha.
@@ -24,16 +25,7 @@ test.describe('calculators (issue 2)', () => {
       const context = await browser.newContext({ javaScriptEnabled: js })
       const page = await context.newPage()
       await page.goto('/en/calculator/input-calculation')
-      await page.getByLabel('Field area').fill('5')
-      await page.getByLabel('Area unit').selectOption('relong')
-      await page.getByLabel('Per hectare').check()
-      await page.getByLabel('Rate amount').fill('300')
-      await page.getByLabel('Rate unit').selectOption('ml')
-      await page.getByLabel('Knapsack').check()
-      await page.getByLabel('Sprayer tank (L)').fill('16')
-      await page.getByLabel('Spray volume (L/ha)').fill('200')
-      await page.getByLabel('Pack size').fill('250')
-      await page.getByLabel('Pack unit').selectOption('ml')
+      await fillWorkedExample(page)
       if (!js) await page.getByRole('button', { name: 'Calculate' }).click()
       const result = page.getByRole('status')
       await expect(result).toContainText('431.7 mL')
@@ -43,6 +35,27 @@ test.describe('calculators (issue 2)', () => {
       await context.close()
     })
   }
+
+  test('spray calculator: answers as you type even when its validation cannot load', async ({
+    browser,
+  }) => {
+    // The validation (zod) loads after the page is shown (performance budget F4). Offline or on
+    // a dropped connection it may never arrive: the server then answers each change of the URL.
+    const context = await browser.newContext()
+    let blocked = 0
+    await context.route(/input-evaluation-[\w-]+\.js$/, (route) => {
+      blocked++
+      return route.abort()
+    })
+    const page = await context.newPage()
+    await page.goto('/en/calculator/input-calculation')
+    await fillWorkedExample(page)
+    const result = page.getByRole('status')
+    await expect(result).toContainText('431.7 mL')
+    await expect(result).toContainText('18')
+    expect(blocked).toBeGreaterThan(0)
+    await context.close()
+  })
 
   for (const js of [true, false]) {
     test(`picking a product fills its label rate and pack (${js ? 'with' : 'without'} JavaScript)`, async ({
@@ -82,3 +95,17 @@ test.describe('calculators (issue 2)', () => {
     await expect(page.getByText('Masukkan nombor, contohnya 2.5.')).toBeVisible()
   })
 })
+
+/** domain-facts.md worked example: 5 relong, 300 mL/ha, knapsack 16 L at 200 L/ha, 250 mL packs. */
+async function fillWorkedExample(page: Page) {
+  await page.getByLabel('Field area').fill('5')
+  await page.getByLabel('Area unit').selectOption('relong')
+  await page.getByLabel('Per hectare').check()
+  await page.getByLabel('Rate amount').fill('300')
+  await page.getByLabel('Rate unit').selectOption('ml')
+  await page.getByLabel('Knapsack').check()
+  await page.getByLabel('Sprayer tank (L)').fill('16')
+  await page.getByLabel('Spray volume (L/ha)').fill('200')
+  await page.getByLabel('Pack size').fill('250')
+  await page.getByLabel('Pack unit').selectOption('ml')
+}

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini'
 import { AREA_UNITS, AREA_VALUE_MAX } from './area-units.ts'
 import { CALCULATOR_ERRORS } from './calculator-errors.ts'
-import { formNumber } from './form-number.ts'
+import { formNumber } from './form-number-schema.ts'
 
 const areaUnitSchema = z.enum(AREA_UNITS, { error: CALCULATOR_ERRORS.unitInvalid })
 

@@ -1,7 +1,5 @@
-// zod/mini: these schemas run in the browser on the calculator pages, where every KB counts on 2G.
-import * as z from 'zod/mini'
-
-import { CALCULATOR_ERRORS } from './calculator-errors.ts'
+// Reading numbers typed into forms. No zod here: the calculator pages read their address with
+// this before they load their validation (form-number-schema.ts).
 import { normaliseDigits } from './numeric.ts'
 
 /** Plain decimal as typed into a form: optional sign, digits, optional fraction. No hex, no 1e5. */
@@ -25,31 +23,4 @@ export function parseFormNumber(input: unknown): unknown {
   if (PLAIN_DECIMAL.test(text)) return Number(text)
   if (GROUPED_DECIMAL.test(text)) return Number(text.replaceAll(',', ''))
   return Number.NaN
-}
-
-function positiveNumber(max: number) {
-  return z
-    .number({
-      error: (issue) =>
-        issue.input === undefined
-          ? CALCULATOR_ERRORS.valueRequired
-          : CALCULATOR_ERRORS.valueInvalid,
-    })
-    .check(
-      z.positive(CALCULATOR_ERRORS.valuePositive),
-      z.maximum(max, CALCULATOR_ERRORS.valueTooLarge),
-    )
-}
-
-/**
- * Required, finite, strictly positive number up to `max`, coerced from form strings. Error
- * messages are i18n keys (calculator.errors.*).
- */
-export function formNumber(max: number) {
-  return z.pipe(z.transform(parseFormNumber), positiveNumber(max))
-}
-
-/** Same as `formNumber`, but a blank field yields `undefined` instead of an error. */
-export function optionalFormNumber(max: number) {
-  return z.pipe(z.transform(parseFormNumber), z.optional(positiveNumber(max)))
 }

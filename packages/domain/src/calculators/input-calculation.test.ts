@@ -7,12 +7,12 @@ import {
   DEFAULT_SPRAYERS,
   DRONE_DEFAULT_LITRES_PER_HECTARE,
   DRONE_DEFAULT_TANK_LITRES,
-  InputCalculationInputSchema,
   KNAPSACK_DEFAULT_LITRES_PER_HECTARE,
   KNAPSACK_DEFAULT_TANK_LITRES,
   toBaseAmount,
 } from './input-calculation.ts'
 import type { InputCalculationInput } from './input-calculation.ts'
+import { InputCalculationInputSchema } from './input-calculation-schema.ts'
 
 /** domain-facts.md §2.2 worked example: 5 relong, Amistar Top 300 mL/ha, 250 mL bottles. */
 const workedExample: InputCalculationInput = {

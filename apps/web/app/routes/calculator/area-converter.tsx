@@ -7,14 +7,8 @@ import calculatorCss from '~/components/calculator/calculator.css?url'
 import { SelectField } from '~/components/calculator/select-field.tsx'
 import { useI18n, localePath } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
-import {
-  AREA_UNIT_ORDER,
-  areaFormSearch,
-  evaluateAreaForm,
-  isThaiAreaUnit,
-  readAreaForm,
-  swapAreaUnits,
-} from './+shared/area-form.ts'
+import { AREA_UNIT_ORDER, areaFormSearch, isThaiAreaUnit } from './+shared/area-form.ts'
+import { evaluateAreaForm, readAreaForm, swapAreaUnits } from './+shared/area-evaluation.ts'
 import type { AreaConversion, AreaFormField, AreaFormState } from './+shared/area-form.ts'
 import { formKeyOf, useSearchSync } from './+shared/use-search-sync.ts'
 import { useCalculatorFormat } from './+shared/use-calculator-format.ts'

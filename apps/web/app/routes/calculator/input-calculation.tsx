@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import type { FormEvent } from 'react'
 import { Form, Link, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { convertArea } from '@padi/domain/calculators/area-units'
@@ -25,7 +25,6 @@ import { useI18n, localePath } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { AREA_UNIT_ORDER, isThaiAreaUnit } from './+shared/area-form.ts'
 import {
-  evaluateInputForm,
   INPUT_FORM_FIELDS,
   inputFormSearch,
   RATE_KINDS,
@@ -33,7 +32,13 @@ import {
   switchRateUnit,
   switchSprayer,
 } from './+shared/input-form.ts'
-import type { InputFormField, InputFormState, InputFormValues } from './+shared/input-form.ts'
+import type {
+  InputEvaluation,
+  InputFormField,
+  InputFormState,
+  InputFormValues,
+} from './+shared/input-form.ts'
+import { evaluateInputForm } from './+shared/input-evaluation.ts'
 import { formKeyOf, useSearchSync } from './+shared/use-search-sync.ts'
 import { useCalculatorFormat } from './+shared/use-calculator-format.ts'
 import type { Route } from './+types/input-calculation'
@@ -41,6 +46,7 @@ import { pageMessages } from '~/utils/messages.server.ts'
 import { productChoices, productPickerRedirect } from './+shared/product-picker.server.ts'
 import type { ProductChoice } from './+shared/product-picker.server.ts'
 import { ProductPicker } from './+shared/product-picker.tsx'
+import { localeOf } from '~/routes/products/+shared/catalogue.server.ts'
 
 // Query parameters (for links from product pages that prefill the label's rate) are documented
 // on readInputForm in ./+shared/input-form.ts: product, area_value, area_unit, rate_kind,
@@ -55,11 +61,43 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader(args: Route.LoaderArgs) {
   const picked = await productPickerRedirect(args)
   if (picked) throw picked
+  const url = new URL(args.request.url)
+  const locale = localeOf(args.params)
   return {
     ...pageMessages(args.params, ['calculator', 'units']),
     choices: await productChoices(args),
+    // The answer for this address, computed here so the browser shows it without loading the
+    // validation (zod) first; the browser loads it after the page is shown (budget F4).
+    first: {
+      search: url.search,
+      evaluation: evaluateInputForm(readInputForm(url.searchParams, locale).values),
+    },
   }
 }
+
+type Evaluate = (values: InputFormValues) => InputEvaluation
+
+/** Set once the browser has the validation; until then the server computes every answer. */
+let evaluatorLoaded = false
+
+function useEvaluator(): Evaluate | null {
+  const [evaluate, setEvaluate] = useState<Evaluate | null>(null)
+  useEffect(() => {
+    let live = true
+    // If it cannot load (offline), the form still works: it submits and the server answers.
+    void import('./+shared/input-evaluation.ts').then((module) => {
+      evaluatorLoaded = true
+      if (live) setEvaluate(() => module.evaluateInputForm)
+    })
+    return () => {
+      live = false
+    }
+  }, [])
+  return evaluate
+}
+
+/** While the answer is being worked out: no errors shown, the last answer stays. */
+const PENDING: InputEvaluation = { ok: false, errors: {} }
 
 // The loader only brings texts and the product choices: the server render computes the result
 // from the query string (works without JavaScript) and the browser reruns the same pure domain
@@ -73,7 +111,8 @@ export function shouldRevalidate({
   return (
     currentParams.lang !== nextParams.lang ||
     nextUrl.searchParams.has('product_id') ||
-    formMethod === 'POST'
+    formMethod === 'POST' ||
+    !evaluatorLoaded
   )
 }
 
@@ -126,6 +165,9 @@ export default function InputCalculation({ loaderData }: Route.ComponentProps) {
         key={formKey}
         formKey={formKey}
         initial={readInputForm(new URLSearchParams(location.search), locale)}
+        firstEvaluation={
+          loaderData.first.search === location.search ? loaderData.first.evaluation : PENDING
+        }
         choices={loaderData.choices}
       />
     </>
@@ -135,18 +177,32 @@ export default function InputCalculation({ loaderData }: Route.ComponentProps) {
 function InputCalculationForm({
   initial,
   formKey,
+  firstEvaluation,
   choices,
 }: {
   initial: InputFormState
   formKey: string
+  firstEvaluation: InputEvaluation
   choices: readonly ProductChoice[]
 }) {
   const { t, locale } = useI18n()
   const [values, setValues] = useState(initial.values)
   const [touched, setTouched] = useState<readonly InputFormField[]>(initial.touched)
-  const evaluation = useMemo(() => evaluateInputForm(values), [values])
+  const evaluate = useEvaluator()
+  // Until the validation is here, the server's answer for the current address (the URL follows
+  // the form, and each change of it reruns the loader then: see shouldRevalidate).
+  const evaluation = useMemo(
+    () => (evaluate ? evaluate(values) : firstEvaluation),
+    [evaluate, values, firstEvaluation],
+  )
   // Invalid input shows its message by the field and leaves the last good answer on screen.
   const [shown, setShown] = useState<Shown | null>(() => (evaluation.ok ? evaluation : null))
+  // A new good answer replaces the shown one (state adjusted while rendering, not in an effect).
+  const [seen, setSeen] = useState(evaluation)
+  if (seen !== evaluation) {
+    setSeen(evaluation)
+    if (evaluation.ok) setShown(evaluation)
+  }
   const { write: writeUrl, stop: stopUrlSync } = useSearchSync(
     inputFormSearch(values, touched),
     formKey,
@@ -155,8 +211,6 @@ function InputCalculationForm({
   const update = (next: InputFormValues, field: InputFormField) => {
     setValues(next)
     setTouched((old) => (old.includes(field) ? old : [...old, field]))
-    const result = evaluateInputForm(next)
-    if (result.ok) setShown(result)
   }
   const errors = evaluation.ok ? {} : evaluation.errors
   const errorOf = (field: InputFormField) => {

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { roundTo } from '@padi/domain/calculators/numeric'
-import {
-  evaluateInputForm,
-  inputFormSearch,
-  readInputForm,
-  switchRateUnit,
-  switchSprayer,
-} from './input-form.ts'
+import { inputFormSearch, readInputForm, switchRateUnit, switchSprayer } from './input-form.ts'
+import { evaluateInputForm } from './input-evaluation.ts'
 import type { InputFormValues } from './input-form.ts'
 
 const read = (query: string, locale: 'en' | 'bm' | 'th' = 'en') =>

@@ -1,11 +1,8 @@
-import { CALCULATOR_ERRORS, CalculatorError } from '@padi/domain/calculators/calculator-errors'
 import type { CalculatorErrorKey } from '@padi/domain/calculators/calculator-errors'
 import { parseFormNumber } from '@padi/domain/calculators/form-number'
 import {
   baseUnitOf,
-  calculateInput,
   DEFAULT_SPRAYERS,
-  InputCalculationInputSchema,
   PRODUCT_UNITS,
   SPRAYER_TYPES,
 } from '@padi/domain/calculators/input-calculation'
@@ -17,7 +14,7 @@ import type {
   SprayerType,
 } from '@padi/domain/calculators/input-calculation'
 import type { Locale } from '@padi/domain/i18n/locales'
-import { DEFAULT_FROM_UNIT, readAreaValue } from './area-form.ts'
+import { DEFAULT_FROM_UNIT } from './area-form.ts'
 
 /**
  * Query parameters of /{lang}/calculator/input-calculation. The form is a GET form, so its state
@@ -175,69 +172,3 @@ export function inputFormSearch(
 export type InputEvaluation =
   | { ok: true; input: InputCalculationInput; result: InputCalculationResult }
   | { ok: false; errors: Partial<Record<InputFormField, CalculatorErrorKey>> }
-
-/** Schema paths (and CalculatorError fields) → the form field that shows the message. */
-const FIELD_BY_PATH: Readonly<Record<string, InputFormField>> = {
-  area: 'area_value',
-  'area.value': 'area_value',
-  'area.unit': 'area_unit',
-  rate: 'rate_kind',
-  'rate.kind': 'rate_kind',
-  'rate.amount': 'rate_amount',
-  'rate.unit': 'rate_unit',
-  'rate.tankLitres': 'rate_tank_litres',
-  'rate.labelLitresPerHectare': 'label_litres_per_hectare',
-  sprayer: 'sprayer',
-  'sprayer.type': 'sprayer',
-  'sprayer.tankLitres': 'tank_litres',
-  'sprayer.litresPerHectare': 'litres_per_hectare',
-  packSize: 'pack_amount',
-  'packSize.amount': 'pack_amount',
-  'packSize.unit': 'pack_unit',
-}
-
-function fieldOf(path: string): InputFormField {
-  return FIELD_BY_PATH[path] ?? FIELD_BY_PATH[path.split('.')[0] ?? ''] ?? 'area_value'
-}
-
-function isErrorKey(message: string): message is CalculatorErrorKey {
-  return (Object.values(CALCULATOR_ERRORS) as string[]).includes(message)
-}
-
-/**
- * Validates the form with the domain schema and runs the domain calculation (domain-facts.md
- * §2.2). Every message is a catalogue key (calculator.errors.*) tied to one form field.
- */
-export function evaluateInputForm(values: InputFormValues): InputEvaluation {
-  const parsed = InputCalculationInputSchema.safeParse({
-    area: { value: readAreaValue(values.area_value, values.area_unit), unit: values.area_unit },
-    rate: {
-      kind: values.rate_kind,
-      amount: values.rate_amount,
-      unit: values.rate_unit,
-      tankLitres: values.rate_tank_litres,
-      labelLitresPerHectare: values.label_litres_per_hectare,
-    },
-    sprayer: {
-      type: values.sprayer,
-      tankLitres: values.tank_litres,
-      litresPerHectare: values.litres_per_hectare,
-    },
-    packSize: { amount: values.pack_amount, unit: values.pack_unit },
-  })
-  if (!parsed.success) {
-    const errors: Partial<Record<InputFormField, CalculatorErrorKey>> = {}
-    for (const issue of parsed.error.issues) {
-      const field = fieldOf(issue.path.join('.'))
-      errors[field] ??= isErrorKey(issue.message) ? issue.message : CALCULATOR_ERRORS.valueInvalid
-    }
-    return { ok: false, errors }
-  }
-  try {
-    return { ok: true, input: parsed.data, result: calculateInput(parsed.data) }
-  } catch (error) {
-    // The schema already applies every rule calculateInput checks; this only guards drift.
-    if (!(error instanceof CalculatorError)) throw error
-    return { ok: false, errors: { [fieldOf(error.field ?? '')]: error.code } }
-  }
-}

@@ -1,0 +1,79 @@
+import { AreaConversionInputSchema } from '@padi/domain/calculators/area-conversion-schema'
+import { convertAll, roundForDisplay, toSquareMetres } from '@padi/domain/calculators/area-units'
+import { parseFormNumber } from '@padi/domain/calculators/form-number'
+import { CALCULATOR_ERRORS } from '@padi/domain/calculators/calculator-errors'
+import type { CalculatorErrorKey } from '@padi/domain/calculators/calculator-errors'
+import type { Locale } from '@padi/domain/i18n/locales'
+import {
+  AREA_FORM_FIELDS,
+  AREA_TEXT_MAX_LENGTH,
+  DEFAULT_AREA_VALUE,
+  DEFAULT_FROM_UNIT,
+  defaultToUnit,
+  readAreaValue,
+} from './area-form.ts'
+import type { AreaEvaluation, AreaFormField, AreaFormState, AreaFormValues } from './area-form.ts'
+
+// The area converter's reading and checking of its form, apart from area-form.ts because it brings
+// zod: the spray calculator uses area-form.ts and must not load zod before it is shown (budget F4).
+
+function isErrorKey(message: string): message is CalculatorErrorKey {
+  return (Object.values(CALCULATOR_ERRORS) as string[]).includes(message)
+}
+
+/** Validates with the domain schema and converts (domain-facts.md §1.2: through m²). */
+export function evaluateAreaForm(values: AreaFormValues): AreaEvaluation {
+  const parsed = AreaConversionInputSchema.safeParse({
+    value: readAreaValue(values.value, values.from),
+    from: values.from,
+    to: values.to,
+  })
+  if (!parsed.success) {
+    const errors: Partial<Record<AreaFormField, CalculatorErrorKey>> = {}
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0]
+      if (field !== 'value' && field !== 'from' && field !== 'to') continue
+      errors[field] ??= isErrorKey(issue.message) ? issue.message : CALCULATOR_ERRORS.valueInvalid
+    }
+    return { ok: false, errors }
+  }
+  const { value, from, to } = parsed.data
+  const all = convertAll(value, from)
+  return {
+    ok: true,
+    result: { value, from, to, converted: all[to], squareMetres: toSquareMetres(value, from), all },
+  }
+}
+
+/**
+ * Swaps from and to. A plain number is kept, as on any converter ("5" relong → ha becomes "5"
+ * ha → relong). Rai-ngan-wah text such as "4-2-25" only makes sense in Thai units, so it is
+ * replaced by the converted figure: the area stays the same and the field stays valid.
+ */
+export function swapAreaUnits(values: AreaFormValues): AreaFormValues {
+  const swapped = { ...values, from: values.to, to: values.from }
+  const parsed = parseFormNumber(values.value)
+  if (parsed === undefined || (typeof parsed === 'number' && !Number.isNaN(parsed))) return swapped
+  const evaluation = evaluateAreaForm(values)
+  if (!evaluation.ok) return swapped
+  const { converted, to } = evaluation.result
+  return { ...swapped, value: String(roundForDisplay(converted, to)) }
+}
+
+/**
+ * Reads the converter's query string. A missing unit takes the language's default; a unit that is
+ * present but unknown is kept so the page can say so instead of silently converting something else.
+ */
+export function readAreaForm(params: URLSearchParams, locale: Locale): AreaFormState {
+  const rawFrom = params.get('from')
+  const rawTo = params.get('to')
+  const from = rawFrom ?? DEFAULT_FROM_UNIT[locale]
+  const to = rawTo ?? defaultToUnit(locale, from)
+  let values: AreaFormValues = {
+    value: (params.get('value') ?? DEFAULT_AREA_VALUE).slice(0, AREA_TEXT_MAX_LENGTH),
+    from: from.slice(0, AREA_TEXT_MAX_LENGTH),
+    to: to.slice(0, AREA_TEXT_MAX_LENGTH),
+  }
+  if (params.get('swap') === '1') values = swapAreaUnits(values)
+  return { values, touched: AREA_FORM_FIELDS.filter((field) => params.has(field)) }
+}

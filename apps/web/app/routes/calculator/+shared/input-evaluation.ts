@@ -1,0 +1,75 @@
+import { CALCULATOR_ERRORS, CalculatorError } from '@padi/domain/calculators/calculator-errors'
+import type { CalculatorErrorKey } from '@padi/domain/calculators/calculator-errors'
+import { calculateInput } from '@padi/domain/calculators/input-calculation'
+import { InputCalculationInputSchema } from '@padi/domain/calculators/input-calculation-schema'
+import { readAreaValue } from './area-form.ts'
+import type { InputEvaluation, InputFormField, InputFormValues } from './input-form.ts'
+
+// The spray calculator's validation, apart from input-form.ts: it brings zod, so the page loads
+// it after it is shown (performance budget F4), while the server renders the first answer.
+
+/** Schema paths (and CalculatorError fields) → the form field that shows the message. */
+const FIELD_BY_PATH: Readonly<Record<string, InputFormField>> = {
+  area: 'area_value',
+  'area.value': 'area_value',
+  'area.unit': 'area_unit',
+  rate: 'rate_kind',
+  'rate.kind': 'rate_kind',
+  'rate.amount': 'rate_amount',
+  'rate.unit': 'rate_unit',
+  'rate.tankLitres': 'rate_tank_litres',
+  'rate.labelLitresPerHectare': 'label_litres_per_hectare',
+  sprayer: 'sprayer',
+  'sprayer.type': 'sprayer',
+  'sprayer.tankLitres': 'tank_litres',
+  'sprayer.litresPerHectare': 'litres_per_hectare',
+  packSize: 'pack_amount',
+  'packSize.amount': 'pack_amount',
+  'packSize.unit': 'pack_unit',
+}
+
+function fieldOf(path: string): InputFormField {
+  return FIELD_BY_PATH[path] ?? FIELD_BY_PATH[path.split('.')[0] ?? ''] ?? 'area_value'
+}
+
+function isErrorKey(message: string): message is CalculatorErrorKey {
+  return (Object.values(CALCULATOR_ERRORS) as string[]).includes(message)
+}
+
+/**
+ * Validates the form with the domain schema and runs the domain calculation (domain-facts.md
+ * §2.2). Every message is a catalogue key (calculator.errors.*) tied to one form field.
+ */
+export function evaluateInputForm(values: InputFormValues): InputEvaluation {
+  const parsed = InputCalculationInputSchema.safeParse({
+    area: { value: readAreaValue(values.area_value, values.area_unit), unit: values.area_unit },
+    rate: {
+      kind: values.rate_kind,
+      amount: values.rate_amount,
+      unit: values.rate_unit,
+      tankLitres: values.rate_tank_litres,
+      labelLitresPerHectare: values.label_litres_per_hectare,
+    },
+    sprayer: {
+      type: values.sprayer,
+      tankLitres: values.tank_litres,
+      litresPerHectare: values.litres_per_hectare,
+    },
+    packSize: { amount: values.pack_amount, unit: values.pack_unit },
+  })
+  if (!parsed.success) {
+    const errors: Partial<Record<InputFormField, CalculatorErrorKey>> = {}
+    for (const issue of parsed.error.issues) {
+      const field = fieldOf(issue.path.join('.'))
+      errors[field] ??= isErrorKey(issue.message) ? issue.message : CALCULATOR_ERRORS.valueInvalid
+    }
+    return { ok: false, errors }
+  }
+  try {
+    return { ok: true, input: parsed.data, result: calculateInput(parsed.data) }
+  } catch (error) {
+    // The schema already applies every rule calculateInput checks; this only guards drift.
+    if (!(error instanceof CalculatorError)) throw error
+    return { ok: false, errors: { [fieldOf(error.field ?? '')]: error.code } }
+  }
+}
