@@ -4,7 +4,7 @@ import type { Locale } from '@padi/domain/i18n/locales'
 import type { Market } from '@padi/domain/money'
 import type { ErrorCode } from '@padi/domain/errors'
 import type { User } from '@padi/domain/auth/user-schema'
-import type { ProductDetail, ProductList } from '@padi/domain/catalogue/schemas'
+import type { BrandList, ProductDetail, ProductList } from '@padi/domain/catalogue/schemas'
 
 export type FieldError = { field: string; message: string }
 
@@ -165,6 +165,8 @@ export function createApiClient(
     // Catalogue (issue 4). Query values are passed through as strings; the API validates them.
     listProducts: (query: Record<string, string | undefined>) =>
       call<ProductList>('/api/v1/products', { query }),
+    listBrands: (query: { group?: string; market: Market }) =>
+      call<BrandList>('/api/v1/products/brands', { query }),
     getProduct: (id: number, market: Market) =>
       call<ProductDetail>(`/api/v1/products/${id}`, { query: { market } }),
   }

@@ -20,6 +20,7 @@ export const ProductListQuerySchema = z.object({
   min_price: major.optional(),
   max_price: major.optional(),
   in_stock: bool.optional(),
+  featured: bool.optional(),
   sort: z.enum(PRODUCT_SORTS).optional(),
   cursor: z.string().max(400).optional(),
   per_page: z.coerce.number().int().min(1).max(100).default(24),
@@ -62,6 +63,22 @@ export const ProductListSchema = z
   })
   .meta({ id: 'ProductList' })
 export type ProductList = z.infer<typeof ProductListSchema>
+
+/** Issue 4: GET /api/v1/products/brands, the brand filter's choices. */
+export const BrandListQuerySchema = z.object({
+  group: z.enum(PRODUCT_GROUPS).optional(),
+  market: MarketSchema.default('MY'),
+})
+export type BrandListQuery = z.infer<typeof BrandListQuerySchema>
+
+export const BrandListSchema = z
+  .object({
+    data: z
+      .array(z.string())
+      .describe('Every brand with a product priced in the market, in name order'),
+  })
+  .meta({ id: 'BrandList' })
+export type BrandList = z.infer<typeof BrandListSchema>
 
 export const ProductDetailSchema = ProductSummarySchema.extend({
   description: LocalizedTextSchema,

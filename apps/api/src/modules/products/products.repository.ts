@@ -2,7 +2,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
 import { branches } from '@padi/db/schema/branches'
 import { branchStock, products, productVariations } from '@padi/db/schema/catalogue'
-import type { ProductListQuery } from '@padi/domain/catalogue/schemas'
+import type { BrandListQuery, ProductListQuery } from '@padi/domain/catalogue/schemas'
 import type { Market } from '@padi/domain/money'
 
 export type ProductRow = typeof products.$inferSelect
@@ -284,6 +284,7 @@ export function createProductsRepository(db: Db) {
       if (query.min_price !== undefined) conditions.push(sql`${price} >= ${query.min_price}`)
       if (query.max_price !== undefined) conditions.push(sql`${price} <= ${query.max_price}`)
       if (query.in_stock) conditions.push(eq(inStock, true))
+      if (query.featured) conditions.push(eq(products.featured, true))
       if (search && !query.sort) return bestMatch(query, conditions, search, cursor)
       if (search) conditions.push(search.all)
       const plan = planSort(query)
@@ -328,6 +329,19 @@ export function createProductsRepository(db: Db) {
         .orderBy(...order)
         .limit(query.per_page + 1)) as unknown as ListRow[]
       return pageOf(rows, query.per_page, plan.values)
+    },
+
+    /** Brands with a product priced in the market, one spelling per brand, in name order. */
+    async brands(query: BrandListQuery): Promise<string[]> {
+      const conditions: SQL[] = [sql`${priceColumn(query.market)} is not null`]
+      if (query.group) conditions.push(eq(products.group, query.group))
+      const rows = await db
+        .select({ brand: sql<string>`min(${products.brand})` })
+        .from(products)
+        .where(and(...conditions))
+        .groupBy(products.sortBrand)
+        .orderBy(asc(products.sortBrand))
+      return rows.map((r) => r.brand)
     },
 
     async findById(id: number) {

@@ -159,6 +159,34 @@ describe('GET /api/v1/products (issue 4)', () => {
     expect((await t.app.inject({ url: '/api/v1/products?category=seeds' })).statusCode).toBe(400)
   })
 
+  it('lists only featured products when asked (the home page)', async () => {
+    expect((await all('featured=true')).map((p) => p.name.en)).toEqual([
+      'AgriWing Nozzle XR',
+      'Azodif 325SC',
+      'Kuinklo 75WG',
+      'Urea 46',
+    ])
+  })
+
+  it('lists the brands of a group for the brand filter, each once, in name order', async () => {
+    const brands = async (query: string) => {
+      const res = await t.app.inject({ url: `/api/v1/products/brands?${query}` })
+      expect(res.statusCode, res.body).toBe(200)
+      return res.json<{ data: string[] }>().data
+    }
+    expect(await brands('group=agrochems')).toEqual([
+      'Baja Emas',
+      'Bendang',
+      'Kilang Tani',
+      'Rumpai Jaya',
+      'Serangga Stop',
+    ])
+    expect(await brands('group=drones&market=TH')).toEqual(['AgriWing', 'PadiFly', 'SkyTani'])
+    expect((await t.app.inject({ url: '/api/v1/products/brands?group=seeds' })).statusCode).toBe(
+      400,
+    )
+  })
+
   it('answers 304 to a matching ETag', async () => {
     const first = await t.app.inject({ url: '/api/v1/products?group=agrochems' })
     const tag = first.headers.etag as string

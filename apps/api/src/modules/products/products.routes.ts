@@ -2,6 +2,8 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
+  BrandListQuerySchema,
+  BrandListSchema,
   ProductDetailSchema,
   ProductListQuerySchema,
   ProductListSchema,
@@ -45,6 +47,25 @@ export const productsRoutes: FastifyPluginAsync<{
       const key = `list:${JSON.stringify(request.query)}`
       return send(reply, await opts.cache.answer(key, () => opts.products.list(request.query)))
     },
+  )
+  r.get(
+    '/products/brands',
+    {
+      serializerCompiler,
+      schema: {
+        tags: ['catalogue'],
+        summary: 'The brands of a group with a product priced in the market (the brand filter)',
+        querystring: BrandListQuerySchema,
+        response: { 200: BrandListSchema, 400: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        await opts.cache.answer(`brands:${JSON.stringify(request.query)}`, () =>
+          opts.products.brands(request.query),
+        ),
+      ),
   )
   r.get(
     '/products/:id',

@@ -1,4 +1,10 @@
-import type { ProductDetail, ProductList, ProductListQuery } from '@padi/domain/catalogue/schemas'
+import type {
+  BrandList,
+  BrandListQuery,
+  ProductDetail,
+  ProductList,
+  ProductListQuery,
+} from '@padi/domain/catalogue/schemas'
 import { DomainError } from '@padi/domain/errors'
 import { MARKET_CURRENCY, type Market } from '@padi/domain/money'
 import { cursorLength, decodeCursor, type ProductsRepository } from './products.repository.ts'
@@ -37,6 +43,10 @@ export function createProductsService(repo: ProductsRepository) {
         next_cursor: page.nextCursor,
         has_more: page.hasMore,
       }
+    },
+
+    async brands(query: BrandListQuery): Promise<BrandList> {
+      return { data: await repo.brands(query) }
     },
 
     async get(id: number, market: Market): Promise<ProductDetail> {

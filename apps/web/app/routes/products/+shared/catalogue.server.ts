@@ -70,53 +70,23 @@ export function marketData({ request, params, context }: Args): MarketData {
   }
 }
 
-/** Brands seen in the group hold at most this many pages of 100 (the demo has ~90 products). */
-const BRAND_PAGES = 5
-
-/**
- * The brand choices of a group: every brand with a price in the market, from unfiltered pages of
- * 100 in brand order. The current page's brands would be too few; a free-text field would miss on
- * spelling, since the API matches the brand exactly (ignoring case).
- */
+/** The brand choices of a group: every brand with a price in the market (the API lists them). */
 async function brandsOf(api: ApiClient, group: ProductGroup, market: Market): Promise<string[]> {
-  const seen = new Map<string, string>()
-  let cursor: string | undefined
-  for (let page = 0; page < BRAND_PAGES; page++) {
-    const list = await api.listProducts({
-      group,
-      market,
-      sort: 'brand_asc',
-      per_page: '100',
-      cursor,
-    })
-    for (const p of list.data)
-      if (!seen.has(p.brand.toLowerCase())) seen.set(p.brand.toLowerCase(), p.brand)
-    if (!list.has_more || !list.next_cursor) break
-    cursor = list.next_cursor
-  }
-  return [...seen.values()]
+  return (await api.listBrands({ group, market })).data
 }
 
 /** Spec 2: the home page shows up to 8 featured products. */
 const FEATURED_MAX = 8
-/** Pages of 100 read for the featured products (the demo catalogue has ~110 products). */
-const FEATURED_PAGES = 3
 
-/**
- * The featured products for the home page, in name order. The API has no "featured" filter, so
- * whole pages of 100 are read and filtered here; fine for ~100 products, but the API needs a
- * featured filter once the catalogue grows.
- */
+/** The featured products for the home page, in name order. */
 export async function featuredProducts(api: ApiClient, market: Market): Promise<ProductSummary[]> {
-  const featured: ProductSummary[] = []
-  let cursor: string | undefined
-  for (let page = 0; page < FEATURED_PAGES && featured.length < FEATURED_MAX; page++) {
-    const list = await api.listProducts({ market, sort: 'title_asc', per_page: '100', cursor })
-    featured.push(...list.data.filter((p) => p.featured))
-    if (!list.has_more || !list.next_cursor) break
-    cursor = list.next_cursor
-  }
-  return featured.slice(0, FEATURED_MAX)
+  const list = await api.listProducts({
+    market,
+    featured: 'true',
+    sort: 'title_asc',
+    per_page: String(FEATURED_MAX),
+  })
+  return list.data
 }
 
 /** Issue 4: a list page (/products/agrochems, /products/drones), all of its state in the URL. */
