@@ -108,6 +108,11 @@ export function decodeCursor(cursor: string, length: number): (string | number)[
   }
 }
 
+/** The rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows?: T[] }).rows ?? []
+}
+
 /** A page from per_page + 1 rows: the extra row only says that more follow. */
 function pageOf(rows: ListRow[], perPage: number, keys: (last: ListRow) => (string | number)[]) {
   const page = rows.slice(0, perPage)
@@ -133,7 +138,7 @@ export function createProductsRepository(db: Db) {
       where term % ${word} or term like ${`${word}%`}
       order by (term like ${`${word}%`}) desc, similarity(term, ${word}) desc
       limit 6`)
-    const list = (rows as unknown as { rows?: { term: string }[] }).rows ?? []
+    const list = rowsOf<{ term: string }>(rows)
     const terms = list.map((r) => r.term)
     if (corrections.size >= CORRECTION_CACHE_MAX) corrections.clear()
     corrections.set(word, { at: Date.now(), terms })
@@ -148,7 +153,8 @@ export function createProductsRepository(db: Db) {
    * walks that order until a page of products has the words (quick when many have them, the whole
    * catalogue when none do) or takes every product with the words from the word index and sorts
    * them (quick when few do). Rare means the second is cheaper: m² < page × catalogue size × 0.3,
-   * the break-even measured at 100,000 products (docs/performance.md).
+   * the break-even measured at 100,000 products (docs/performance.md). The catalogue size is the
+   * planner's estimate: a rule of cost needs no exact count of every product.
    */
   async function rarity(text: string): Promise<{ named: boolean; any: boolean }> {
     const hit = rarities.get(text)
@@ -157,9 +163,12 @@ export function createProductsRepository(db: Db) {
       select
         (select count(*) from ${products} where ${products.nameVector} @@ to_tsquery('simple', ${text}))::int as named,
         (select count(*) from ${products} where ${products.searchVector} @@ to_tsquery('simple', ${text}))::int as any,
-        (select count(*) from ${products})::int as total`)
-    const row = ((result as unknown as { rows?: { named: number; any: number; total: number }[] })
-      .rows ?? [])[0] ?? { named: 0, any: 0, total: 0 }
+        (select greatest(reltuples, 0)::int from pg_class where oid = 'products'::regclass) as total`)
+    const row = rowsOf<{ named: number; any: number; total: number }>(result)[0] ?? {
+      named: 0,
+      any: 0,
+      total: 0,
+    }
     const few = (m: number) => m * m < RARE_PAGE * Math.max(row.total, 1) * 0.3
     const found = { at: Date.now(), named: few(Number(row.named)), any: few(Number(row.any)) }
     if (rarities.size >= CORRECTION_CACHE_MAX) rarities.clear()
@@ -262,8 +271,11 @@ export function createProductsRepository(db: Db) {
           ) as u order by tier, sort_title, id limit ${limit}`
         : part(1, base, sql`${limit}`),
     )
-    const rows = ((result as unknown as { rows?: ListRow[] }).rows ?? []) as ListRow[]
-    return pageOf(rows, query.per_page, (last) => [Number(last.tier), last.sort_title, last.id])
+    return pageOf(rowsOf<ListRow>(result), query.per_page, (last) => [
+      Number(last.tier),
+      last.sort_title,
+      last.id,
+    ])
   }
 
   return {
@@ -288,24 +300,6 @@ export function createProductsRepository(db: Db) {
       if (search && !query.sort) return bestMatch(query, conditions, search, cursor)
       if (search) conditions.push(search.all)
       const plan = planSort(query)
-      const inner = db
-        .select({
-          id: products.id,
-          slug: products.slug,
-          group: products.group,
-          category: products.category,
-          brand: products.brand,
-          name: products.name,
-          title: products.title,
-          featured: products.featured,
-          price: sql<number | null>`${price}`.as('price'),
-          in_stock: sql<boolean>`${inStock}`.as('in_stock'),
-          sort_title: products.sortTitle,
-          sort_brand: products.sortBrand,
-        })
-        .from(products)
-        .where(and(...conditions))
-        .as('p')
       const keyRefs: SQL[] = keysFor(query)
       const where = cursor ? afterCursor(keyRefs, plan.directions, cursor) : undefined
       // A rare search sorts its few matches instead of walking the sort's index (see rarity).
@@ -322,13 +316,12 @@ export function createProductsRepository(db: Db) {
       const order = sortKeys.map((k, i) =>
         plan.directions[i] === 'asc' ? sql`${k} asc` : sql`${k} desc`,
       )
-      const rows = (await db
-        .select()
-        .from(inner)
-        .where(where)
-        .orderBy(...order)
-        .limit(query.per_page + 1)) as unknown as ListRow[]
-      return pageOf(rows, query.per_page, plan.values)
+      const result = await db.execute(sql`
+        select * from (select ${listColumns(query.market)} from ${products}
+          where ${and(...conditions)}) as p
+        ${where ? sql`where ${where}` : sql``}
+        order by ${sql.join(order, sql`, `)} limit ${query.per_page + 1}`)
+      return pageOf(rowsOf<ListRow>(result), query.per_page, plan.values)
     },
 
     /** Brands with a product priced in the market, one spelling per brand, in name order. */

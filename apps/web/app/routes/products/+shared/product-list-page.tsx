@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react'
 import { Form, Link, useLocation, useNavigation, useSubmit } from 'react-router'
+import { TextField } from '~/components/form/text-field.tsx'
 import { MARKET_CURRENCY } from '@padi/domain/money'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { ProductCard } from '~/components/catalogue/product-card.tsx'
@@ -207,32 +208,25 @@ export function ProductListPage({ data }: { data: ProductListData }) {
             </div>
             <fieldset className="cat-price">
               <legend>{t('products.filters.price', { symbol })}</legend>
-              <div className="field">
-                <label htmlFor="cat-min">{t('products.filters.minPrice', { symbol })}</label>
-                <input
-                  id="cat-min"
-                  name="min_price"
+              {(['min_price', 'max_price'] as const).map((field) => (
+                <TextField
+                  key={field}
+                  id={field === 'min_price' ? 'cat-min' : 'cat-max'}
+                  name={field}
+                  label={t(
+                    field === 'min_price'
+                      ? 'products.filters.minPrice'
+                      : 'products.filters.maxPrice',
+                    { symbol },
+                  )}
                   type="number"
                   inputMode="decimal"
                   min={0}
                   step="any"
-                  value={values.min_price}
-                  onChange={(e) => set({ min_price: e.target.value })}
+                  value={values[field]}
+                  onChange={(e) => set({ [field]: e.target.value })}
                 />
-              </div>
-              <div className="field">
-                <label htmlFor="cat-max">{t('products.filters.maxPrice', { symbol })}</label>
-                <input
-                  id="cat-max"
-                  name="max_price"
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step="any"
-                  value={values.max_price}
-                  onChange={(e) => set({ max_price: e.target.value })}
-                />
-              </div>
+              ))}
             </fieldset>
             <div className="cat-check">
               <input
