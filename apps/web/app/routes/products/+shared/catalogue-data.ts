@@ -4,6 +4,9 @@ import type { Messages } from '~/utils/i18n.ts'
 import type { Market } from '@padi/domain/money'
 import type { ListField, ListState } from './list-query.ts'
 
+/** The quantity box of a product page takes 1 to this many (the URL's quantity is kept inside it). */
+export const MAX_QUANTITY = 999
+
 /** What the market switch needs: the market prices are in, and whether the visitor may change it. */
 export type MarketData = {
   market: Market

@@ -9,6 +9,7 @@ import { marketCookie, marketFor } from '~/utils/market.server.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
 import type { Messages } from '~/utils/i18n.ts'
+import { MAX_QUANTITY } from './catalogue-data.ts'
 import type { MarketData, ProductDetailData, ProductListData } from './catalogue-data.ts'
 import { apiListQuery, readListQuery } from './list-query.ts'
 
@@ -174,7 +175,8 @@ export async function loadProductDetail(args: Args, pathGroup: ProductGroup | nu
     ...base,
     product,
     variationId: chosen?.id ?? null,
-    quantity: Number.isInteger(quantity) && quantity >= 1 && quantity <= 999 ? quantity : 1,
+    quantity:
+      Number.isInteger(quantity) && quantity >= 1 && quantity <= MAX_QUANTITY ? quantity : 1,
   })
 }
 

@@ -6,10 +6,9 @@ import { localePath, useI18n } from '~/utils/i18n.ts'
 import { MarketSwitch } from '~/components/catalogue/market-switch.tsx'
 import { ProductImage } from '~/components/catalogue/product-image.tsx'
 import { StockBadge } from '~/components/catalogue/stock-badge.tsx'
+import { MAX_QUANTITY } from './catalogue-data.ts'
 import type { ProductDetailData } from './catalogue-data.ts'
 import { calculatorSearch } from '~/routes/calculator/+shared/product-link.ts'
-
-const MAX_QUANTITY = 999
 
 /** Issue 4: one product, every field of spec 3, the pack picker and the prefilled calculator. */
 export function ProductDetailPage({ data }: { data: ProductDetailData }) {
