@@ -2,18 +2,27 @@
 // `npm start`: builds the web app, then runs the API and the web server on the embedded database
 // (or DATABASE_URL) with demo data, and stops both cleanly on SIGTERM or Ctrl-C.
 import { spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const env = { ...process.env }
 env.NODE_ENV ??= 'production'
-// With the console SMS provider the outbox is the only way to read a sign-up code, so the demo
-// serves it; a deployment with a real gateway (SMS_PROVIDER=http) does not.
-if ((env.SMS_PROVIDER ?? 'console') === 'console' && env.DEV_ENDPOINTS === undefined) {
-  env.DEV_ENDPOINTS = 'true'
-  console.log('SMS goes to the outbox: read codes at /api/v1/dev/sms?to=… (SMS_PROVIDER=console)')
-}
+// Demo mode (docs/product/demo-mode.md) is decided by each server from DEMO_MODE, DATABASE_URL
+// and SMS_PROVIDER; this only tells the person at the terminal where the codes are.
+const demo =
+  env.DEMO_MODE === 'true' ||
+  ((env.DEMO_MODE ?? 'auto') === 'auto' &&
+    !env.DATABASE_URL &&
+    (env.SMS_PROVIDER ?? 'console') === 'console')
+if (demo)
+  console.log(
+    `Demo mode: SMS stay in the outbox; read codes at http://127.0.0.1:${env.API_PORT ?? 3001}/api/v1/dev/sms?to=… (this machine only)`,
+  )
+// The web server proves itself to the API with this secret, so the API counts each farmer by
+// their own address (ADR 018); one is made per start unless set.
+env.PROXY_SECRET ??= randomBytes(32).toString('base64url')
 
 if (process.env.SKIP_BUILD !== '1' || !existsSync(`${root}apps/web/build/server/index.js`)) {
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {

@@ -32,9 +32,11 @@ const env: NodeJS.ProcessEnv = {
   MAP_TILE_URL: '',
   INTEREST_RATE_LIMIT_MAX: '1000',
   RATE_LIMIT_MAX: '100000',
-  // Accounts (issue 3): the browser tests read codes from the SMS outbox of this production build,
-  // and sign up many numbers from one address.
-  DEV_ENDPOINTS: 'true',
+  // The browser tests read codes from the SMS outbox of this production build (demo mode, which
+  // PostgreSQL would otherwise turn off), and sign up many numbers from one address.
+  DEMO_MODE: 'true',
+  // The web server proves itself to the API with this, so the API believes its X-Forwarded-For.
+  PROXY_SECRET: 'e2e-proxy-secret-that-is-long-enough-0123456789',
   OTP_SENDS_PER_IP: '1000',
   // A short resend cool-down keeps the tests quick; its 429 path is tested in the API tests.
   OTP_RESEND_COOLDOWN_SECONDS: '3',

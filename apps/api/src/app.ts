@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyInstance } from 'fastify'
 import etag from '@fastify/etag'
 import helmet from '@fastify/helmet'
@@ -13,7 +14,8 @@ import {
 import type { DbHandle } from '@padi/db/client'
 import { systemClock, type Clock } from './clock.ts'
 import { createGuards } from './plugins/authenticate.ts'
-import { createOtpService } from './modules/auth/otp.service.ts'
+import { registerClientIp } from './plugins/client-ip.ts'
+import { createOtpService, type OtpService } from './modules/auth/otp.service.ts'
 import { createAuthService } from './modules/auth/auth.service.ts'
 import { createTokenSigner } from './modules/auth/tokens.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
@@ -39,12 +41,32 @@ import { interestRoutes } from './modules/interest/interest.routes.ts'
 
 export const API_PREFIX = '/api/v1'
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** One-time codes and their SMS, reachable for the retry job and tests. */
+    otp: OtpService
+  }
+}
+
+/**
+ * What the log must never hold (docs/security.md row 50): credentials travel in these headers;
+ * bodies (passwords, codes) are not logged at all.
+ */
+const REDACTED = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-proxy-secret"]',
+  'res.headers["set-cookie"]',
+]
+
 /** Composition order as in fastify/demo: plugins, then modules, then error and 404 handlers. */
 export async function buildApp(deps: {
   config: ApiConfig
   db: DbHandle
   clock?: Clock
   sms?: SmsProvider
+  /** Where the log goes (tests read it); standard output by default. */
+  logStream?: NodeJS.WritableStream
 }): Promise<FastifyInstance> {
   const { config, db } = deps
   const clock = deps.clock ?? systemClock
@@ -52,19 +74,29 @@ export async function buildApp(deps: {
     logger:
       config.LOG_LEVEL === 'silent'
         ? false
-        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    trustProxy:
-      config.TRUST_PROXY === 'true'
-        ? true
-        : config.TRUST_PROXY === 'false'
-          ? false
-          : config.TRUST_PROXY,
+        : {
+            level: config.LOG_LEVEL,
+            redact: REDACTED,
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
+    // A random id per request, logged with every line and returned as X-Request-Id, so a farmer's
+    // 'error 500' can be found in the log without the answer carrying any internal detail.
+    genReqId: () => randomUUID(),
+    // Forwarded headers are judged by our own rule (plugins/client-ip.ts), never by Fastify's.
+    trustProxy: false,
     bodyLimit: 1024 * 1024,
   })
   app.decorateRequest('auth', null)
+  registerClientIp(app, { trustedProxies: config.TRUST_PROXY, proxySecret: config.PROXY_SECRET })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandler(app)
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+    // Answers carry tokens and personal data: nothing is stored by a browser or a proxy unless a
+    // route says otherwise (the public catalogue does).
+    reply.header('cache-control', 'no-store')
+  })
 
   await app.register(helmet, {
     // The Swagger UI page needs its own inline script and styles; JSON answers need no CSP.
@@ -75,6 +107,7 @@ export async function buildApp(deps: {
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,
     timeWindow: config.RATE_LIMIT_WINDOW_MS,
+    keyGenerator: (request) => request.clientIp,
     // The limiter's own 429 goes through our error handler so it has the one error shape.
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
@@ -119,7 +152,17 @@ export async function buildApp(deps: {
           sender: config.SMS_SENDER_NAME,
         })
       : createConsoleSmsProvider(app.log))
-  const otp = createOtpService({ db: db.db, config, clock, sms })
+  const otp = createOtpService({ db: db.db, config, clock, sms, log: app.log })
+  // Codes whose send failed are retried by this job until they expire (docs/security.md row 10).
+  if (config.SMS_RETRY_INTERVAL_MS > 0) {
+    const timer = setInterval(() => {
+      otp.retryDue().catch((error: unknown) => app.log.error({ err: error }, 'sms retry failed'))
+    }, config.SMS_RETRY_INTERVAL_MS)
+    timer.unref()
+    app.addHook('onClose', async () => clearInterval(timer))
+  }
+  app.addHook('onClose', async () => otp.drain())
+  app.decorate('otp', otp)
   const tokens = createTokenSigner(config.jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS)
   const auth = createAuthService({ db: db.db, config, clock, otp, tokens })
   const guards = createGuards(auth)
@@ -142,9 +185,9 @@ export async function buildApp(deps: {
         }),
       })
       await v1.register(staffRoutes, { db: db.db, guards })
-      // Issue 3: the SMS outbox is readable outside production only.
-      if (config.NODE_ENV !== 'production' || config.DEV_ENDPOINTS)
-        await v1.register(devRoutes, { db: db.db })
+      // docs/product/demo-mode.md: the SMS outbox exists only in demo mode (and is then listed
+      // in the OpenAPI document; otherwise the route does not exist at all).
+      if (config.demoMode) await v1.register(devRoutes, { db: db.db, otp })
     },
     { prefix: API_PREFIX },
   )

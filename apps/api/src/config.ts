@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
+import { DEMO_MODE_SETTINGS, resolveDemoMode } from '@padi/domain/demo/demo-mode'
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 
@@ -22,12 +23,24 @@ export const ApiConfigSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   INTEREST_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
-  // Which peers may set X-Forwarded-For: 'false', 'true', or a comma list of addresses. The default
-  // trusts the web server on the same host, so per-client limits see the farmer's address, not the
-  // web server's (ADR 014).
-  TRUST_PROXY: z.string().default('127.0.0.1,::1,::ffff:127.0.0.1'),
-  // The SMS outbox endpoint outside production, or when this is set (browser tests of a production build).
-  DEV_ENDPOINTS: bool.default(false),
+  // Whose X-Forwarded-For is believed (ADR 018): nobody's by default, so a client cannot pick its
+  // own rate-limit bucket. A proxy is believed when it sends PROXY_SECRET in x-proxy-secret (the
+  // web server does), or when its address is in TRUST_PROXY (a comma list of addresses).
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v) =>
+      v === 'false' || v === ''
+        ? []
+        : v
+            .split(',')
+            .map((a) => a.trim())
+            .filter(Boolean),
+    ),
+  PROXY_SECRET: z.string().min(32).optional(),
+  // docs/product/demo-mode.md: auto = on only for the embedded database with the console SMS
+  // provider; the SMS outbox endpoint and the demo banner exist only in demo mode.
+  DEMO_MODE: z.enum(DEMO_MODE_SETTINGS).default('auto'),
 
   // Accounts and sessions (issue 3). Without JWT_SECRET and OTP_SECRET, secrets are made once and
   // kept in DATA_DIR/secrets.json so restarts keep sessions; a real deployment sets both.
@@ -41,6 +54,8 @@ export const ApiConfigSchema = z.object({
   SMS_HTTP_URL: z.string().url().optional(),
   SMS_HTTP_KEY: z.string().optional(),
   SMS_SENDER_NAME: z.string().default('SawahMart'),
+  // How often codes whose SMS failed are sent again (until they expire); 0 = never.
+  SMS_RETRY_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   OTP_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
   OTP_SEND_WINDOW_MS: z.coerce
     .number()
@@ -54,6 +69,7 @@ export const ApiConfigSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
 })
 export type ApiConfig = z.infer<typeof ApiConfigSchema> & {
+  demoMode: boolean
   dataDir: string
   jwtSecret: string
   otpSecret: string
@@ -73,9 +89,20 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   if (config.SMS_PROVIDER === 'http' && !config.SMS_HTTP_URL) {
     throw new Error('Invalid API configuration:\n  SMS_HTTP_URL: required when SMS_PROVIDER=http')
   }
+  let demoMode: boolean
+  try {
+    demoMode = resolveDemoMode({
+      setting: config.DEMO_MODE,
+      databaseUrl: config.DATABASE_URL,
+      smsProvider: config.SMS_PROVIDER,
+    })
+  } catch (error) {
+    throw new Error(`Invalid API configuration:\n  DEMO_MODE: ${(error as Error).message}`)
+  }
   const secrets = config.JWT_SECRET && config.OTP_SECRET ? null : localSecrets(dataDir)
   return {
     ...config,
+    demoMode,
     dataDir,
     jwtSecret: config.JWT_SECRET ?? secrets!.jwt,
     otpSecret: config.OTP_SECRET ?? secrets!.otp,

@@ -24,4 +24,13 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   REFRESH_REUSED: 401,
   TOKEN_INVALID: 401,
   SESSION_REVOKED: 401,
+  DEMO_RESET_REFUSED: 403,
+}
+
+/**
+ * RFC 9457 problem types for answers that share a status with others but mean something else:
+ * a suspended account's 403 is not a missing role's 403 (docs/security.md row 55).
+ */
+export const PROBLEM_TYPES: Partial<Record<ErrorCode, string>> = {
+  ACCOUNT_SUSPENDED: 'urn:sawahmart:problem:account-suspended',
 }

@@ -32,7 +32,7 @@ export function createTestClock(
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  deps: { clock?: Clock; sms?: SmsProvider } = {},
+  deps: { clock?: Clock; sms?: SmsProvider; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase()
   await seedDemoData(db.db)
@@ -41,6 +41,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
     OTP_SECRET: 'test-otp-secret-that-is-long-enough-0123456789',
+    // Tests run the SMS retry job by hand (app.otp.retryDue) with their own clock.
+    SMS_RETRY_INTERVAL_MS: '0',
     ...env,
   })
   const app = await buildApp({ config, db, ...deps })

@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'REFRESH_REUSED',
   'TOKEN_INVALID',
   'SESSION_REVOKED',
+  // Demo mode: the seeded back-office accounts' passwords and PINs cannot be reset
+  'DEMO_RESET_REFUSED',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

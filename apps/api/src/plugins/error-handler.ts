@@ -1,14 +1,29 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { DomainError, type ErrorCode } from '@padi/domain/errors'
-import { HTTP_STATUS } from '../http-errors.ts'
+import { HTTP_STATUS, PROBLEM_TYPES } from '../http-errors.ts'
 import type { ErrorResponse } from '../error-schema.ts'
 
 function send(code: ErrorCode, message: string, errors?: ErrorResponse['errors']): ErrorResponse {
   return { statusCode: HTTP_STATUS[code], code, message, ...(errors ? { errors } : {}) }
 }
 
-/** Maps every thrown error to the one JSON error shape; 5xx details never reach the client. */
+/**
+ * RFC 9457: answers a client must tell apart from others with the same status (a suspended
+ * account's 403, docs/security.md row 55) say so with a problem type and media type.
+ */
+function withProblemType(reply: FastifyReply, code: ErrorCode, body: ErrorResponse) {
+  const type = PROBLEM_TYPES[code]
+  if (!type) return body
+  reply.type('application/problem+json')
+  return { type, title: body.message, status: body.statusCode, ...body }
+}
+
+/**
+ * Maps every thrown error to the one JSON error shape. An answer of 500 or more never carries an
+ * internal detail (docs/security.md row 51): it says what happened in general and gives the
+ * request id, under which the details are logged.
+ */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -21,25 +36,37 @@ export function registerErrorHandler(app: FastifyInstance) {
       }
       return reply.status(400).send(send('VALIDATION_FAILED', 'Validation failed', errors))
     }
+    const status =
+      error instanceof DomainError ? HTTP_STATUS[error.code] : (error.statusCode ?? 500)
+    if (status >= 500) {
+      request.log.error({ err: error }, 'server error')
+      const code: ErrorCode =
+        error instanceof DomainError
+          ? error.code
+          : status === 503
+            ? 'DATABASE_UNAVAILABLE'
+            : 'INTERNAL'
+      const message =
+        error instanceof DomainError && code !== 'INTERNAL'
+          ? error.message
+          : 'An unexpected error occurred.'
+      return reply.status(status).send({ statusCode: status, code, message, requestId: request.id })
+    }
     if (error instanceof DomainError) {
-      const body = { ...send(error.code, error.message), ...error.extra }
-      if (body.statusCode >= 500) request.log.error({ err: error }, 'domain error')
       if (error.retryAfterSeconds !== undefined) {
         reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))))
       }
-      return reply.status(body.statusCode).send(body)
+      const body = { ...send(error.code, error.message), ...error.extra }
+      return reply.status(status).send(withProblemType(reply, error.code, body))
     }
-    const status = error.statusCode ?? 500
     if (status === 429) {
+      // Every 429 says when to come back (RFC 6585 section 4, docs/security.md row 55).
+      if (!reply.hasHeader('retry-after')) reply.header('retry-after', '60')
       return reply.status(429).send(send('RATE_LIMITED', 'Too many requests'))
     }
-    if (status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON, body too large, wrong content type).
-      const code: ErrorCode = status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED'
-      return reply.status(status).send({ statusCode: status, code, message: error.message })
-    }
-    request.log.error({ err: error }, 'unhandled error')
-    return reply.status(500).send(send('INTERNAL', 'An unexpected error occurred.'))
+    // Fastify's own client errors (bad JSON, body too large, wrong content type).
+    const code: ErrorCode = status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED'
+    return reply.status(status).send({ statusCode: status, code, message: error.message })
   })
 
   app.setNotFoundHandler((request, reply) => {

@@ -30,17 +30,28 @@ export const otpChallenges = pgTable(
   (t) => [index('otp_challenges_mobile_idx').on(t.mobile, t.createdAt)],
 )
 
-/** Every SMS sent (the console provider's outbox, and the audit of the others). */
+/**
+ * Every SMS to send and sent (the console provider's outbox, and the queue and audit of the
+ * others). No text with a code in it is stored (docs/product/demo-mode.md, security-tests row 9):
+ * the message is its template (purpose and locale) and the code, encrypted with a server key, which
+ * is erased once a real gateway has it. A failed send is retried until the code expires.
+ */
 export const smsOutbox = pgTable(
   'sms_outbox',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     to: text('to').notNull(),
-    body: text('body').notNull(),
-    purpose: text('purpose').notNull(),
+    purpose: text('purpose').$type<OtpPurpose>().notNull(),
+    locale: text('locale').notNull().default('en'),
+    codeSealed: text('code_sealed'),
     clientIp: text('client_ip'),
     provider: text('provider').notNull(),
-    status: text('status').notNull().default('sent'),
+    // queued | sent | failed (retried) | suppressed (no account) | expired (gave up)
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
@@ -49,6 +60,9 @@ export const smsOutbox = pgTable(
     index('sms_outbox_to_idx').on(t.to, t.createdAt),
     index('sms_outbox_ip_idx').on(t.clientIp, t.createdAt),
     index('sms_outbox_created_idx').on(t.createdAt),
+    index('sms_outbox_retry_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status in ('queued', 'failed')`),
   ],
 )
 

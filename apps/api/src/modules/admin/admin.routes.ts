@@ -9,7 +9,7 @@ import type { AuthService } from '../auth/auth.service.ts'
 const Params = z.object({ id: z.coerce.number().int().positive() })
 const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema }
 
-/** Back-office endpoints: finance reads accounts; only admins suspend and reactivate them. */
+/** Back-office endpoints: finance and admin read, suspend and reactivate accounts (docs/security.md row 18). */
 export const adminRoutes: FastifyPluginAsync<{ auth: AuthService; guards: Guards }> = async (
   app,
   opts,
@@ -31,7 +31,7 @@ export const adminRoutes: FastifyPluginAsync<{ auth: AuthService; guards: Guards
   r.post(
     '/admin/users/:id/suspend',
     {
-      preHandler: opts.guards.requireRole('admin'),
+      preHandler: opts.guards.requireRole('finance', 'admin'),
       schema: {
         tags: ['admin'],
         summary: 'Suspend a user and end all of their sessions',
@@ -45,9 +45,10 @@ export const adminRoutes: FastifyPluginAsync<{ auth: AuthService; guards: Guards
   r.post(
     '/admin/users/:id/reactivate',
     {
-      preHandler: opts.guards.requireRole('admin'),
+      preHandler: opts.guards.requireRole('finance', 'admin'),
       schema: {
         tags: ['admin'],
+        summary: 'Reactivate a suspended user',
         security: [{ bearer: [] }],
         params: Params,
         response: { 200: UserSchema, ...errors },

@@ -93,9 +93,45 @@ export async function lastSendTo(db: Db, to: string): Promise<Date | null> {
   return row?.at ? new Date(row.at) : null
 }
 
-export async function loginFailureRow(db: Db, mobile: string) {
-  const [row] = await db.select().from(loginFailures).where(eq(loginFailures.mobile, mobile))
-  return row ?? null
+/**
+ * Counts one login attempt for a number before its password is checked, in one statement that
+ * PostgreSQL serialises on the row: the answer is this attempt's place in the run of failures and
+ * the lock, set here when the run is already past the limit. An expired lock starts a new run.
+ */
+export async function reserveLoginAttempt(
+  db: Db,
+  mobile: string,
+  at: Date,
+  rule: { maxFailures: number; lockMs: number },
+): Promise<{ failures: number; lockedUntil: Date | null }> {
+  const now = sql`${at.toISOString()}::timestamptz`
+  const lockEnd = sql`${new Date(at.getTime() + rule.lockMs).toISOString()}::timestamptz`
+  const expired = sql`(${loginFailures.lockedUntil} is not null and ${loginFailures.lockedUntil} <= ${now})`
+  const [row] = await db
+    .insert(loginFailures)
+    .values({ mobile, failures: 1, lockedUntil: null, updatedAt: at })
+    .onConflictDoUpdate({
+      target: loginFailures.mobile,
+      set: {
+        failures: sql`case when ${expired} then 1 else ${loginFailures.failures} + 1 end`,
+        lockedUntil: sql`case
+          when ${expired} then null
+          when ${loginFailures.lockedUntil} is null and ${loginFailures.failures} + 1 > ${rule.maxFailures}
+            then ${lockEnd}
+          else ${loginFailures.lockedUntil} end`,
+        updatedAt: at,
+      },
+    })
+    .returning({ failures: loginFailures.failures, lockedUntil: loginFailures.lockedUntil })
+  return { failures: row?.failures ?? 1, lockedUntil: row?.lockedUntil ?? null }
+}
+
+/** The last allowed failure locks the number (unless a parallel attempt already did). */
+export async function lockLogin(db: Db, mobile: string, until: Date) {
+  await db
+    .update(loginFailures)
+    .set({ lockedUntil: until })
+    .where(and(eq(loginFailures.mobile, mobile), isNull(loginFailures.lockedUntil)))
 }
 
 export async function activeSession(db: Db, sessionId: string) {

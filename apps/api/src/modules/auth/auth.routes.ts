@@ -43,7 +43,7 @@ export const authRoutes: FastifyPluginAsync<{
   const r = app.withTypeProvider<ZodTypeProvider>()
   const { auth } = opts
   const ctx = (request: FastifyRequest, locale: z.infer<typeof LocaleSchema>) => ({
-    clientIp: request.ip,
+    clientIp: request.clientIp,
     locale,
   })
   const limited = { rateLimit: { max: opts.authRateLimit, timeWindow: 60_000 } }

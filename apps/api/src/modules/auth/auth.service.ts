@@ -7,6 +7,7 @@ import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '@padi/domain/auth/rules'
 import type { Login, OtpResend, OtpVerify, PasswordReset, Signup } from '@padi/domain/auth/schemas'
 import type { Role } from '@padi/domain/auth/roles'
 import type { User } from '@padi/domain/auth/user-schema'
+import { resetAllowedInDemo } from '@padi/domain/demo/demo-mode'
 import { DomainError } from '@padi/domain/errors'
 import type { Clock } from '../../clock.ts'
 import type { ApiConfig } from '../../config.ts'
@@ -15,11 +16,12 @@ import {
   branchExists,
   findUserByMobile,
   findUserDto,
-  loginFailureRow,
+  lockLogin,
+  reserveLoginAttempt,
   revokeSessions,
 } from './auth.repository.ts'
 import type { OtpService, SendContext } from './otp.service.ts'
-import { checkPassword, hashPassword, randomToken, sha256 } from './secrets.ts'
+import { checkPassword, hashPassword, hmac, randomToken, sha256 } from './secrets.ts'
 import type { TokenSigner } from './tokens.ts'
 
 export type Tokens = { access_token: string; refresh_token: string; expires_in: number }
@@ -72,6 +74,21 @@ export function createAuthService(deps: {
     }
   }
 
+  /** A successor derived from the token with a server key: the same token always has the same one. */
+  const successorToken = (token: string) => hmac(config.jwtSecret, `refresh-successor:${token}`)
+
+  /**
+   * docs/product/demo-mode.md: the seeded staff, finance and admin accounts have published
+   * passwords; in demo mode nobody may reset them and take the account over.
+   */
+  function refuseDemoReset(role: Role) {
+    if (config.demoMode && !resetAllowedInDemo(role))
+      throw new DomainError(
+        'DEMO_RESET_REFUSED',
+        'In the demo, the passwords of staff, finance and admin accounts cannot be reset.',
+      )
+  }
+
   async function userDto(userId: number): Promise<User> {
     const user = await findUserDto(db, userId)
     if (!user) throw new DomainError('NOT_FOUND', 'User not found')
@@ -122,7 +139,7 @@ export function createAuthService(deps: {
         const challenge = await otp.issue(tx, { purpose: 'signup', mobile, userId, payload, ctx })
         return { ...challenge, userId, resumed: Boolean(existing) }
       })
-      await otp.dispatch(result.pending)
+      otp.dispatch(result.pending)
       const common = {
         preAuthSessionId: result.preAuthSessionId,
         deviceId: result.deviceId,
@@ -197,43 +214,32 @@ export function createAuthService(deps: {
 
     async resend(input: OtpResend, ctx: SendContext) {
       const pending = await db.transaction((tx) => otp.resend(tx, { ...input, ctx }))
-      await otp.dispatch(pending)
+      otp.dispatch(pending)
       return { statusCode: 200 as const, message: 'A new code was sent' }
     },
 
     /**
-     * Issue 3 login: one answer for a wrong number and a wrong password, with the same work done;
-     * 10 failures in a row lock the number for 30 minutes, known or not (security-tests 1, 4).
+     * docs/security.md rows 1 and 4: one answer for a wrong number and a wrong password, with the
+     * same work done; 10 failures in a row lock the number for 30 minutes, known or not. Each
+     * attempt is counted before the password is checked, in one atomic statement, so parallel
+     * guesses cannot all slip in before the lock: of 100 at once, 10 are checked.
      */
     async login(input: Login, userAgent?: string) {
       const at = now()
-      const failures = await loginFailureRow(db, input.mobile)
-      if (failures?.lockedUntil && failures.lockedUntil.getTime() > at.getTime()) {
-        const wait = (failures.lockedUntil.getTime() - at.getTime()) / 1000
+      const attempt = await reserveLoginAttempt(db, input.mobile, at, {
+        maxFailures: LOGIN_MAX_FAILURES,
+        lockMs: LOGIN_LOCK_MS,
+      })
+      if (attempt.lockedUntil && attempt.lockedUntil.getTime() > at.getTime()) {
+        const wait = (attempt.lockedUntil.getTime() - at.getTime()) / 1000
         throw new DomainError('RATE_LIMITED', 'Too many requests', { retryAfterSeconds: wait })
       }
       const user = await findUserByMobile(db, input.mobile)
       const usable = user && user.status !== 'pending' ? user : null
       const ok = await checkPassword(usable?.passwordHash ?? null, input.password)
       if (!ok || !usable) {
-        const count = (failures?.failures ?? 0) + 1
-        const lock = count >= LOGIN_MAX_FAILURES
-        await db
-          .insert(loginFailures)
-          .values({
-            mobile: input.mobile,
-            failures: lock ? 0 : count,
-            lockedUntil: lock ? new Date(at.getTime() + LOGIN_LOCK_MS) : null,
-            updatedAt: at,
-          })
-          .onConflictDoUpdate({
-            target: loginFailures.mobile,
-            set: {
-              failures: lock ? 0 : count,
-              lockedUntil: lock ? new Date(at.getTime() + LOGIN_LOCK_MS) : null,
-              updatedAt: at,
-            },
-          })
+        if (attempt.failures >= LOGIN_MAX_FAILURES)
+          await lockLogin(db, input.mobile, new Date(at.getTime() + LOGIN_LOCK_MS))
         throw new DomainError('INVALID_CREDENTIALS', WRONG_CREDENTIALS)
       }
       if (usable.status === 'suspended') throw new DomainError('ACCOUNT_SUSPENDED', SUSPENDED)
@@ -247,7 +253,9 @@ export function createAuthService(deps: {
 
     /**
      * Rotates a refresh token (ASVS 10.4.5). A token used twice revokes its whole session, except
-     * within a few seconds of its rotation, when two tabs refreshed at once.
+     * within a few seconds of its rotation, when two tabs refreshed at once: then the second gets
+     * the very successor the first got, so a session never has two live refresh tokens
+     * (docs/security.md row 16).
      */
     async refresh(refreshToken: string) {
       const at = now()
@@ -276,6 +284,7 @@ export function createAuthService(deps: {
         ) {
           return { error: new DomainError('REFRESH_INVALID', 'Session expired') }
         }
+        const next = successorToken(refreshToken)
         if (token.rotatedAt) {
           const sinceRotation = at.getTime() - token.rotatedAt.getTime()
           if (sinceRotation > config.REFRESH_REUSE_GRACE_SECONDS * 1000) {
@@ -290,25 +299,25 @@ export function createAuthService(deps: {
               ),
             }
           }
+          // Inside the grace window: the successor already exists; hand out the same one.
         } else {
           await tx
             .update(refreshTokens)
             .set({ rotatedAt: at })
             .where(eq(refreshTokens.id, token.id))
-        }
-        const next = randomToken(32)
-        await tx.insert(refreshTokens).values({
-          sessionId: session.id,
-          tokenHash: sha256(next),
-          parentId: token.id,
-          createdAt: at,
-          expiresAt: new Date(
-            Math.min(
-              at.getTime() + config.REFRESH_TOKEN_TTL_DAYS * DAY_MS,
-              session.absoluteExpiresAt.getTime(),
+          await tx.insert(refreshTokens).values({
+            sessionId: session.id,
+            tokenHash: sha256(next),
+            parentId: token.id,
+            createdAt: at,
+            expiresAt: new Date(
+              Math.min(
+                at.getTime() + config.REFRESH_TOKEN_TTL_DAYS * DAY_MS,
+                session.absoluteExpiresAt.getTime(),
+              ),
             ),
-          ),
-        })
+          })
+        }
         const access = await tokens.signAccess(
           { userId: row.userId, sessionId: session.id, role: row.role },
           at.getTime(),
@@ -338,6 +347,7 @@ export function createAuthService(deps: {
       const result = await db.transaction(async (tx) => {
         const user = await findUserByMobile(tx, mobile)
         const usable = user && user.status === 'active' ? user : null
+        if (usable) refuseDemoReset(usable.role)
         return otp.issue(tx, {
           purpose: 'password_reset',
           mobile,
@@ -346,7 +356,7 @@ export function createAuthService(deps: {
           suppress: !usable,
         })
       })
-      await otp.dispatch(result.pending)
+      otp.dispatch(result.pending)
       return {
         statusCode: 200 as const,
         message: 'If this number has an account, a code was sent by SMS.',
@@ -383,6 +393,7 @@ export function createAuthService(deps: {
             ok: false as const,
             failure: new DomainError('OTP_INVALID', 'The verification code is not valid'),
           }
+        refuseDemoReset(user.role)
         await revokeSessions(tx, user.id, 'password_reset', at)
         await tx.delete(loginFailures).where(eq(loginFailures.mobile, user.mobile))
         return {

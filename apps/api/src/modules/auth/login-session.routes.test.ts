@@ -185,7 +185,7 @@ describe('roles (issue 3)', () => {
     }
   })
 
-  it('staff look customers up; finance reads accounts but cannot suspend; admin can', async () => {
+  it('staff look customers up; finance reads, suspends and reactivates accounts (row 18)', async () => {
     const staff = await loginTokens(t.app, '+60120000003')
     const lookup = await t.app.inject({
       url: '/api/v1/staff/customers?mobile=0120000002',
@@ -207,7 +207,25 @@ describe('roles (issue 3)', () => {
       url: '/api/v1/admin/users/2/suspend',
       headers: bearer(finance.access_token),
     })
-    expect(suspend.statusCode).toBe(403)
+    expect(suspend.statusCode).toBe(200)
+    expect(suspend.json()).toMatchObject({ status: 'suspended' })
+    const reactivate = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/users/2/reactivate',
+      headers: bearer(finance.access_token),
+    })
+    expect(reactivate.statusCode).toBe(200)
+    expect(reactivate.json()).toMatchObject({ status: 'active' })
+    // Staff cannot: suspending is a back-office power.
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/admin/users/2/suspend',
+          headers: bearer(staff.access_token),
+        })
+      ).statusCode,
+    ).toBe(403)
     expect(
       (
         await t.app.inject({

@@ -1,18 +1,31 @@
-import { eq, sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
 import { otpChallenges, smsOutbox } from '@padi/db/schema/auth'
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MS, type OtpPurpose } from '@padi/domain/auth/rules'
 import { otpSmsText } from '@padi/domain/auth/sms-text'
 import { DomainError } from '@padi/domain/errors'
-import type { Locale } from '@padi/domain/i18n/locales'
+import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import type { Clock } from '../../clock.ts'
 import type { ApiConfig } from '../../config.ts'
 import type { SmsProvider } from '../sms/sms-provider.ts'
 import { countSends, lastSendTo, lockChallenge, type ChallengeRow } from './auth.repository.ts'
-import { hmac, otpCode, randomToken, sameSecret, sha256 } from './secrets.ts'
+import { hmac, openText, otpCode, randomToken, sameSecret, sealText, sha256 } from './secrets.ts'
 
 export type SendContext = { clientIp: string; locale: Locale }
 export type PendingSms = { outboxId: number; to: string; body: string }
+
+/** The purpose a code is sealed under in the outbox (a key of its own, see secrets.ts). */
+const OUTBOX_SEAL = 'sms-outbox-code'
+/** A send that failed is tried again this many times in all, while its code is still valid. */
+export const SMS_MAX_ATTEMPTS = 5
+/** How long a claimed message is left alone before another server may take it over. */
+const SEND_LEASE_MS = 60_000
+
+/** 15 s, 30 s, 1 min, 2 min... between tries, at most 5 minutes. */
+function retryDelayMs(attempts: number): number {
+  return Math.min(15_000 * 2 ** Math.max(0, attempts - 1), 5 * 60_000)
+}
 
 /**
  * One-time codes (issue 3; security-tests rows 5-11): random, stored as an HMAC, 10 minutes,
@@ -24,8 +37,10 @@ export function createOtpService(deps: {
   config: ApiConfig
   clock: Clock
   sms: SmsProvider
+  log: FastifyBaseLogger
 }) {
-  const { config, clock, sms } = deps
+  const { config, clock, sms, log } = deps
+  const inFlight = new Set<Promise<void>>()
   const cooldownMs = config.OTP_RESEND_COOLDOWN_SECONDS * 1000
   const codeHash = (challengeId: string, code: string) =>
     hmac(config.otpSecret, `${challengeId}:${code}`)
@@ -68,56 +83,164 @@ export function createOtpService(deps: {
   /**
    * Records the message in the outbox inside the caller's transaction and returns what to hand to
    * the provider after the commit (null for a number without an account: nothing is sent, but the
-   * request counts against the caps exactly like a real one).
+   * request counts against the caps exactly like a real one). The row keeps the template and the
+   * code sealed, never a text with the code in it.
    */
   async function record(
     db: Db,
-    input: { to: string; code: string; purpose: OtpPurpose; ctx: SendContext; suppress: boolean },
+    input: {
+      to: string
+      code: string
+      purpose: OtpPurpose
+      ctx: SendContext
+      suppress: boolean
+      expiresAt: Date
+    },
   ): Promise<PendingSms | null> {
-    const body = input.suppress
-      ? '(no account for this number: nothing sent)'
-      : otpSmsText(input.ctx.locale, input.purpose, input.code, config.SMS_SENDER_NAME)
+    const now = clock.now()
     const [row] = await db
       .insert(smsOutbox)
       .values({
         to: input.to,
-        body,
         purpose: input.purpose,
+        locale: input.ctx.locale,
+        codeSealed: input.suppress ? null : sealText(config.otpSecret, OUTBOX_SEAL, input.code),
         clientIp: input.ctx.clientIp,
         provider: sms.name,
         status: input.suppress ? 'suppressed' : 'queued',
-        createdAt: clock.now(),
+        // The request sends it at once; if that never happens (a crash), the retry job will.
+        nextAttemptAt: input.suppress ? null : new Date(now.getTime() + SEND_LEASE_MS),
+        expiresAt: input.expiresAt,
+        createdAt: now,
       })
       .returning({ id: smsOutbox.id })
-    return input.suppress || !row ? null : { outboxId: row.id, to: input.to, body }
+    if (input.suppress || !row) return null
+    const body = otpSmsText(input.ctx.locale, input.purpose, input.code, config.SMS_SENDER_NAME)
+    return { outboxId: row.id, to: input.to, body }
+  }
+
+  /**
+   * One try at handing a message to the provider. A failure is logged (without the text) and
+   * left for the retry job; the farmer's request never waits on, or learns about, the gateway.
+   */
+  async function deliver(pending: PendingSms) {
+    const now = clock.now()
+    try {
+      await sms.send({ to: pending.to, body: pending.body })
+      await deps.db
+        .update(smsOutbox)
+        .set({
+          status: 'sent',
+          sentAt: now,
+          attempts: sql`${smsOutbox.attempts} + 1`,
+          nextAttemptAt: null,
+          // A real gateway has the text now; only the console provider's outbox is the inbox.
+          ...(sms.outboxIsInbox ? {} : { codeSealed: null }),
+        })
+        .where(eq(smsOutbox.id, pending.outboxId))
+    } catch (error) {
+      log.error(
+        { error: error instanceof Error ? error.message : 'unknown', outboxId: pending.outboxId },
+        'sms send failed; it will be retried',
+      )
+      const [row] = await deps.db
+        .update(smsOutbox)
+        .set({ status: 'failed', attempts: sql`${smsOutbox.attempts} + 1` })
+        .where(eq(smsOutbox.id, pending.outboxId))
+        .returning({ attempts: smsOutbox.attempts, expiresAt: smsOutbox.expiresAt })
+      if (!row) return
+      const next = new Date(now.getTime() + retryDelayMs(row.attempts))
+      const giveUp = row.attempts >= SMS_MAX_ATTEMPTS || !row.expiresAt || next >= row.expiresAt
+      await deps.db
+        .update(smsOutbox)
+        .set(
+          giveUp
+            ? { status: 'expired', codeSealed: null, nextAttemptAt: null }
+            : { nextAttemptAt: next },
+        )
+        .where(eq(smsOutbox.id, pending.outboxId))
+    }
+  }
+
+  function track(promise: Promise<void>) {
+    const tracked: Promise<void> = promise
+      .catch((error: unknown) => log.error({ err: error }, 'sms delivery bookkeeping failed'))
+      .finally(() => inFlight.delete(tracked))
+    inFlight.add(tracked)
+  }
+
+  async function expire(id: number) {
+    await deps.db
+      .update(smsOutbox)
+      .set({ status: 'expired', codeSealed: null, nextAttemptAt: null })
+      .where(eq(smsOutbox.id, id))
+  }
+
+  function textOf(row: { purpose: OtpPurpose; locale: string; codeSealed: string | null }) {
+    const code = row.codeSealed ? openText(config.otpSecret, OUTBOX_SEAL, row.codeSealed) : null
+    if (!code) return null
+    const locale = isLocale(row.locale) ? row.locale : 'en'
+    return otpSmsText(locale, row.purpose, code, config.SMS_SENDER_NAME)
   }
 
   return {
     checkSendAllowed,
 
-    /** Hands a recorded message to the provider, after the transaction that recorded it. */
-    async dispatch(pending: PendingSms | null) {
-      if (!pending) return
-      try {
-        await sms.send({ to: pending.to, body: pending.body })
-        await deps.db
-          .update(smsOutbox)
-          .set({ status: 'sent' })
-          .where(eq(smsOutbox.id, pending.outboxId))
-      } catch (error) {
-        await deps.db
-          .update(smsOutbox)
-          .set({ status: 'failed' })
-          .where(eq(smsOutbox.id, pending.outboxId))
-        throw new DomainError(
-          'INTERNAL',
-          'The code could not be sent. Please ask for a new code.',
-          {
-            extra: { cause: error instanceof Error ? error.message : 'sms failed' },
-          },
-        )
-      }
+    /**
+     * Hands a recorded message to the provider after the transaction that recorded it, without
+     * waiting: the answer to the farmer is the same, and as fast, whatever the gateway does.
+     */
+    dispatch(pending: PendingSms | null) {
+      if (pending) track(deliver(pending))
     },
+
+    /** Waits for the sends under way (graceful shutdown, tests). */
+    async drain() {
+      while (inFlight.size > 0) await Promise.all([...inFlight])
+    },
+
+    /**
+     * The retry job: messages whose send failed (or never ran) are tried again until their code
+     * expires. Rows are claimed with SKIP LOCKED and a lease, so two servers never send one twice.
+     */
+    async retryDue(limit = 20): Promise<number> {
+      const now = clock.now()
+      await deps.db
+        .update(smsOutbox)
+        .set({ status: 'expired', codeSealed: null, nextAttemptAt: null })
+        .where(and(inArray(smsOutbox.status, ['queued', 'failed']), lte(smsOutbox.expiresAt, now)))
+      const claimed = await deps.db.transaction(async (tx) => {
+        const rows = await tx
+          .select()
+          .from(smsOutbox)
+          .where(
+            and(inArray(smsOutbox.status, ['queued', 'failed']), lte(smsOutbox.nextAttemptAt, now)),
+          )
+          .orderBy(asc(smsOutbox.nextAttemptAt))
+          .limit(limit)
+          .for('update', { skipLocked: true })
+        if (rows.length > 0)
+          await tx
+            .update(smsOutbox)
+            .set({ nextAttemptAt: new Date(now.getTime() + SEND_LEASE_MS) })
+            .where(
+              inArray(
+                smsOutbox.id,
+                rows.map((r) => r.id),
+              ),
+            )
+        return rows
+      })
+      for (const row of claimed) {
+        const body = textOf(row)
+        if (body) await deliver({ outboxId: row.id, to: row.to, body })
+        else await expire(row.id)
+      }
+      return claimed.length
+    },
+
+    /** The text of an outbox row for the demo outbox, or null once its code is gone. */
+    outboxText: textOf,
 
     /** Creates a challenge and sends its code. Call inside the caller's transaction. */
     async issue(
@@ -136,6 +259,7 @@ export function createOtpService(deps: {
       const deviceId = randomToken(24)
       const code = otpCode()
       const now = clock.now()
+      const expiresAt = new Date(now.getTime() + OTP_TTL_MS)
       await db.insert(otpChallenges).values({
         id,
         deviceIdHash: sha256(deviceId),
@@ -143,7 +267,7 @@ export function createOtpService(deps: {
         mobile: input.mobile,
         userId: input.userId,
         codeHash: codeHash(id, code),
-        expiresAt: new Date(now.getTime() + OTP_TTL_MS),
+        expiresAt,
         lastSentAt: now,
         payload: input.payload ?? null,
         createdAt: now,
@@ -154,6 +278,7 @@ export function createOtpService(deps: {
         purpose: input.purpose,
         ctx: input.ctx,
         suppress: input.suppress ?? false,
+        expiresAt,
       })
       return { preAuthSessionId: id, deviceId, pending }
     },
@@ -174,12 +299,13 @@ export function createOtpService(deps: {
       await checkSendAllowed(db, challenge.mobile, input.ctx.clientIp)
       const code = otpCode()
       const now = clock.now()
+      const expiresAt = new Date(now.getTime() + OTP_TTL_MS)
       await db
         .update(otpChallenges)
         .set({
           codeHash: codeHash(challenge.id, code),
           attempts: 0,
-          expiresAt: new Date(now.getTime() + OTP_TTL_MS),
+          expiresAt,
           lastSentAt: now,
         })
         .where(eq(otpChallenges.id, challenge.id))
@@ -189,6 +315,7 @@ export function createOtpService(deps: {
         purpose: challenge.purpose,
         ctx: input.ctx,
         suppress: challenge.userId === null,
+        expiresAt,
       })
     },
 

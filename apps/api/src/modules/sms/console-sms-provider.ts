@@ -2,14 +2,16 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { SmsMessage, SmsProvider } from './sms-provider.ts'
 
 /**
- * The default provider: the message is only written to the outbox table (by the caller) and the
- * log, so a developer or a test reads the code from GET /api/v1/dev/sms.
+ * The demo provider: nothing leaves the machine. The message stays in the outbox table (its code
+ * sealed), where demo mode's GET /api/v1/dev/sms shows it. The log names the number only: a code
+ * never reaches a log (security-tests row 50).
  */
 export function createConsoleSmsProvider(log: FastifyBaseLogger): SmsProvider {
   return {
     name: 'console',
+    outboxIsInbox: true,
     async send(message: SmsMessage) {
-      log.info({ sms: { to: message.to, body: message.body } }, 'sms (console provider)')
+      log.info({ sms: { to: message.to } }, 'sms kept in the demo outbox (console provider)')
     },
   }
 }

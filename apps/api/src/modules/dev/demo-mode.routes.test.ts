@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../../../test/test-app.ts'
+import { latestCode } from '../../../test/auth-helpers.ts'
+import { loadApiConfig } from '../../config.ts'
+
+const forgot = (t: TestApp, mobile: string) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/auth/password/forgot', payload: { mobile } })
+
+describe('demo mode closes the account takeover of the default start (rows 9 and 21)', () => {
+  it('is on only for the embedded database with the console SMS provider, unless set', () => {
+    const base = { JWT_SECRET: 'x'.repeat(32), OTP_SECRET: 'y'.repeat(32) }
+    expect(loadApiConfig({ ...base, NODE_ENV: 'production' }).demoMode).toBe(true)
+    expect(
+      loadApiConfig({ ...base, DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/shop' }).demoMode,
+    ).toBe(false)
+    expect(
+      loadApiConfig({ ...base, SMS_PROVIDER: 'http', SMS_HTTP_URL: 'http://127.0.0.1:9/send' })
+        .demoMode,
+    ).toBe(false)
+    expect(loadApiConfig({ ...base, DEMO_MODE: 'false' }).demoMode).toBe(false)
+    expect(
+      loadApiConfig({ ...base, DEMO_MODE: 'true', DATABASE_URL: 'postgres://127.0.0.1/shop' })
+        .demoMode,
+    ).toBe(true)
+    // A real gateway with demo mode is refused at start: the outbox must never serve real users.
+    expect(() =>
+      loadApiConfig({
+        ...base,
+        DEMO_MODE: 'true',
+        SMS_PROVIDER: 'http',
+        SMS_HTTP_URL: 'http://127.0.0.1:9/send',
+      }),
+    ).toThrow(/DEMO_MODE/)
+    // The old switch is gone: setting it does not serve the outbox anywhere.
+    expect(
+      loadApiConfig({ ...base, DEV_ENDPOINTS: 'true', DATABASE_URL: 'postgres://127.0.0.1/shop' })
+        .demoMode,
+    ).toBe(false)
+  })
+
+  describe('outside demo mode (a deployment: PostgreSQL, NODE_ENV=production)', () => {
+    let t: TestApp
+    beforeAll(async () => {
+      t = await createTestApp({ NODE_ENV: 'production', DEMO_MODE: 'false' })
+    })
+    afterAll(() => t.close())
+
+    it('the reproduction fails: there is no outbox to read a finance code from', async () => {
+      expect((await forgot(t, '+60120000004')).statusCode).toBe(200)
+      const outbox = await t.app.inject({ url: '/api/v1/dev/sms?to=%2B60120000004' })
+      expect(outbox.statusCode).toBe(404)
+      const doc = (await t.app.inject({ url: '/api/openapi.json' })).json()
+      expect(Object.keys(doc.paths)).not.toContain('/api/v1/dev/sms')
+    })
+  })
+
+  describe('in demo mode', () => {
+    let t: TestApp
+    beforeAll(async () => {
+      t = await createTestApp({ NODE_ENV: 'production', DEMO_MODE: 'auto' })
+    })
+    afterAll(() => t.close())
+
+    it('serves the outbox to this machine only, and lists it in the OpenAPI document', async () => {
+      expect((await forgot(t, '+60120000001')).statusCode).toBe(200)
+      expect(await latestCode(t.app, '+60120000001')).toMatch(/^\d{6}$/)
+      const remote = await t.app.inject({
+        url: '/api/v1/dev/sms?to=%2B60120000001',
+        remoteAddress: '203.0.113.7',
+      })
+      expect(remote.statusCode).toBe(404)
+      // Relayed by a proxy on this host: the visitor is not local.
+      const relayed = await t.app.inject({
+        url: '/api/v1/dev/sms?to=%2B60120000001',
+        headers: { 'x-forwarded-for': '203.0.113.7' },
+      })
+      expect(relayed.statusCode).toBe(404)
+      const doc = (await t.app.inject({ url: '/api/openapi.json' })).json()
+      expect(doc.paths['/api/v1/dev/sms'].get.summary).toMatch(/Demo mode only/)
+    })
+
+    it('refuses password resets of the seeded staff, finance and admin accounts', async () => {
+      for (const mobile of ['+60120000003', '+60120000004', '+60120000005']) {
+        const res = await forgot(t, mobile)
+        expect(res.statusCode, mobile).toBe(403)
+        expect(res.json().code).toBe('DEMO_RESET_REFUSED')
+        const outbox = await t.app.inject({
+          url: `/api/v1/dev/sms?to=${encodeURIComponent(mobile)}`,
+        })
+        expect(outbox.json().data).toEqual([])
+      }
+    })
+  })
+})
