@@ -18,6 +18,8 @@ describe('what every answer says about itself (rows 18, 24, 51, 55)', () => {
     expect(res.headers['cache-control']).toBe('no-store')
     const me = await t.app.inject({ url: '/api/v1/me', headers: bearer(res.json().access_token) })
     expect(me.headers['cache-control']).toBe('no-store')
+    expect(me.headers['x-content-type-options']).toBe('nosniff')
+    expect(me.headers['strict-transport-security']).toMatch(/max-age=\d+/)
     const wrong = await login(t.app, '+60120000001', 'wrong-pass-1')
     expect(wrong.headers['cache-control']).toBe('no-store')
     // The public catalogue keeps its own caching.
