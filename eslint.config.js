@@ -33,7 +33,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  // Dependencies point one way (DEVELOPERS.md): web -> domain; api -> domain, db; db -> domain.
+  // Dependencies point one way (ADR 001): web -> domain; api -> domain, db; db -> domain.
   {
     files: ['packages/domain/**/*.ts'],
     rules: {

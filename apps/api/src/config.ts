@@ -6,7 +6,7 @@ import { DEMO_MODE_SETTINGS, resolveDemoMode } from '@padi/domain/demo/demo-mode
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 
-/** Configuration comes only from the environment, validated at start (DEVELOPERS.md). */
+/** Configuration comes only from the environment, validated at start (docs/architecture.md). */
 export const ApiConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),

@@ -1,5 +1,5 @@
 // No zod here: formatMoney runs in the browser bundle; schemas are in money-schemas.ts.
-// Money is always integer minor units (sen, satang) with its currency (DEVELOPERS.md, ADR 004).
+// Money is always integer minor units (sen, satang) with its currency (ADR 004).
 export const CURRENCIES = ['MYR', 'THB'] as const
 export type Currency = (typeof CURRENCIES)[number]
 
