@@ -1,4 +1,5 @@
 import {
+  data,
   Links,
   Meta,
   Outlet,
@@ -21,11 +22,13 @@ import { LoadingBar } from '~/components/loading-bar.tsx'
 import { Toasts } from '~/components/toasts.tsx'
 import { ModalHost } from '~/components/modal-host.tsx'
 import { ErrorScreen } from '~/components/error-screen.tsx'
+import { DemoBanner } from '~/components/demo-banner.tsx'
 import { useNonce } from '~/utils/nonce.ts'
 import { apiContext } from '~/utils/context.server.ts'
 import { createApiClient } from '~/utils/api.server.ts'
 import { readSession, sessionContext, sessionCookieHeader } from '~/utils/session.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
+import { isCrossSiteRequest } from '~/utils/origin-check.server.ts'
 import { localeForRequest, readCookie } from '~/utils/locale.server.ts'
 import { pickMessages, SHARED_NAMESPACES } from '~/utils/messages.server.ts'
 import type { Route } from './+types/root'
@@ -39,11 +42,19 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: appC
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
+    const env = getEnv()
+    // docs/security.md row 23: nothing from another site reaches an action, resource or page.
+    if (isCrossSiteRequest(request, env.PUBLIC_ORIGINS))
+      throw data('Cross-site request refused', { status: 403 })
     context.set(
       apiContext,
-      createApiClient(getEnv().apiUrl, { clientIp: request.headers.get('x-client-ip') }),
+      createApiClient(env.apiUrl, {
+        clientIp: request.headers.get('x-client-ip'),
+        proxySecret: env.PROXY_SECRET,
+      }),
     )
     const session = await readSession(request)
+    const wasLoggedIn = session.isLoggedIn
     context.set(sessionContext, session)
     let response: Response
     try {
@@ -52,9 +63,13 @@ export const middleware: Route.MiddlewareFunction[] = [
       if (!(thrown instanceof Response)) throw thrown
       response = thrown
     }
-    if (session.dirty) {
+    // docs/security.md row 24: a logged-in farmer's pages, and any answer that sets the session
+    // cookie, are never kept by a browser cache or a proxy.
+    const personal = wasLoggedIn || session.isLoggedIn || session.dirty
+    if (session.dirty || (personal && response.headers.get('cache-control') !== 'no-store')) {
       response = new Response(response.body, response)
-      response.headers.append('Set-Cookie', await sessionCookieHeader(session))
+      if (session.dirty) response.headers.append('Set-Cookie', await sessionCookieHeader(session))
+      response.headers.set('Cache-Control', 'no-store')
     }
     return response
   },
@@ -71,6 +86,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
     theme: env.THEME_PRIMARY,
     consent: consent === 'accepted' || consent === 'rejected' ? consent : null,
     mapTileUrl: env.MAP_TILE_URL,
+    demo: env.demoMode,
     // The server's year, so the footer renders the same on the server and in the browser.
     year: new Date().getUTCFullYear(),
   }
@@ -132,6 +148,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <I18nProvider data={loaderData}>
       <LoadingBar />
+      <DemoBanner />
       <Outlet />
       <ModalHost />
       <Toasts />
@@ -145,6 +162,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <I18nProvider data={data}>
       <LoadingBar error />
+      <DemoBanner />
       <ErrorScreen status={status} error={error} />
     </I18nProvider>
   )

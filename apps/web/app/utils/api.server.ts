@@ -61,10 +61,15 @@ export type SignupPayload = {
  */
 export function createApiClient(
   baseUrl: string,
-  options: { clientIp?: string | null; fetchImpl?: typeof fetch } = {},
+  options: {
+    clientIp?: string | null
+    proxySecret?: string | undefined
+    fetchImpl?: typeof fetch
+  } = {},
 ) {
   const fetchImpl = options.fetchImpl ?? fetch
   const clientIp = options.clientIp ?? null
+  const proxySecret = options.proxySecret
   async function call<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const url = new URL(path, baseUrl)
     for (const [k, v] of Object.entries(options.query ?? {}))
@@ -76,8 +81,9 @@ export function createApiClient(
         headers: {
           ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
           ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-          // The API limits per client; it trusts this header from the web server only (ADR 014).
+          // The API limits per client; it believes this header only with the secret (ADR 018).
           ...(clientIp ? { 'x-forwarded-for': clientIp } : {}),
+          ...(clientIp && proxySecret ? { 'x-proxy-secret': proxySecret } : {}),
         },
         body: options.body === undefined ? null : JSON.stringify(options.body),
         signal: AbortSignal.timeout(10_000),

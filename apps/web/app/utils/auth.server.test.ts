@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from './api.server.ts'
-import { SUSPENDED_FLASH, TOO_MANY_FLASH, withUserToken } from './auth.server.ts'
+import { isSuspension, SUSPENDED_FLASH, TOO_MANY_FLASH, withUserToken } from './auth.server.ts'
 import { WebSession } from './session.server.ts'
 
 const loggedIn = () =>
@@ -51,6 +51,31 @@ describe('spec 8 transport rules for calls with the user token', () => {
     ).catch((e) => e)
     expect((thrown as Response).headers.get('location')).toBe('/th/security/access-forbidden')
     expect(session.data).toEqual({ flash: SUSPENDED_FLASH })
+  })
+
+  it('row 55: the problem+json suspension is told apart from a 403 of another kind', async () => {
+    const suspended = new ApiError({
+      statusCode: 403,
+      code: 'ACCOUNT_SUSPENDED',
+      message: 'Your account is suspended',
+      data: {
+        type: 'urn:sawahmart:problem:account-suspended',
+        status: 403,
+        code: 'ACCOUNT_SUSPENDED',
+        message: 'Your account is suspended',
+      },
+    })
+    const forbidden = new ApiError({
+      statusCode: 403,
+      code: 'FORBIDDEN',
+      message: 'You are not allowed to do this',
+      data: { code: 'FORBIDDEN' },
+    })
+    expect(isSuspension(suspended)).toBe(true)
+    expect(isSuspension(forbidden)).toBe(false)
+    expect(
+      isSuspension(new ApiError({ statusCode: 429, code: 'RATE_LIMITED', message: 'x' })),
+    ).toBe(false)
   })
 
   it('another 403 is handed back to the page', async () => {

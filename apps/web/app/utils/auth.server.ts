@@ -60,13 +60,27 @@ export async function refreshIfNeeded(
     return true
   } catch (error) {
     if (error instanceof ApiError && error.code === 'NETWORK') return true
-    if (error instanceof ApiError && error.statusCode === 403 && /suspended/i.test(error.message)) {
+    if (error instanceof ApiError && isSuspension(error)) {
       session.clear(SUSPENDED_FLASH)
       return false
     }
     session.clear()
     return false
   }
+}
+
+/**
+ * docs/security.md row 55: the API marks a suspended account's 403 with its own problem type and
+ * code (spec 8 also puts 'suspended' in the message); any other 403 is not a suspension.
+ */
+export function isSuspension(error: ApiError): boolean {
+  if (error.statusCode !== 403) return false
+  const type = (error.data as { type?: unknown } | null)?.type
+  return (
+    error.code === 'ACCOUNT_SUSPENDED' ||
+    type === 'urn:sawahmart:problem:account-suspended' ||
+    /suspended/i.test(error.message)
+  )
 }
 
 export const SUSPENDED_FLASH = {
@@ -104,7 +118,7 @@ export async function withUserToken<T>(
       ctx.session.clear()
       throw redirect(`/${ctx.locale}/login`)
     }
-    if (error.statusCode === 403 && /suspended/i.test(error.message)) {
+    if (isSuspension(error)) {
       ctx.session.clear(SUSPENDED_FLASH)
       throw redirect(`/${ctx.locale}/security/access-forbidden`)
     }

@@ -12,7 +12,7 @@ export function contentSecurityPolicy(nonce: string): string {
     "connect-src 'self'",
     "font-src 'self'",
     "object-src 'none'",
-    "base-uri 'self'",
+    "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ')

@@ -18,15 +18,19 @@ import {
   RestartForm,
 } from '~/components/auth/otp-controls.tsx'
 import authCss from '~/components/auth/auth.css?url'
-import { apiFieldErrors, codeMessage } from './+shared/api-errors.server.ts'
+import { apiFieldErrors, authAnswerInit, codeMessage } from './+shared/api-errors.server.ts'
 import { maskMobile } from '~/components/auth/mobile-display.ts'
 import { noticeFrom, type AuthActionData } from './+shared/messages.ts'
 import { cooldownLeft, restartStep, resendStep } from './+shared/otp-step.server.ts'
+import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import type { Route } from './+types/forgot-password'
 
 const ResetFieldsSchema = PasswordResetSchema.pick({ userInputCode: true, password: true })
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: authCss }]
+
+// docs/security.md row 55: a 429 from the loader or action keeps its Retry-After.
+export const headers: Route.HeadersFunction = retryAfterHeaders
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'auth.forgot.title', 'auth.forgot.description')
@@ -103,7 +107,7 @@ async function sendCode(ctx: {
       )
     return data<AuthActionData>(
       { values, formError: codeMessage(error) ?? { key: 'auth.errors.generic' } },
-      { status: error.statusCode >= 500 ? 503 : error.statusCode },
+      authAnswerInit(error),
     )
   }
   return redirect(pagePath)
@@ -143,7 +147,7 @@ async function resetPassword(ctx: {
       )
     return data<AuthActionData>(
       { formError: codeMessage(error) ?? { key: 'auth.errors.generic' } },
-      { status: error.statusCode >= 500 ? 503 : error.statusCode },
+      authAnswerInit(error),
     )
   }
   return redirect(`/${locale}`)

@@ -13,14 +13,18 @@ import { TextField } from '~/components/form/text-field.tsx'
 import { MobileField } from '~/components/auth/account-fields.tsx'
 import { FormAlert } from '~/components/auth/form-alert.tsx'
 import authCss from '~/components/auth/auth.css?url'
-import { safeRedirectTo } from './+shared/safe-redirect.ts'
-import { tooManyMessage } from './+shared/api-errors.server.ts'
+import { safeRedirectTo } from '~/utils/safe-redirect.ts'
+import { authAnswerInit, tooManyMessage } from './+shared/api-errors.server.ts'
 import type { AuthActionData } from './+shared/messages.ts'
+import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import type { Route } from './+types/login'
 
 const FIELDS = ['mobile', 'password'] as const
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: authCss }]
+
+// docs/security.md row 55: a 429 from the loader or action keeps its Retry-After.
+export const headers: Route.HeadersFunction = retryAfterHeaders
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'auth.login.title', 'auth.login.description')
@@ -55,7 +59,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         { status: 401 },
       )
     if (error.statusCode === 429)
-      return data<AuthActionData>({ values, formError: tooManyMessage(error) }, { status: 429 })
+      return data<AuthActionData>(
+        { values, formError: tooManyMessage(error) },
+        authAnswerInit(error),
+      )
     // Spec 6 and 8: a suspended account is refused with the access-forbidden text.
     if (error.statusCode === 403)
       return data<AuthActionData>(

@@ -22,10 +22,11 @@ import {
 } from '~/components/auth/otp-controls.tsx'
 import { marketOrder } from '~/components/contact/branch-groups.ts'
 import authCss from '~/components/auth/auth.css?url'
-import { apiFieldErrors, codeMessage } from './+shared/api-errors.server.ts'
+import { apiFieldErrors, authAnswerInit, codeMessage } from './+shared/api-errors.server.ts'
 import { maskMobile } from '~/components/auth/mobile-display.ts'
 import { noticeFrom, type AuthActionData } from './+shared/messages.ts'
 import { cooldownLeft, restartStep, resendStep } from './+shared/otp-step.server.ts'
+import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import type { Route } from './+types/signup'
 
 const FIELDS = [
@@ -41,6 +42,9 @@ const FIELDS = [
 const CodeSchema = OtpVerifySchema.pick({ userInputCode: true })
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: authCss }]
+
+// docs/security.md row 55: a 429 from the loader or action keeps its Retry-After.
+export const headers: Route.HeadersFunction = retryAfterHeaders
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'auth.signup.title', 'auth.signup.description')
@@ -181,11 +185,11 @@ async function createAccount(ctx: {
         { status: 400 },
       )
     const message = codeMessage(error)
-    if (message) return data<AuthActionData>({ values, formError: message }, { status: 429 })
+    if (message) return data<AuthActionData>({ values, formError: message }, authAnswerInit(error))
     // Spec 8: other sign-up errors: 'sign up failed', try later.
     return data<AuthActionData>(
       { values, formError: { key: 'auth.errors.signupFailed' } },
-      { status: error.statusCode >= 500 ? 503 : error.statusCode },
+      authAnswerInit(error),
     )
   }
 }
@@ -220,7 +224,7 @@ async function verifyCode(ctx: {
     }
     return data<AuthActionData>(
       { formError: codeMessage(error) ?? { key: 'auth.errors.generic' } },
-      { status: error.statusCode >= 500 ? 503 : error.statusCode },
+      authAnswerInit(error),
     )
   }
   // Issue 3: the farmer lands on the home page, logged in.

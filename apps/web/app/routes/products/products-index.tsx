@@ -6,9 +6,13 @@ import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { categoriesOf } from './+shared/list-query.ts'
+import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import type { Route } from './+types/products-index'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogueCss }]
+
+// docs/security.md row 55: a 429 from the loader or action keeps its Retry-After.
+export const headers: Route.HeadersFunction = retryAfterHeaders
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'products.title', 'products.description')

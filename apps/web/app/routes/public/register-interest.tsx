@@ -2,11 +2,16 @@ import { data, Form, redirect, useNavigation } from 'react-router'
 import { InterestSchema } from '@padi/domain/interest/schemas'
 import { apiContext } from '~/utils/context.server.ts'
 import { ApiError } from '~/utils/api.server.ts'
+import { answerInit, rateLimitWait } from '~/utils/rate-limit.server.ts'
 import { parseForm, type FieldErrors } from '~/utils/forms.ts'
 import { useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { TextField } from '~/components/form/text-field.tsx'
+import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import type { Route } from './+types/register-interest'
+
+// docs/security.md row 55: a 429 from the loader or action keeps its Retry-After.
+export const headers: Route.HeadersFunction = retryAfterHeaders
 import { pageMessages } from '~/utils/messages.server.ts'
 
 const FIELDS = ['email', 'full_name', 'postcode', 'area', 'district'] as const
@@ -27,7 +32,7 @@ type ActionData = {
   fieldErrors?: FieldErrors
   values?: Record<string, string>
   formError?: string
-  formErrorParams?: Record<string, string>
+  formErrorParams?: Record<string, string | number> | undefined
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -48,9 +53,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       )
     }
     if (error instanceof ApiError && error.statusCode === 429) {
+      const wait = rateLimitWait(error)
       return data<ActionData>(
-        { values, formError: 'security.tooManyRequest.details' },
-        { status: 429 },
+        { values, formError: wait.message.key, formErrorParams: wait.message.params },
+        answerInit(error, wait.seconds),
       )
     }
     return data<ActionData>({ values, formError: 'interest.errors.unknown' }, { status: 500 })
@@ -82,7 +88,7 @@ export default function RegisterInterest({ loaderData, actionData }: Route.Compo
       <Form method="post" className="form" noValidate>
         {actionData?.formError ? (
           <p className="form-error" role="alert">
-            {t(actionData.formError)}
+            {t(actionData.formError, actionData.formErrorParams)}
           </p>
         ) : null}
         <TextField

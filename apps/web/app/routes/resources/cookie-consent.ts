@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router'
 import { getEnv } from '~/utils/env.server.ts'
+import { safeRedirectPath } from '~/utils/safe-redirect.ts'
 import type { Route } from './+types/cookie-consent'
 
 export const CONSENT_COOKIE = 'cookie_consent'
@@ -9,8 +10,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData()
   const choice = form.get('choice')
   if (choice !== 'accepted' && choice !== 'rejected') throw data('Bad choice', { status: 400 })
-  const back = String(form.get('redirectTo') ?? '/')
-  const safe = back.startsWith('/') && !back.startsWith('//') ? back : '/'
+  const safe = safeRedirectPath(form.get('redirectTo'), '/')
   const secure = getEnv().secureCookies ? '; Secure' : ''
   const cookie = `${CONSENT_COOKIE}=${choice}; Path=/; Max-Age=${365 * 24 * 3600}; SameSite=Lax${secure}`
   return redirect(safe, { headers: { 'set-cookie': cookie } })

@@ -1,6 +1,7 @@
 import { redirect } from 'react-router'
 import { isLocale, LOCALES } from '@padi/domain/i18n/locales'
 import { localeCookie } from '~/utils/locale.server.ts'
+import { safeRedirectPath } from '~/utils/safe-redirect.ts'
 import type { Route } from './+types/set-locale'
 
 /**
@@ -11,9 +12,8 @@ export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const to = url.searchParams.get('to')
   if (!isLocale(to)) throw new Response('Unknown language', { status: 400 })
-  const path = url.searchParams.get('path') ?? '/'
   // Only same-site paths: never redirect to another host.
-  const safe = path.startsWith('/') && !path.startsWith('//') ? path : '/'
+  const safe = safeRedirectPath(url.searchParams.get('path'), '/')
   const rest = safe.replace(new RegExp(`^/(${LOCALES.join('|')})(?=/|$|\\?)`), '')
   return redirect(`/${to}${rest}`, {
     status: 302,

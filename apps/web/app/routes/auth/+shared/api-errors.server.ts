@@ -1,25 +1,22 @@
 import { CATALOGUES } from '~/utils/messages.server.ts'
 import { ApiError } from '~/utils/api.server.ts'
+import { answerInit, rateLimitWait, retryAfterSeconds } from '~/utils/rate-limit.server.ts'
 import type { FieldErrors } from '~/utils/forms.ts'
 import type { Message } from '~/components/auth/form-alert.tsx'
 
-/** Seconds to wait, from the answer's body (retryAfterSeconds) or its Retry-After header. */
-export function retryAfterSeconds(error: ApiError): number | null {
-  const body = error.data as { retryAfterSeconds?: unknown } | null
-  if (typeof body?.retryAfterSeconds === 'number' && body.retryAfterSeconds > 0)
-    return Math.ceil(body.retryAfterSeconds)
-  const header = Number(error.retryAfter)
-  return Number.isFinite(header) && header > 0 ? Math.ceil(header) : null
+/** Spec 8: a 429 shows the too-many-requests text with the wait (rate-limit.server.ts). */
+export function tooManyMessage(error: ApiError): Message {
+  return rateLimitWait(error).message
 }
 
-/** Spec 8: a 429 shows the too-many-requests text, with the wait in minutes when it is known. */
-export function tooManyMessage(error: ApiError): Message {
-  const seconds = retryAfterSeconds(error)
-  if (seconds === null) return { key: 'security.tooManyRequest.details' }
-  const minutes = Math.ceil(seconds / 60)
-  return minutes <= 1
-    ? { key: 'auth.errors.tooManyOneMinute' }
-    : { key: 'auth.errors.tooManyMinutes', params: { minutes } }
+/** The wait a code step shows and sends in Retry-After: seconds for the resend cool-down. */
+function codeWaitSeconds(error: ApiError): number | undefined {
+  return error.code === 'OTP_COOLDOWN' ? (retryAfterSeconds(error) ?? 60) : undefined
+}
+
+/** Status and Retry-After of an auth page that shows `codeMessage` or `tooManyMessage`. */
+export function authAnswerInit(error: ApiError): ResponseInit {
+  return answerInit(error, codeWaitSeconds(error))
 }
 
 /**
@@ -48,6 +45,8 @@ export function codeMessage(error: ApiError): Message | null {
     case 'OTP_SEND_LIMIT':
     case 'RATE_LIMITED':
       return tooManyMessage(error)
+    case 'DEMO_RESET_REFUSED':
+      return { key: 'auth.errors.demoResetRefused' }
     default:
       return null
   }

@@ -3,7 +3,7 @@ import { OTP_RESEND_COOLDOWN_MS } from '@padi/domain/auth/rules'
 import type { Locale } from '@padi/domain/i18n/locales'
 import type { ApiClient } from '~/utils/api.server.ts'
 import type { PreAuth, WebSession } from '~/utils/session.server.ts'
-import { codeMessage, isApiError } from './api-errors.server.ts'
+import { authAnswerInit, codeMessage, isApiError } from './api-errors.server.ts'
 import type { AuthActionData } from './messages.ts'
 
 /** Whole seconds until the API will send another code (issue 3: 60 s between codes). */
@@ -42,7 +42,7 @@ export async function resendStep(ctx: {
     const message = isApiError(error) ? codeMessage(error) : null
     return data<AuthActionData>(
       { formError: message ?? { key: 'auth.errors.generic' } },
-      { status: isApiError(error) && error.statusCode < 500 ? error.statusCode : 503 },
+      isApiError(error) ? authAnswerInit(error) : { status: 503 },
     )
   }
   session.update({ preAuth: { ...preAuth, sentAt: Date.now() } })

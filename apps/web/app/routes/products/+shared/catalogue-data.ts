@@ -1,3 +1,4 @@
+import type { Message } from '~/components/auth/form-alert.tsx'
 import type { ProductGroup } from '@padi/domain/catalogue/catalogue'
 import type { ProductDetail, ProductSummary } from '@padi/domain/catalogue/schemas'
 import type { Messages } from '~/utils/i18n.ts'
@@ -28,11 +29,15 @@ export type ProductListData = MarketData & {
   products: ProductSummary[]
   nextCursor: string | null
   brands: string[]
+  /** With status busy (429): how long to wait, as the Retry-After header says. */
+  wait?: Message | undefined
 }
 
 export type ProductDetailData = MarketData & {
   messages: Messages
   product: ProductDetail | null
+  /** With no product because of a 429: how long to wait, as the Retry-After header says. */
+  wait?: Message | undefined
   /** Variation chosen in the URL (?variation=), for the picker without JavaScript. */
   variationId: number | null
   quantity: number

@@ -12,6 +12,8 @@ import type { Messages } from '~/utils/i18n.ts'
 import { MAX_QUANTITY } from './catalogue-data.ts'
 import type { MarketData, ProductDetailData, ProductListData } from './catalogue-data.ts'
 import { apiListQuery, readListQuery } from './list-query.ts'
+import { safeRedirectPath } from '~/utils/safe-redirect.ts'
+import { answerInit, rateLimitWait } from '~/utils/rate-limit.server.ts'
 
 type Args = {
   request: Request
@@ -127,8 +129,13 @@ export async function loadProductList(args: Args, group: ProductGroup) {
       { status: 400 },
     )
   }
-  if (error.statusCode === 429)
-    return data<ProductListData>({ ...base, status: 'busy' }, { status: 429 })
+  if (error.statusCode === 429) {
+    const wait = rateLimitWait(error)
+    return data<ProductListData>(
+      { ...base, status: 'busy', wait: wait.message },
+      answerInit(error, wait.seconds),
+    )
+  }
   return data<ProductListData>({ ...base, status: 'failed' }, { status: 503 })
 }
 
@@ -159,9 +166,10 @@ export async function loadProductDetail(args: Args, pathGroup: ProductGroup | nu
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     if (error.statusCode === 404 || error.statusCode === 400) throw data(null, { status: 404 })
+    const wait = error.statusCode === 429 ? rateLimitWait(error) : null
     return data<ProductDetailData>(
-      { ...base, product: null, variationId: null, quantity: 1 },
-      { status: error.statusCode === 429 ? 429 : 503 },
+      { ...base, product: null, variationId: null, quantity: 1, wait: wait?.message },
+      wait ? answerInit(error, wait.seconds) : { status: 503 },
     )
   }
   if (pathGroup !== null && product.group !== pathGroup) {
@@ -192,7 +200,7 @@ export async function marketAction({ request }: Pick<Args, 'request'>) {
   const url = new URL(request.url)
   url.searchParams.delete('cursor')
   url.searchParams.delete('index')
-  return redirect(`${url.pathname}${url.search}`, {
+  return redirect(safeRedirectPath(`${url.pathname}${url.search}`, '/'), {
     headers: { 'set-cookie': marketCookie(market) },
   })
 }

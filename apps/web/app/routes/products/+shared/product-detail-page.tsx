@@ -20,7 +20,9 @@ export function ProductDetailPage({ data }: { data: ProductDetailData }) {
       <>
         <h1>{t('products.title')}</h1>
         <div role="alert">
-          <p className="form-error">{t('products.detail.error')}</p>
+          <p className="form-error">
+            {data.wait ? t(data.wait.key, data.wait.params) : t('products.detail.error')}
+          </p>
           <p>
             <Link className="button secondary" to={`${location.pathname}${location.search}`}>
               {t('products.results.retry')}

@@ -331,7 +331,7 @@ function Results({ data, path, busy }: { data: ProductListData; path: string; bu
       <div className="cat-problem" role="alert">
         <p className="form-error">
           {data.status === 'busy'
-            ? t('security.tooManyRequest.details')
+            ? t(data.wait?.key ?? 'security.tooManyRequest.details', data.wait?.params)
             : t('products.results.error')}
         </p>
         <p>
