@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { LocalizedTextSchema } from '../i18n/locale-schemas.ts'
 import { MarketSchema, MoneySchema } from '../money-schemas.ts'
 import { ALL_CATEGORIES, PRODUCT_GROUPS, PRODUCT_SORTS } from './catalogue.ts'
+import { DbTextSchema } from './cursor-schemas.ts'
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 /** Whole currency units from a form or URL (RM 50 → 5000 sen). */
@@ -13,16 +14,20 @@ const major = z.coerce
 
 /** Issue 4: GET /api/v1/products query. Paged by an opaque cursor, never by a deep OFFSET. */
 export const ProductListQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: DbTextSchema(100).trim().optional(),
   group: z.enum(PRODUCT_GROUPS).optional(),
   category: z.enum(ALL_CATEGORIES as [string, ...string[]]).optional(),
-  brand: z.string().trim().max(60).optional(),
+  brand: DbTextSchema(60).trim().optional(),
   min_price: major.optional(),
   max_price: major.optional(),
   in_stock: bool.optional(),
   featured: bool.optional(),
   sort: z.enum(PRODUCT_SORTS).optional(),
-  cursor: z.string().max(400).optional(),
+  cursor: z
+    .string()
+    .max(400)
+    .regex(/^[A-Za-z0-9_-]*$/, 'validation.invalid')
+    .optional(),
   per_page: z.coerce.number().int().min(1).max(100).default(24),
   market: MarketSchema.default('MY'),
 })

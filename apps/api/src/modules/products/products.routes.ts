@@ -9,6 +9,7 @@ import {
   ProductListSchema,
 } from '@padi/domain/catalogue/schemas'
 import { MarketSchema } from '@padi/domain/money-schemas'
+import { ProductIdSchema } from '@padi/domain/catalogue/cursor-schemas'
 import { ErrorResponseSchema } from '../../error-schema.ts'
 import type { ProductsService } from './products.service.ts'
 import type { AnswerCache, CachedAnswer } from './answer-cache.ts'
@@ -74,7 +75,7 @@ export const productsRoutes: FastifyPluginAsync<{
       schema: {
         tags: ['catalogue'],
         summary: 'One product with its variations and where to buy it',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: ProductIdSchema }),
         querystring: z.object({ market: MarketSchema.default('MY') }),
         response: { 200: ProductDetailSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
       },

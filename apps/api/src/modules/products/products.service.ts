@@ -7,7 +7,8 @@ import type {
 } from '@padi/domain/catalogue/schemas'
 import { DomainError } from '@padi/domain/errors'
 import { MARKET_CURRENCY, type Market } from '@padi/domain/money'
-import { cursorLength, decodeCursor, type ProductsRepository } from './products.repository.ts'
+import { cursorSchemaFor } from '@padi/domain/catalogue/cursor-schemas'
+import { decodeCursor, type ProductsRepository } from './products.repository.ts'
 
 const money = (amountMinor: number | null, market: Market) =>
   amountMinor === null ? null : { amount_minor: amountMinor, currency: MARKET_CURRENCY[market] }
@@ -18,12 +19,14 @@ export function createProductsService(repo: ProductsRepository) {
     async list(query: ProductListQuery): Promise<ProductList> {
       let cursor: (string | number)[] | null = null
       if (query.cursor) {
-        cursor = decodeCursor(query.cursor, cursorLength(query))
-        if (!cursor) {
+        // Forged or stale cursors answer 400 before they reach SQL (docs/security.md).
+        const parsed = cursorSchemaFor(query).safeParse(decodeCursor(query.cursor))
+        if (!parsed.success) {
           throw new DomainError('VALIDATION_FAILED', 'Validation failed', {
             extra: { errors: [{ field: 'cursor', message: 'validation.invalid' }] },
           })
         }
+        cursor = parsed.data
       }
       const page = await repo.list(query, cursor)
       return {

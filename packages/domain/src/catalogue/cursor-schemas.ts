@@ -1,0 +1,32 @@
+import { z } from 'zod'
+import type { ProductSort } from './catalogue.ts'
+
+/** The largest value of a PostgreSQL integer column (ids, prices in minor units). */
+export const INT4_MAX = 2_147_483_647
+
+export const ProductIdSchema = z.coerce.number().int().min(1).max(INT4_MAX)
+
+/** Text a PostgreSQL text column can hold: no NUL character, bounded length. */
+export const DbTextSchema = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => !v.includes('\u0000'), 'validation.invalid')
+
+const id = z.number().int().min(1).max(INT4_MAX)
+const price = z.number().int().min(0).max(INT4_MAX)
+const text = DbTextSchema(300)
+const tier = z.union([z.literal(0), z.literal(1)])
+
+/**
+ * docs/security.md "forged catalogue cursors": a cursor is ours, but it comes back from the
+ * client, so each value is checked against the type and range of the column it is compared with
+ * before it reaches SQL. The shape follows the list's order (ADR 015): price then id; brand, name
+ * then id; name then id; and while searching without a sort, part (0 names, 1 the rest), name, id.
+ */
+export function cursorSchemaFor(query: { sort?: ProductSort | undefined; q?: string | undefined }) {
+  if (query.sort === 'price_asc' || query.sort === 'price_desc') return z.tuple([price, id])
+  if (query.sort === 'brand_asc' || query.sort === 'brand_desc') return z.tuple([text, text, id])
+  if (query.q && !query.sort) return z.tuple([tier, text, id])
+  return z.tuple([text, id])
+}
