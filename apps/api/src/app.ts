@@ -153,7 +153,7 @@ export async function buildApp(deps: {
         })
       : createConsoleSmsProvider(app.log))
   const otp = createOtpService({ db: db.db, config, clock, sms, log: app.log })
-  // Codes whose send failed are retried by this job until they expire (docs/security.md row 10).
+  // Codes whose send failed are retried by this job until they expire (ADR 019).
   if (config.SMS_RETRY_INTERVAL_MS > 0) {
     const timer = setInterval(() => {
       otp.retryDue().catch((error: unknown) => app.log.error({ err: error }, 'sms retry failed'))
