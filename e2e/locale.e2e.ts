@@ -31,6 +31,27 @@ test.describe('locale redirect (issue 2)', () => {
     expect(res.headers().location).toBe('/th/calculator?x=1')
   })
 
+  test('a first segment that is a language tag goes to that language, or without it', async ({
+    request,
+  }) => {
+    for (const [path, to] of [
+      ['/ms/products', '/bm/products'],
+      ['/ms-MY/products?q=karah', '/bm/products?q=karah'],
+      ['/th-TH/about', '/th/about'],
+      ['/en-GB/products', '/en/products'],
+      ['/fr/products', '/th/products'],
+      ['/fr', '/th'],
+      ['/faq', '/th/faq'],
+    ] as const) {
+      const res = await request.get(path, {
+        headers: { 'accept-language': 'th-TH' },
+        maxRedirects: 0,
+      })
+      expect(res.status(), path).toBe(302)
+      expect(res.headers().location, path).toBe(to)
+    }
+  })
+
   test('an unknown cookie value is ignored', async ({ request }) => {
     const res = await request.get('/', {
       headers: { 'accept-language': 'th', cookie: 'i18n_redirected=xx' },

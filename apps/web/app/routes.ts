@@ -33,6 +33,10 @@ export default [
       route('logout', 'routes/auth/logout.ts'),
       layout('routes/layouts/protected-layout.tsx', [
         route('settings', 'routes/account/settings.tsx'),
+        // Coming soon: each is replaced by its real page when that lands.
+        ...(['dashboard', 'cart', 'kyc', 'receipt'] as const).map((page) =>
+          route(page, 'routes/account/coming-soon.tsx', { id: `coming-soon-${page}` }),
+        ),
       ]),
       route('*', 'routes/public/not-found.tsx'),
     ]),

@@ -3,6 +3,7 @@ import {
   LOCALE_COOKIE,
   LOCALE_COOKIE_MAX_AGE_SECONDS,
   isLocale,
+  languageOfSegment,
   resolveLocale,
   type Locale,
 } from '@padi/domain/i18n/locales'
@@ -37,11 +38,18 @@ export function localeCookie(locale: Locale): string {
   return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure}`
 }
 
-/** Issue 2: an unprefixed path answers 302 to the same path under the request's locale. */
+/**
+ * An unprefixed path answers 302 to the same path under the request's locale. A first segment
+ * that is a language tag is taken as the language asked for: /ms-MY/products goes to /bm/products,
+ * and a language we do not have (/fr/products) to the visitor's locale without it.
+ */
 export function redirectToLocale(request: Request): never {
   const url = new URL(request.url)
-  const locale = localeForRequest(request)
-  throw redirect(`/${locale}${url.pathname === '/' ? '' : url.pathname}${url.search}`, {
+  const [, first = '', ...rest] = url.pathname.split('/')
+  const asked = languageOfSegment(first)
+  const locale = asked ?? localeForRequest(request)
+  const path = asked === undefined ? url.pathname : `/${rest.join('/')}`
+  throw redirect(`/${locale}${path === '/' ? '' : path}${url.search}`, {
     status: 302,
     headers: { vary: 'Cookie, Accept-Language', 'cache-control': 'no-store' },
   })

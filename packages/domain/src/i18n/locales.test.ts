@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { localeFromAcceptLanguage, localizedText, resolveLocale } from './locales.ts'
+import {
+  languageOfSegment,
+  localeFromAcceptLanguage,
+  localizedText,
+  resolveLocale,
+} from './locales.ts'
 
 describe('locale resolution (spec 1, issue 2)', () => {
   it('maps browser codes to en, bm and th', () => {
@@ -32,5 +37,18 @@ describe('localizedText (spec 1: server text as JSON {en, bm})', () => {
     expect(localizedText('plain text', 'th')).toBe('plain text')
     expect(localizedText('{not json', 'en')).toBe('{not json')
     expect(localizedText(null, 'en')).toBe('')
+  })
+})
+
+describe('languageOfSegment', () => {
+  it('maps language tags to our locales, other languages to null, and paths to undefined', () => {
+    expect(languageOfSegment('ms')).toBe('bm')
+    expect(languageOfSegment('ms-MY')).toBe('bm')
+    expect(languageOfSegment('th-TH')).toBe('th')
+    expect(languageOfSegment('en-GB')).toBe('en')
+    expect(languageOfSegment('fr')).toBeNull()
+    expect(languageOfSegment('zh-Hant-TW')).toBeNull()
+    for (const path of ['faq', 'api', 'products', 'xx', 'a', '', 'en_GB'])
+      expect(languageOfSegment(path), path).toBeUndefined()
   })
 })

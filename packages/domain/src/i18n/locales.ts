@@ -21,6 +21,22 @@ export function localeFromLanguageTag(tag: string): Locale | null {
   return null
 }
 
+/**
+ * A path's first segment that names a language (/fr/products, /ms-MY/products): a BCP 47 tag whose
+ * language is known. Answers the matching locale, or null for a language the shop does not have;
+ * undefined when the segment is not a language tag at all (/faq stays a path).
+ */
+export function languageOfSegment(segment: string): Locale | null | undefined {
+  if (!/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(segment)) return undefined
+  let name: string | undefined
+  try {
+    name = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }).of(segment)
+  } catch {
+    return undefined
+  }
+  return name ? localeFromLanguageTag(segment) : undefined
+}
+
 /** Picks the best supported locale from an Accept-Language header, honouring q-values. */
 export function localeFromAcceptLanguage(header: string | null | undefined): Locale | null {
   if (!header) return null
