@@ -26,6 +26,7 @@ test.describe('sign-up, login and logout (issue 3)', () => {
     await page.getByRole('button', { name: 'Verify' }).click()
     await expect(page).toHaveURL(/\/en$/)
     await expect(page.getByRole('link', { name: 'My account' })).toBeVisible()
+    await expect(page.getByText('Your account is ready. Welcome!')).toBeVisible()
 
     const stored = await page.evaluate(async () => ({
       local: Object.keys(localStorage).length,

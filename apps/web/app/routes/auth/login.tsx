@@ -49,7 +49,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const answer = await context.get(apiContext).login(form.data)
     // Spec 7: a login answer stores the tokens and the user.
-    startSession(context.get(sessionContext), answer)
+    const session = context.get(sessionContext)
+    startSession(session, answer)
+    // A word that it worked: a toast, or a notice at the top of the page without JavaScript.
+    session.update({ flash: { kind: 'success', messageKey: 'common.loggedIn' } })
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     // Spec 8: one text for a wrong number and a wrong password (no hint which one was wrong).

@@ -212,6 +212,7 @@ async function verifyCode(ctx: {
       userInputCode: form.data.userInputCode,
     })
     startSession(session, answer)
+    session.update({ flash: { kind: 'success', messageKey: 'common.signedUp' } })
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     if (error.code === 'USER_EXISTS') {
