@@ -21,3 +21,23 @@ test.describe('feedback after logging in and out', () => {
     expect(await out.text()).toContain('<p class="notice">Anda telah log keluar. Jumpa lagi.</p>')
   })
 })
+
+test.describe('what a logged-in farmer is offered', () => {
+  test('a Thai customer on the English pages reads baht; apply leads to their credit', async ({
+    page,
+  }) => {
+    await loginInBrowser(page, '+66800000001')
+    await page.goto('/en')
+    await expect(page.locator('.hero')).toContainText('฿')
+    await expect(page.locator('.hero')).not.toContainText('RM')
+    await expect(
+      page.locator('.hero').getByRole('link', { name: 'Shop farm inputs' }),
+    ).toBeVisible()
+    await page.goto('/en/credit')
+    await expect(page.locator('main')).toContainText('฿35,000')
+    await page.getByRole('link', { name: /apply/i }).first().click()
+    // This customer has passed KYC: 'apply' leads to the credit dashboard.
+    await expect(page).toHaveURL(/\/en\/dashboard$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('My credit')
+  })
+})

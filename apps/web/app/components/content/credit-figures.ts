@@ -1,4 +1,3 @@
-import type { Locale } from '@padi/domain/i18n/locales'
 import type { Market } from '@padi/domain/money'
 import { convertArea, roundForDisplay } from '@padi/domain/calculators/area-units'
 import { LATE_FEE_PERCENT_PER_MONTH } from '@padi/domain/credit/late-fee'
@@ -7,11 +6,6 @@ import { LATE_FEE_PERCENT_PER_MONTH } from '@padi/domain/credit/late-fee'
 
 /** The percentage as the pages print it: '1.5%' in every locale. */
 export const LATE_FEE_TEXT = `${LATE_FEE_PERCENT_PER_MONTH}%`
-
-/** Pages in Thai advertise the Thai offer; en and bm the Malaysian one (spec 1, as on home). */
-export function marketForLocale(locale: Locale): Market {
-  return locale === 'th' ? 'TH' : 'MY'
-}
 
 /** Worked examples: a Kedah farmer with 5 relong; a Thai farmer with 10 rai. */
 export const EXAMPLE_AREA = {

@@ -10,28 +10,46 @@ import {
   EXAMPLE_OWED_MINOR,
   LATE_FEE_TEXT,
   exampleHectares,
-  marketForLocale,
 } from '~/components/content/credit-figures.ts'
 import { lateFeeMinor } from '@padi/domain/credit/late-fee'
 import { perHectareLimitMinor } from '@padi/domain/credit/credit-limit'
 import { oneMonthBefore } from '@padi/domain/credit/late-repayment-window'
+import { isLocale } from '@padi/domain/i18n/locales'
+import { marketFor } from '~/utils/market.server.ts'
+import { sessionContext } from '~/utils/session.server.ts'
 import type { Route } from './+types/credit'
 import { pageMessages } from '~/utils/messages.server.ts'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'credit.title', 'credit.description')
 
-export function loader({ params }: Route.LoaderArgs) {
-  return pageMessages(params, ['credit'])
+/**
+ * Money texts follow the viewer's market (a Thai customer on /en reads baht), and a logged-in
+ * farmer's 'apply' leads to where credit is applied for, not to sign-up.
+ */
+export function loader({ params, request, context }: Route.LoaderArgs) {
+  const locale = isLocale(params.lang) ? params.lang : 'en'
+  const session = context.get(sessionContext)
+  return {
+    ...pageMessages(params, ['credit']),
+    market: marketFor(request, session, locale),
+    // Where 'apply' leads: sign-up for a visitor, the application (KYC) for a customer, and the
+    // credit dashboard for one who has passed it.
+    applyTo: !session.isLoggedIn
+      ? '/signup'
+      : session.data.user?.kycStatus === 'APPROVED'
+        ? '/dashboard'
+        : '/kyc',
+  }
 }
 
 /** Noon in Malaysia, so an ISO date shows as the same day wherever the page is rendered. */
 const midday = (isoDate: string) => `${isoDate}T12:00:00+08:00`
 
-export default function Credit() {
+export default function Credit({ loaderData }: Route.ComponentProps) {
   const { t, locale, date } = useI18n()
   const href = (p: string) => localePath(locale, p)
-  const market = marketForLocale(locale)
+  const { market } = loaderData
   // Spec 1 and 9: RM1,000 per hectare on en/bm pages; a ฿35,000 ceiling for the line on th pages.
   const credit = ADVERTISED_CREDIT[market]
   const amount = formatMoney(credit.amountMinor, credit.currency)
@@ -47,8 +65,8 @@ export default function Credit() {
 
   const actions = (
     <div className="button-row content-cta">
-      {/* The sign-up page arrives with the next issue; enrolment starts there (spec 4). */}
-      <Link className="button" to={href('/signup')}>
+      {/* Enrolment starts with sign-up (spec 4); a farmer with an account applies (KYC). */}
+      <Link className="button" to={href(loaderData.applyTo)}>
         {t('credit.apply')}
       </Link>
       <Link className="button secondary" to={href('/register-interest')}>

@@ -31,13 +31,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (!(error instanceof ApiError)) throw error
   }
   const { messages } = pageMessages(params, ['home', 'fields'])
-  return { messages: { ...messages, ...productMessages(params).messages }, featured }
+  return {
+    messages: { ...messages, ...productMessages(params).messages },
+    featured,
+    // Money texts follow the viewer's market, not the page's language.
+    market,
+    loggedIn: context.get(sessionContext).isLoggedIn,
+  }
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n()
   const href = (p: string) => localePath(locale, p)
-  const credit = ADVERTISED_CREDIT[locale === 'th' ? 'TH' : 'MY']
+  const credit = ADVERTISED_CREDIT[loaderData.market]
   return (
     <>
       <section className="hero">
@@ -48,9 +54,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           })}
         </p>
         <div className="button-row">
-          <Link className="button" to={href('/register-interest')}>
-            {t('home.ctaRegister')}
-          </Link>
+          {loaderData.loggedIn ? (
+            <Link className="button" to={href('/products')}>
+              {t('home.ctaShop')}
+            </Link>
+          ) : (
+            <Link className="button" to={href('/register-interest')}>
+              {t('home.ctaRegister')}
+            </Link>
+          )}
           <Link className="button secondary" to={href('/credit')}>
             {t('home.ctaCredit')}
           </Link>
