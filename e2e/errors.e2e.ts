@@ -8,6 +8,10 @@ test.describe('error screen (spec 2)', () => {
     await expect(page.getByText('Error 404', { exact: true })).toBeVisible()
     await expect(page.getByText('This page could not be found.')).toBeVisible()
     await expect(page.getByText('Page not found: /en/no-such-page')).toBeVisible()
+    // The shop stays around the error: header (with the language choice) and footer.
+    await expect(page.getByRole('banner')).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Language' })).toBeVisible()
+    await expect(page.getByRole('contentinfo')).toBeVisible()
     await expectAccessible(page)
     await page.getByRole('link', { name: 'Go Home' }).click()
     await expect(page).toHaveURL(/\/en$/)

@@ -1,9 +1,10 @@
 import { useEffect } from 'react'
-import { Outlet, useRouteLoaderData } from 'react-router'
+import { isRouteErrorResponse, Outlet, useRouteLoaderData } from 'react-router'
 import { SiteHeader } from '~/components/site-header.tsx'
 import { SiteFooter } from '~/components/site-footer.tsx'
 import { CookieConsent } from '~/components/cookie-consent.tsx'
 import { notify } from '~/components/toasts.tsx'
+import { ErrorScreen } from '~/components/error-screen.tsx'
 import { isLocale } from '@padi/domain/i18n/locales'
 import { createTranslator } from '~/utils/i18n.ts'
 import { pickMessages, SHARED_NAMESPACES } from '~/utils/messages.server.ts'
@@ -57,6 +58,23 @@ export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
       </main>
       <SiteFooter productName={root?.productName ?? ''} year={root?.year ?? 2026} />
       {root?.consent ? null : <CookieConsent />}
+    </>
+  )
+}
+
+/**
+ * A page that fails or does not exist keeps the shop around it (header with the menu and the
+ * language choice, footer), so the farmer is never stranded on a bare error screen.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRouteLoaderData<RootData>('root')
+  const layout = useRouteLoaderData<typeof loader>('routes/layouts/default-layout')
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  return (
+    <>
+      <SiteHeader productName={root?.productName ?? ''} user={layout?.user ?? null} />
+      <ErrorScreen status={status} error={error} />
+      <SiteFooter productName={root?.productName ?? ''} year={root?.year ?? 2026} />
     </>
   )
 }
