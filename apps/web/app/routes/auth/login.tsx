@@ -75,7 +75,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // The API down, or anything unexpected: the farmer can simply try again.
     return data<AuthActionData>(
       { values, formError: { key: 'auth.errors.generic' } },
-      { status: error.statusCode >= 500 ? 503 : error.statusCode },
+      authAnswerInit(error),
     )
   }
   // Only a path on this site under a locale: an open redirect would let a link send farmers away.
