@@ -41,3 +41,10 @@ test.describe('what a logged-in farmer is offered', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('My credit')
   })
 })
+
+test('the profile shows the e-mail given at sign-up', async ({ page }) => {
+  await loginInBrowser(page, '+60120000001')
+  await page.goto('/en/settings')
+  await expect(page.locator('.profile-list')).toContainText('E-mail')
+  await expect(page.locator('.profile-list')).toContainText('ahmad@example.my')
+})

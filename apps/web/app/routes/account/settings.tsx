@@ -20,6 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 type Profile = {
   fullName: string
   mobile: string
+  email: string | null
   area: string
   district: string
   state: string | null
@@ -42,6 +43,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const profile: Profile = {
       fullName: p.full_name,
       mobile: displayMobile(p.mobile_number),
+      email: user.email,
       area: p.area,
       district: p.district,
       state: p.state,
@@ -71,6 +73,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           <dl className="profile-list">
             <Row label={t('account.labels.fullName')} value={profile.fullName} />
             <Row label={t('account.labels.mobile')} value={profile.mobile} />
+            <Row label={t('account.labels.email')} value={profile.email ?? t('account.notSet')} />
             <Row label={t('account.labels.area')} value={profile.area} />
             <Row label={t('account.labels.district')} value={profile.district} />
             <Row label={t('account.labels.state')} value={profile.state ?? t('account.notSet')} />
