@@ -16,6 +16,8 @@ const PAGES = [
   '/credit',
   '/calculator',
   '/calculator/area-converter',
+  // With a result: its table of every unit is wider than a phone and scrolls inside.
+  '/calculator/area-converter?value=5&from=relong&to=hectare',
   '/calculator/input-calculation',
   '/security/access-forbidden',
   '/security/too-many-requests',

@@ -187,7 +187,8 @@ function AllUnitsTable({ result, order }: { result: AreaConversion; order: reado
       <h2 id="area-table-title" className="calc-table-title">
         {t('calculator.area.tableTitle')}
       </h2>
-      <div className="table-scroll">
+      {/* A table wider than a phone scrolls inside; the keyboard can reach and scroll it too. */}
+      <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="area-table-title">
         <table className="calc-table" aria-labelledby="area-table-title">
           <thead>
             <tr>

@@ -255,7 +255,7 @@ function ProductView({ data, product }: { data: ProductDetailData; product: Prod
       {specification.length > 0 ? (
         <section aria-labelledby="cat-spec-title">
           <h2 id="cat-spec-title">{t('products.detail.specification')}</h2>
-          <div className="table-scroll">
+          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="cat-spec-title">
             <table className="cat-spec">
               <tbody>
                 {specification.map(([key, value]) => (
