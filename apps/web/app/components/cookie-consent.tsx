@@ -1,7 +1,11 @@
 import { Link, useFetcher, useLocation } from 'react-router'
 import { useI18n, localePath } from '~/utils/i18n.ts'
 
-/** A plain form post without JavaScript; with it, a fetcher hides the banner at once. */
+/**
+ * A plain form post without JavaScript; with it, a fetcher hides the banner at once. It stands in
+ * the page under the header, never over it, so it cannot cover a page's main action
+ * (docs/product/shell.md: at most 120 px on a phone).
+ */
 export function CookieConsent() {
   const { t, locale } = useI18n()
   const fetcher = useFetcher()
@@ -9,13 +13,14 @@ export function CookieConsent() {
   if (fetcher.state !== 'idle' || fetcher.data) return null
   return (
     <section className="cookie-consent" aria-labelledby="cookie-consent-title" role="region">
-      <h2 id="cookie-consent-title">{t('cookies.title')}</h2>
       <p>
-        {t('cookies.body')}{' '}
-        <Link to={localePath(locale, '/privacy')}>{t('cookies.learnMore')}</Link>
+        <strong id="cookie-consent-title">{t('cookies.title')}:</strong> {t('cookies.body')}
       </p>
       <fetcher.Form method="post" action="/cookie-consent" className="button-row">
         <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+        <Link className="cookie-consent-privacy" to={localePath(locale, '/privacy')}>
+          {t('cookies.privacyShort')}
+        </Link>
         <button className="button" name="choice" value="accepted">
           {t('cookies.accept')}
         </button>

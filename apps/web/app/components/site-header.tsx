@@ -1,44 +1,173 @@
-import { Form, NavLink, Link } from 'react-router'
+import { useEffect, useRef, type KeyboardEvent } from 'react'
+import { Form, NavLink, Link, useLocation } from 'react-router'
 import { useI18n, localePath } from '~/utils/i18n.ts'
 import { LanguageSwitcher } from './language-switcher.tsx'
 
 export type HeaderUser = { fullName: string; role: string } | null
 
-export function SiteHeader({ productName, user }: { productName: string; user: HeaderUser }) {
+/**
+ * docs/product/shell.md: on a phone the header is one row (brand, search, cart, menu); the menu is
+ * a details/summary, so it opens without JavaScript and from the keyboard. From 60rem the same
+ * links stand in a full bar and the menu button is not shown.
+ */
+export function SiteHeader({
+  productName,
+  user,
+  cartCount = 0,
+}: {
+  productName: string
+  user: HeaderUser
+  /** Items in the cart, shown on the cart icon when there are any. */
+  cartCount?: number
+}) {
   const { t, locale } = useI18n()
   const href = (p: string) => localePath(locale, p)
+  const location = useLocation()
+  const menu = useRef<HTMLDetailsElement>(null)
+
+  // A link followed from the open menu lands on a page with the menu closed.
+  useEffect(() => {
+    if (menu.current) menu.current.open = false
+  }, [location.key])
+
+  const closeOnEscape = (event: KeyboardEvent<HTMLDetailsElement>) => {
+    if (event.key !== 'Escape' || !event.currentTarget.open) return
+    event.currentTarget.open = false
+    event.currentTarget.querySelector('summary')?.focus()
+  }
+
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
         {t('common.skipToContent')}
       </a>
       <div className="site-header-row">
-        <Link to={href('/')} className="brand" prefetch="none">
+        <Link to={href('/')} className="brand" prefetch="none" aria-label={productName}>
           <img src="/favicon.svg" width="28" height="28" alt="" />
-          <span>{productName}</span>
+          <span className="brand-name">{productName}</span>
         </Link>
-        <LanguageSwitcher />
+        <form
+          method="get"
+          action={href('/products')}
+          role="search"
+          className="header-search"
+          aria-label={t('nav.search')}
+        >
+          <input
+            name="q"
+            type="search"
+            enterKeyHint="search"
+            maxLength={100}
+            required
+            aria-label={t('nav.search')}
+            placeholder={t('nav.search')}
+          />
+          <button type="submit" className="header-icon" aria-label={t('nav.searchButton')}>
+            <SearchIcon />
+          </button>
+        </form>
+        <div className="header-desktop-languages">
+          <LanguageSwitcher />
+        </div>
+        <Link
+          to={href('/cart')}
+          className="header-icon header-cart"
+          aria-label={cartCount > 0 ? t('nav.cartCount', { count: cartCount }) : t('nav.cart')}
+        >
+          <CartIcon />
+          {cartCount > 0 ? (
+            <span className="header-cart-count" aria-hidden="true">
+              {cartCount}
+            </span>
+          ) : null}
+        </Link>
+        <details className="header-menu" ref={menu} onKeyDown={closeOnEscape}>
+          <summary className="header-icon" aria-label={t('nav.menu')}>
+            <MenuIcon />
+          </summary>
+          <div className="header-menu-panel">
+            <MenuLinks user={user} label={t('common.mainNavigation')} />
+            <p className="header-menu-heading">{t('nav.language')}</p>
+            <LanguageSwitcher />
+          </div>
+        </details>
       </div>
-      <nav className="main-nav" aria-label={t('common.mainNavigation')}>
-        <NavLink to={href('/products')}>{t('nav.products')}</NavLink>
-        <NavLink to={href('/calculator')}>{t('nav.calculators')}</NavLink>
-        <NavLink to={href('/credit')}>{t('nav.credit')}</NavLink>
-        <NavLink to={href('/contact')}>{t('nav.contact')}</NavLink>
-        <NavLink to={href('/about')}>{t('nav.about')}</NavLink>
-        {user ? (
-          <>
-            <NavLink to={href('/settings')}>{t('nav.account')}</NavLink>
-            <Form method="post" action={href('/logout')} className="nav-form">
-              <button type="submit">{t('nav.logout')}</button>
-            </Form>
-          </>
-        ) : (
-          <>
-            <NavLink to={href('/login')}>{t('nav.login')}</NavLink>
-            <NavLink to={href('/signup')}>{t('nav.signup')}</NavLink>
-          </>
-        )}
-      </nav>
+      <MenuLinks user={user} label={t('common.mainNavigation')} className="main-nav-desktop" />
     </header>
+  )
+}
+
+function MenuLinks({
+  user,
+  label,
+  className = '',
+}: {
+  user: HeaderUser
+  label: string
+  className?: string
+}) {
+  const { t, locale } = useI18n()
+  const href = (p: string) => localePath(locale, p)
+  return (
+    <nav className={`main-nav ${className}`.trim()} aria-label={label}>
+      <NavLink to={href('/products')}>{t('nav.products')}</NavLink>
+      <NavLink to={href('/calculator')}>{t('nav.calculators')}</NavLink>
+      <NavLink to={href('/credit')}>{t('nav.credit')}</NavLink>
+      <NavLink to={href('/contact')}>{t('nav.contact')}</NavLink>
+      <NavLink to={href('/about')}>{t('nav.about')}</NavLink>
+      {user ? (
+        <>
+          <NavLink to={href('/settings')}>{t('nav.account')}</NavLink>
+          <Form method="post" action={href('/logout')} className="nav-form">
+            <button type="submit">{t('nav.logout')}</button>
+          </Form>
+        </>
+      ) : (
+        <>
+          <NavLink to={href('/login')}>{t('nav.login')}</NavLink>
+          <NavLink to={href('/signup')}>{t('nav.signup')}</NavLink>
+        </>
+      )}
+    </nav>
+  )
+}
+
+const iconProps = {
+  width: 24,
+  height: 24,
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  'aria-hidden': true,
+  focusable: false,
+} as const
+
+function SearchIcon() {
+  return (
+    <svg {...iconProps}>
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" />
+    </svg>
+  )
+}
+
+function CartIcon() {
+  return (
+    <svg {...iconProps}>
+      <circle cx="9" cy="20" r="1.5" />
+      <circle cx="18" cy="20" r="1.5" />
+      <path d="M2 3h3l2.7 12.2a1 1 0 0 0 1 .8h9.6a1 1 0 0 0 1-.8L21 7H6.2" />
+    </svg>
+  )
+}
+
+function MenuIcon() {
+  return (
+    <svg {...iconProps}>
+      <path d="M4 6h16M4 12h16M4 18h16" />
+    </svg>
   )
 }

@@ -37,7 +37,9 @@ export default function CalculatorIndex() {
         {cards.map((card) => (
           <article key={card.path} className="card">
             <h2>
-              <Link to={localePath(locale, card.path)}>{card.title}</Link>
+              <Link className="tap-link" to={localePath(locale, card.path)}>
+                {card.title}
+              </Link>
             </h2>
             <p>{card.body}</p>
           </article>

@@ -44,6 +44,7 @@ export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <SiteHeader productName={root?.productName ?? ''} user={loaderData.user} />
+      {root?.consent ? null : <CookieConsent />}
       <main id="main" className="page">
         {toast ? (
           // Without JavaScript there is no toast: the same message shows at the top of the page.
@@ -57,7 +58,6 @@ export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <SiteFooter productName={root?.productName ?? ''} year={root?.year ?? 2026} />
-      {root?.consent ? null : <CookieConsent />}
     </>
   )
 }

@@ -6,6 +6,8 @@ import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { categoriesOf } from './+shared/list-query.ts'
+import { loadProductList, marketAction } from './+shared/catalogue.server.ts'
+import { ProductListPage } from './+shared/product-list-page.tsx'
 import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import type { Route } from './+types/products-index'
 
@@ -17,8 +19,14 @@ export const headers: Route.HeadersFunction = retryAfterHeaders
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'products.title', 'products.description')
 
-export function loader({ params }: Route.LoaderArgs) {
-  return pageMessages(params, ['products'])
+/** With ?q= (the header's search box) the page lists matches from both groups. */
+export async function loader(args: Route.LoaderArgs) {
+  if (new URL(args.request.url).searchParams.has('q')) return loadProductList(args, null)
+  return pageMessages(args.params, ['products'])
+}
+
+export function action(args: Route.ActionArgs) {
+  return marketAction(args)
 }
 
 /** The picture that stands for each group on its card. */
@@ -28,7 +36,12 @@ const GROUP_IMAGE = { agrochems: 'fertilizer', drones: 'frames_arms' } as const
  * Spec 2 /products: the choice between the two groups (spec 1). Each card has its own search box,
  * a plain GET form to that group's list, and links to its categories.
  */
-export default function ProductsIndex() {
+export default function ProductsIndex({ loaderData }: Route.ComponentProps) {
+  if ('state' in loaderData) return <ProductListPage data={loaderData} />
+  return <ProductGroups />
+}
+
+function ProductGroups() {
   const { t, locale } = useI18n()
   return (
     <>

@@ -73,7 +73,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="featured-title" className="cat-featured">
           <div className="cat-featured-head">
             <h2 id="featured-title">{t('products.featured.title')}</h2>
-            <Link to={href('/products')}>{t('products.featured.all')}</Link>
+            <Link className="tap-link" to={href('/products')}>
+              {t('products.featured.all')}
+            </Link>
           </div>
           <ul className="cat-grid">
             {loaderData.featured.map((product, i) => (
@@ -95,17 +97,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <article className="card">
             <h3>{t('home.featureCreditTitle')}</h3>
             <p>{t('home.featureCreditBody')}</p>
-            <Link to={href('/credit')}>{t('home.featureCreditLink')}</Link>
+            <Link className="tap-link" to={href('/credit')}>
+              {t('home.featureCreditLink')}
+            </Link>
           </article>
           <article className="card">
             <h3>{t('home.featureCalculatorTitle')}</h3>
             <p>{t('home.featureCalculatorBody')}</p>
-            <Link to={href('/calculator')}>{t('home.featureCalculatorLink')}</Link>
+            <Link className="tap-link" to={href('/calculator')}>
+              {t('home.featureCalculatorLink')}
+            </Link>
           </article>
           <article className="card">
             <h3>{t('home.featureBranchTitle')}</h3>
             <p>{t('home.featureBranchBody')}</p>
-            <Link to={href('/contact')}>{t('home.featureBranchLink')}</Link>
+            <Link className="tap-link" to={href('/contact')}>
+              {t('home.featureBranchLink')}
+            </Link>
           </article>
         </div>
       </section>

@@ -21,7 +21,8 @@ export type MarketData = {
  */
 export type ProductListData = MarketData & {
   messages: Messages
-  group: ProductGroup
+  /** null: a search of the whole shop (the header's search box). */
+  group: ProductGroup | null
   state: ListState
   ignored: ListField[]
   status: 'ok' | 'invalid' | 'failed' | 'busy'

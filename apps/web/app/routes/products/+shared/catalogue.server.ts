@@ -29,6 +29,10 @@ const CARD_SECTIONS = ['imageAlt', 'card', 'categories', 'featured']
 const LIST_SECTIONS = [
   ...CARD_SECTIONS,
   'allProducts',
+  'searchAll',
+  // The whole-shop search page's title and description come from these.
+  'title',
+  'description',
   'groups',
   'groupIntro',
   'search',
@@ -74,8 +78,12 @@ export function marketData({ request, params, context }: Args): MarketData {
 }
 
 /** The brand choices of a group: every brand with a price in the market (the API lists them). */
-async function brandsOf(api: ApiClient, group: ProductGroup, market: Market): Promise<string[]> {
-  return (await api.listBrands({ group, market })).data
+async function brandsOf(
+  api: ApiClient,
+  group: ProductGroup | null,
+  market: Market,
+): Promise<string[]> {
+  return (await api.listBrands({ ...(group ? { group } : {}), market })).data
 }
 
 /** Spec 2: the home page shows up to 8 featured products. */
@@ -92,8 +100,11 @@ export async function featuredProducts(api: ApiClient, market: Market): Promise<
   return list.data
 }
 
-/** Issue 4: a list page (/products/agrochems, /products/drones), all of its state in the URL. */
-export async function loadProductList(args: Args, group: ProductGroup) {
+/**
+ * A list page (/products/agrochems, /products/drones, or a search of both groups from the header
+ * at /products?q=), all of its state in the URL.
+ */
+export async function loadProductList(args: Args, group: ProductGroup | null) {
   const { request, params, context } = args
   const api = context.get(apiContext)
   const market = marketData(args)

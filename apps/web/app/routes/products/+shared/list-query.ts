@@ -1,4 +1,5 @@
 import {
+  ALL_CATEGORIES,
   CATEGORIES,
   PRODUCT_SORTS,
   type ProductGroup,
@@ -64,8 +65,9 @@ export function isProductSort(value: string): value is ProductSort {
   return (PRODUCT_SORTS as readonly string[]).includes(value)
 }
 
-export function categoriesOf(group: ProductGroup): readonly string[] {
-  return CATEGORIES[group]
+/** The categories of a group, or of both groups for a search of the whole shop. */
+export function categoriesOf(group: ProductGroup | null): readonly string[] {
+  return group ? CATEGORIES[group] : ALL_CATEGORIES
 }
 
 /** '12', '12.5', '1,200' (thousands) → the number; anything else → null. */
@@ -81,7 +83,10 @@ export function parsePrice(text: string): number | null {
  * API would refuse are dropped and reported, so a hand-edited link shows a gentle note instead of
  * an error page.
  */
-export function readListQuery(params: URLSearchParams, group: ProductGroup): ParsedListQuery {
+export function readListQuery(
+  params: URLSearchParams,
+  group: ProductGroup | null,
+): ParsedListQuery {
   const ignored: ListField[] = []
   const get = (field: ListField) => (params.get(field) ?? '').trim()
   const keep = (field: ListField, ok: boolean, value: string) => {
@@ -119,7 +124,7 @@ export function readListQuery(params: URLSearchParams, group: ProductGroup): Par
 /** The API query for a list page (prices in whole units; the API converts them to sen/satang). */
 export function apiListQuery(
   state: ListState,
-  group: ProductGroup,
+  group: ProductGroup | null,
   market: Market,
 ): Record<string, string | undefined> {
   const price = (text: string) => {
@@ -127,7 +132,7 @@ export function apiListQuery(
     return value === null ? undefined : String(value)
   }
   return {
-    group,
+    group: group ?? undefined,
     market,
     per_page: String(PER_PAGE),
     q: state.q || undefined,

@@ -296,7 +296,9 @@ function ProductView({ data, product }: { data: ProductDetailData; product: Prod
           </ul>
         )}
         <p>
-          <Link to={localePath(locale, '/contact')}>{t('products.detail.findBranch')}</Link>
+          <Link className="tap-link" to={localePath(locale, '/contact')}>
+            {t('products.detail.findBranch')}
+          </Link>
         </p>
       </section>
     </article>

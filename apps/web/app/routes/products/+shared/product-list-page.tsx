@@ -49,14 +49,14 @@ function cleanParams(form: HTMLFormElement): URLSearchParams {
   return params
 }
 
-/** Issue 4: the list of one group with search, filters, sort and paging by cursor. */
+/** The list of one group, or of the whole shop, with search, filters, sort and paging by cursor. */
 export function ProductListPage({ data }: { data: ProductListData }) {
   const { t, locale } = useI18n()
   const location = useLocation()
   const navigation = useNavigation()
   const submit = useSubmit()
   const { state, group } = data
-  const path = localePath(locale, `/products/${group}`)
+  const path = localePath(locale, group ? `/products/${group}` : '/products')
   const symbol = CURRENCY_SYMBOL[MARKET_CURRENCY[data.market]]
 
   // The fields follow the URL: after a submit they already match; after Back, a paging link or
@@ -100,7 +100,7 @@ export function ProductListPage({ data }: { data: ProductListData }) {
     state.brand && !data.brands.some((b) => b.toLowerCase() === state.brand.toLowerCase())
       ? [state.brand, ...data.brands]
       : data.brands
-  const groupName = t(`products.groups.${group}`)
+  const groupName = group ? t(`products.groups.${group}`) : t('products.searchAll.title')
   const hasFilters = filterCount > 0 || state.q !== '' || state.sort !== ''
 
   return (
@@ -247,11 +247,6 @@ export function ProductListPage({ data }: { data: ProductListData }) {
           </div>
         </details>
         {filterCount > 0 ? <ActiveFilters state={state} path={path} symbol={symbol} /> : null}
-        {hasFilters ? (
-          <p className="cat-clear">
-            <Link to={path}>{t('products.filters.clear')}</Link>
-          </p>
-        ) : null}
       </Form>
 
       {data.ignored.length > 0 ? (
@@ -262,7 +257,7 @@ export function ProductListPage({ data }: { data: ProductListData }) {
         </p>
       ) : null}
 
-      <Results data={data} path={path} busy={busy} />
+      <Results data={data} path={path} busy={busy} clearable={hasFilters} />
     </div>
   )
 }
@@ -320,7 +315,18 @@ function ActiveFilters({
   )
 }
 
-function Results({ data, path, busy }: { data: ProductListData; path: string; busy: boolean }) {
+function Results({
+  data,
+  path,
+  busy,
+  clearable,
+}: {
+  data: ProductListData
+  path: string
+  busy: boolean
+  /** A search, filter or sort is set: offer the way back to the whole list. */
+  clearable: boolean
+}) {
   const { t } = useI18n()
   // The query this list was rendered for: lets a reader (and the browser tests) tell a settled
   // page from one still being replaced after the address changed.
@@ -365,16 +371,27 @@ function Results({ data, path, busy }: { data: ProductListData; path: string; bu
       <h2 id="cat-results-title" className="cat-sr-only">
         {t('products.results.title')}
       </h2>
-      {state.q ? (
-        <p className="cat-query">{t('products.results.searchFor', { q: state.q })}</p>
-      ) : null}
-      <p className="muted cat-status" role="status">
-        {count === 0
-          ? t('products.results.empty')
-          : t(count === 1 ? 'products.results.countOne' : 'products.results.countOther', {
-              count,
-            })}
-      </p>
+      <div className="cat-results-head">
+        <p className="cat-status" role="status">
+          {state.q ? (
+            <strong className="cat-query">
+              {t('products.results.searchFor', { q: state.q })}{' '}
+            </strong>
+          ) : null}
+          <span className="muted">
+            {count === 0
+              ? t('products.results.empty')
+              : t(count === 1 ? 'products.results.countOne' : 'products.results.countOther', {
+                  count,
+                })}
+          </span>
+        </p>
+        {clearable ? (
+          <p className="cat-clear">
+            <Link to={path}>{t('products.filters.clear')}</Link>
+          </p>
+        ) : null}
+      </div>
       {count === 0 ? (
         <p>{t('products.results.emptyHint')}</p>
       ) : (
