@@ -2,14 +2,16 @@ import { CALCULATOR_ERRORS, CalculatorError } from './calculator-errors.ts'
 import { normaliseDigits, roundTo, stripFloatNoise } from './numeric.ts'
 
 /**
- * Units offered by the public area converter (product spec §1, "farm area converter").
- * Historical units (orlong, jemba, rood, pole) are deliberately left out: domain-facts.md §1.2
- * warns they are ambiguous and must not be confused with the modern Kedah relong.
+ * Units offered by the public area converter (docs/product/calculators.md: area converter).
+ * Jemba is the Kedah square of 8 x 8 feet that farmers there still count relong in (484 jemba =
+ * 1 relong). The historical orlong, rood and pole are left out: they are ambiguous and easily
+ * confused with the modern Kedah relong.
  */
 export const AREA_UNITS = [
   'hectare',
   'acre',
   'relong',
+  'jemba',
   'square_metre',
   'square_foot',
   'rai',
@@ -35,6 +37,8 @@ export const ACRE_M2 = 4_046.8564224
  * = 2,877.76456704 m² [S1][S2][S3]. Not the historical 57,600 ft² orlong (§1.2).
  */
 export const RELONG_M2 = 2_877.76456704
+/** 1 jemba (Kedah) = 8 ft x 8 ft = 64 ft² = 5.94579456 m², so 484 jemba make 1 relong. */
+export const JEMBA_M2 = 5.94579456
 /** domain-facts.md §1.1: 1 rai (ไร่) = 1,600 m² exactly [S5][S6]. */
 export const RAI_M2 = 1_600
 /** domain-facts.md §1.1: 1 ngan (งาน) = ¼ rai = 400 m² [S5][S6]. */
@@ -46,6 +50,7 @@ export const SQUARE_METRES_PER_UNIT: Readonly<Record<AreaUnit, number>> = {
   hectare: HECTARE_M2,
   acre: ACRE_M2,
   relong: RELONG_M2,
+  jemba: JEMBA_M2,
   square_metre: SQUARE_METRE_M2,
   square_foot: SQUARE_FOOT_M2,
   rai: RAI_M2,
@@ -62,6 +67,7 @@ export const AREA_DISPLAY_DECIMALS: Readonly<Record<AreaUnit, number>> = {
   hectare: 4,
   acre: 4,
   relong: 4,
+  jemba: 2,
   square_metre: 2,
   square_foot: 2,
   rai: 4,

@@ -49,17 +49,14 @@ function AreaConverterForm({ initial, formKey }: { initial: AreaFormState; formK
   const [values, setValues] = useState(initial.values)
   const [touched, setTouched] = useState<readonly AreaFormField[]>(initial.touched)
   const evaluation = useMemo(() => evaluateAreaForm(values), [values])
-  // Invalid input shows its message by the field and leaves the last good answer on screen.
-  const [shown, setShown] = useState<AreaConversion | null>(() =>
-    evaluation.ok ? evaluation.result : null,
-  )
+  // docs/product/calculators.md: the answer on screen always belongs to the entries on screen, so
+  // an invalid entry shows its message and no answer.
+  const shown: AreaConversion | null = evaluation.ok ? evaluation.result : null
   const { write: writeUrl } = useSearchSync(areaFormSearch(values), formKey)
 
   const update = (next: typeof values, fields: readonly AreaFormField[]) => {
     setValues(next)
     setTouched((old) => [...new Set([...old, ...fields])])
-    const result = evaluateAreaForm(next)
-    if (result.ok) setShown(result.result)
   }
   const change = (field: AreaFormField) => (value: string) =>
     update({ ...values, [field]: value }, [field])
@@ -97,7 +94,14 @@ function AreaConverterForm({ initial, formKey }: { initial: AreaFormState; formK
       <h1>{t('calculator.area.title')}</h1>
       <p>{t('calculator.area.intro')}</p>
       <div className="calc-layout">
-        <Form method="get" className="form calc-form" noValidate onSubmit={onSubmit}>
+        <Form
+          method="get"
+          className="form calc-form"
+          noValidate
+          // The browser must not refill the fields after a reload: they come from the address.
+          autoComplete="off"
+          onSubmit={onSubmit}
+        >
           <TextField
             name="value"
             label={t('calculator.area.value')}
@@ -149,7 +153,13 @@ function AreaConverterForm({ initial, formKey }: { initial: AreaFormState; formK
                 showThai={isThaiAreaUnit(shown.from) || isThaiAreaUnit(shown.to) || locale === 'th'}
               />
             ) : (
-              <span className="calc-empty">{t('calculator.area.noResult')}</span>
+              <span className="calc-empty">
+                {t(
+                  evaluation.ok || !values.value.trim()
+                    ? 'calculator.area.noResult'
+                    : 'calculator.area.fixError',
+                )}
+              </span>
             )}
           </output>
           {shown ? <AllUnitsTable result={shown} order={AREA_UNIT_ORDER[locale]} /> : null}

@@ -195,14 +195,11 @@ function InputCalculationForm({
     () => (evaluate ? evaluate(values) : firstEvaluation),
     [evaluate, values, firstEvaluation],
   )
-  // Invalid input shows its message by the field and leaves the last good answer on screen.
-  const [shown, setShown] = useState<Shown | null>(() => (evaluation.ok ? evaluation : null))
-  // A new good answer replaces the shown one (state adjusted while rendering, not in an effect).
-  const [seen, setSeen] = useState(evaluation)
-  if (seen !== evaluation) {
-    setSeen(evaluation)
-    if (evaluation.ok) setShown(evaluation)
-  }
+  // docs/product/calculators.md: the answer on screen always belongs to the entries on screen. An
+  // invalid entry shows its message and no answer; so does an entry typed before the browser has
+  // the validation (the server's answer is for the address, not for what was typed since).
+  const stale = !evaluate && values !== initial.values
+  const shown: Shown | null = !stale && evaluation.ok ? evaluation : null
   const { write: writeUrl, stop: stopUrlSync } = useSearchSync(
     inputFormSearch(values, touched),
     formKey,
@@ -276,6 +273,8 @@ function InputCalculationForm({
           action={`#${RESULT_ID}`}
           className="form calc-form"
           noValidate
+          // The browser must not refill the fields after a reload: they come from the address.
+          autoComplete="off"
           onSubmit={onSubmit}
         >
           {values.product ? <input type="hidden" name="product" value={values.product} /> : null}
@@ -408,7 +407,13 @@ function InputCalculationForm({
                   ? t('calculator.input.missing', {
                       fields: missing.map((field) => t(FIELD_LABELS[field])).join(', '),
                     })
-                  : t(hasShownErrors ? 'calculator.input.fixErrors' : 'calculator.input.noResult')}
+                  : t(
+                      hasShownErrors
+                        ? 'calculator.input.fixErrors'
+                        : stale
+                          ? 'calculator.input.working'
+                          : 'calculator.input.noResult',
+                    )}
               </p>
             )}
           </div>

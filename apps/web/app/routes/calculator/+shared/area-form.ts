@@ -29,9 +29,39 @@ const DEFAULT_TO_UNIT: Readonly<Record<Locale, AreaUnit>> = {
 }
 /** Units in the order each market knows them best: its own farm units first. */
 export const AREA_UNIT_ORDER: Readonly<Record<Locale, readonly AreaUnit[]>> = {
-  en: ['hectare', 'acre', 'relong', 'rai', 'square_metre', 'square_foot', 'ngan', 'square_wah'],
-  bm: ['relong', 'hectare', 'acre', 'square_metre', 'square_foot', 'rai', 'ngan', 'square_wah'],
-  th: ['rai', 'ngan', 'square_wah', 'hectare', 'square_metre', 'acre', 'relong', 'square_foot'],
+  en: [
+    'hectare',
+    'acre',
+    'relong',
+    'jemba',
+    'rai',
+    'square_metre',
+    'square_foot',
+    'ngan',
+    'square_wah',
+  ],
+  bm: [
+    'relong',
+    'jemba',
+    'hectare',
+    'acre',
+    'square_metre',
+    'square_foot',
+    'rai',
+    'ngan',
+    'square_wah',
+  ],
+  th: [
+    'rai',
+    'ngan',
+    'square_wah',
+    'hectare',
+    'square_metre',
+    'acre',
+    'relong',
+    'jemba',
+    'square_foot',
+  ],
 }
 /** The converter opens with a worked answer instead of an empty box. */
 export const DEFAULT_AREA_VALUE = '1'
