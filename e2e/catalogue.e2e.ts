@@ -235,6 +235,64 @@ test.describe('catalogue pages (issue 4)', () => {
     await expect(page.getByLabel('Search products')).toHaveValue('battery')
   })
 
+  test('a price typed while a category loads is kept and applied: the list matches the fields', async ({
+    page,
+  }) => {
+    await page.goto('/en/products/agrochems')
+    await page.getByText('Filters', { exact: true }).click()
+    // Hold the next list's data back, as a slow network does.
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\.data(\?|$)/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.getByLabel('Category').selectOption('herbicide')
+    await page.getByLabel('Lowest price (RM)').fill('30')
+    release()
+    await expect(page).toHaveURL(/category=herbicide/)
+    await expect(page).toHaveURL(/min_price=30/)
+    await expect(page.getByLabel('Lowest price (RM)')).toHaveValue('30')
+    await expect(page.getByLabel('Category')).toHaveValue('herbicide')
+    const cards = await readCards(page)
+    expect(cards.length).toBeGreaterThan(0)
+    expect(cards.every((c) => c.price >= 3000)).toBe(true)
+  })
+
+  test('without JavaScript the list address carries only the fields that are set', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto('/en/products/agrochems')
+    await page.locator('#cat-q').fill('racun')
+    await page.locator('.cat-search').getByRole('button', { name: 'Search' }).click()
+    await expect(page).toHaveURL(/\/en\/products\/agrochems\?q=racun$/)
+    await context.close()
+  })
+
+  test('a quantity out of range is kept and explained, never silently changed', async ({
+    browser,
+  }) => {
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ javaScriptEnabled })
+      const page = await context.newPage()
+      await page.goto('/en/products/1?quantity=1000')
+      const quantity = page.getByLabel('Quantity')
+      await expect(quantity).toHaveValue('1000')
+      await expect(page.getByText('You can order up to 999 at a time.')).toBeVisible()
+      await expect(page.locator('.cat-total')).toHaveCount(0)
+      await page.goto('/en/products/1?quantity=0')
+      await expect(page.getByText('Enter at least 1.')).toBeVisible()
+      if (javaScriptEnabled) {
+        await page.getByLabel('Quantity').fill('3')
+        await expect(page.getByText('Enter at least 1.')).toHaveCount(0)
+        await expect(page.locator('.cat-total')).toContainText('3')
+      }
+      await context.close()
+    }
+  })
+
   test('an unknown search shows "No products found."', async ({ page }) => {
     await page.goto('/en/products/agrochems?q=qqxxzzy')
     await expect(page.getByText('No products found.')).toBeVisible()

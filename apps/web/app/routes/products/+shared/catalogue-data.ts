@@ -5,8 +5,28 @@ import type { Messages } from '~/utils/i18n.ts'
 import type { Market } from '@padi/domain/money'
 import type { ListField, ListState } from './list-query.ts'
 
-/** The quantity box of a product page takes 1 to this many (the URL's quantity is kept inside it). */
+/** The quantity box of a product page takes 1 to this many (docs/product/catalogue.md). */
 export const MAX_QUANTITY = 999
+
+export type QuantityCheck =
+  | { ok: true; quantity: number }
+  | {
+      ok: false
+      error:
+        | 'products.detail.quantityLow'
+        | 'products.detail.quantityHigh'
+        | 'products.detail.quantityWhole'
+    }
+
+/** A quantity as typed or as given in the address: a whole number from 1 to MAX_QUANTITY. */
+export function checkQuantity(text: string): QuantityCheck {
+  const trimmed = text.trim()
+  if (!/^\d+$/.test(trimmed)) return { ok: false, error: 'products.detail.quantityWhole' }
+  const quantity = Number(trimmed)
+  if (quantity < 1) return { ok: false, error: 'products.detail.quantityLow' }
+  if (quantity > MAX_QUANTITY) return { ok: false, error: 'products.detail.quantityHigh' }
+  return { ok: true, quantity }
+}
 
 /** What the market switch needs: the market prices are in, and whether the visitor may change it. */
 export type MarketData = {
@@ -41,5 +61,6 @@ export type ProductDetailData = MarketData & {
   wait?: Message | undefined
   /** Variation chosen in the URL (?variation=), for the picker without JavaScript. */
   variationId: number | null
-  quantity: number
+  /** The quantity as the address gave it (?quantity=), checked again on the page. */
+  quantity: string
 }

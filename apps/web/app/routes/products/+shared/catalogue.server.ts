@@ -9,7 +9,6 @@ import { marketCookie, marketFor } from '~/utils/market.server.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
 import type { Messages } from '~/utils/i18n.ts'
-import { MAX_QUANTITY } from './catalogue-data.ts'
 import type { MarketData, ProductDetailData, ProductListData } from './catalogue-data.ts'
 import { apiListQuery, readListQuery } from './list-query.ts'
 import { safeRedirectPath } from '~/utils/safe-redirect.ts'
@@ -106,9 +105,17 @@ export async function featuredProducts(api: ApiClient, market: Market): Promise<
  */
 export async function loadProductList(args: Args, group: ProductGroup | null) {
   const { request, params, context } = args
+  const url = new URL(request.url)
+  // A form sent without JavaScript carries every field, empty ones too (?q=urea&sort=&brand=...):
+  // send the farmer on to the same list at the short address they can read and share.
+  const filled = [...url.searchParams].filter(([, value]) => value.trim() !== '')
+  if (filled.length < [...url.searchParams].length) {
+    const clean = new URLSearchParams(filled).toString()
+    throw redirect(`${url.pathname}${clean ? `?${clean}` : ''}`)
+  }
   const api = context.get(apiContext)
   const market = marketData(args)
-  const { state, ignored } = readListQuery(new URL(request.url).searchParams, group)
+  const { state, ignored } = readListQuery(url.searchParams, group)
   const [list, brands] = await Promise.allSettled([
     api.listProducts(apiListQuery(state, group, market.market)),
     brandsOf(api, group, market.market),
@@ -179,7 +186,7 @@ export async function loadProductDetail(args: Args, pathGroup: ProductGroup | nu
     if (error.statusCode === 404 || error.statusCode === 400) throw data(null, { status: 404 })
     const wait = error.statusCode === 429 ? rateLimitWait(error) : null
     return data<ProductDetailData>(
-      { ...base, product: null, variationId: null, quantity: 1, wait: wait?.message },
+      { ...base, product: null, variationId: null, quantity: '1', wait: wait?.message },
       wait ? answerInit(error, wait.seconds) : { status: 503 },
     )
   }
@@ -189,13 +196,14 @@ export async function loadProductDetail(args: Args, pathGroup: ProductGroup | nu
   const asked = Number(url.searchParams.get('variation'))
   const chosen =
     product.variations.find((v) => v.id === asked && v.price !== null) ?? defaultVariation(product)
-  const quantity = Number(url.searchParams.get('quantity'))
+  // An out-of-range quantity is shown as given, with the reason it cannot be used, never
+  // silently replaced (the page checks it with checkQuantity).
+  const quantity = (url.searchParams.get('quantity') ?? '1').trim().slice(0, 12) || '1'
   return data<ProductDetailData>({
     ...base,
     product,
     variationId: chosen?.id ?? null,
-    quantity:
-      Number.isInteger(quantity) && quantity >= 1 && quantity <= MAX_QUANTITY ? quantity : 1,
+    quantity,
   })
 }
 

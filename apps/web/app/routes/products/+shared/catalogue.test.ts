@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { ALL_CATEGORIES, PRODUCT_GROUPS, PRODUCT_SORTS } from '@padi/domain/catalogue/catalogue'
+import { checkQuantity } from './catalogue-data.ts'
 
 type Catalogue = { [key: string]: string | Catalogue }
 
@@ -33,5 +34,19 @@ describe('products catalogue', () => {
   it('uses the spec 8 wording for the list states', () => {
     expect((en.results as Catalogue).empty).toBe('No products found.')
     expect((en.results as Catalogue).error).toBe('There was a problem loading the list.')
+  })
+})
+
+describe('checkQuantity (docs/product/catalogue.md: quantity)', () => {
+  it('takes a whole number from 1 to 999', () => {
+    expect(checkQuantity('1')).toEqual({ ok: true, quantity: 1 })
+    expect(checkQuantity(' 999 ')).toEqual({ ok: true, quantity: 999 })
+  })
+  it('says why a quantity cannot be used instead of changing it', () => {
+    expect(checkQuantity('0')).toEqual({ ok: false, error: 'products.detail.quantityLow' })
+    expect(checkQuantity('1000')).toEqual({ ok: false, error: 'products.detail.quantityHigh' })
+    expect(checkQuantity('2.5')).toEqual({ ok: false, error: 'products.detail.quantityWhole' })
+    expect(checkQuantity('-3')).toEqual({ ok: false, error: 'products.detail.quantityWhole' })
+    expect(checkQuantity('')).toEqual({ ok: false, error: 'products.detail.quantityWhole' })
   })
 })

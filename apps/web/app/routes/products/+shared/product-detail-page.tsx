@@ -6,7 +6,7 @@ import { localePath, useI18n } from '~/utils/i18n.ts'
 import { MarketSwitch } from '~/components/catalogue/market-switch.tsx'
 import { ProductImage } from '~/components/catalogue/product-image.tsx'
 import { StockBadge } from '~/components/catalogue/stock-badge.tsx'
-import { MAX_QUANTITY } from './catalogue-data.ts'
+import { checkQuantity, MAX_QUANTITY } from './catalogue-data.ts'
 import type { ProductDetailData } from './catalogue-data.ts'
 import { calculatorSearch } from '~/routes/calculator/+shared/product-link.ts'
 
@@ -45,14 +45,14 @@ export function ProductDetailPage({ data }: { data: ProductDetailData }) {
 function ProductView({ data, product }: { data: ProductDetailData; product: ProductDetail }) {
   const { t, locale, money } = useI18n()
   const [variationId, setVariationId] = useState(data.variationId)
-  const [quantityText, setQuantityText] = useState(String(data.quantity))
+  const [quantityText, setQuantityText] = useState(data.quantity)
   const name = localizedText(product.name, locale)
   const title = localizedText(product.title, locale)
   const groupName = t(`products.groups.${product.group}`)
   const category = t(`products.categories.${product.category}`)
   const marketName = t(`products.marketNames.${data.market}`)
   const variation = product.variations.find((v) => v.id === variationId) ?? null
-  const quantity = /^\d{1,3}$/.test(quantityText) ? Math.max(1, Number(quantityText)) : 1
+  const quantityCheck = checkQuantity(quantityText)
   const isAgro = product.group === 'agrochems'
   const calculator = calculatorSearch(name, product.label_rate, variation)
   const notStated = t('products.detail.notStated')
@@ -200,13 +200,23 @@ function ProductView({ data, product }: { data: ProductDetailData; product: Prod
                 step={1}
                 value={quantityText}
                 onChange={(e) => setQuantityText(e.target.value)}
+                aria-invalid={quantityCheck.ok ? undefined : true}
+                aria-describedby={quantityCheck.ok ? undefined : 'cat-quantity-error'}
               />
+              {quantityCheck.ok ? null : (
+                <p className="field-error" id="cat-quantity-error">
+                  {t(quantityCheck.error, { max: MAX_QUANTITY })}
+                </p>
+              )}
             </div>
-            {variation?.price ? (
+            {variation?.price && quantityCheck.ok ? (
               <p className="cat-total" aria-live="polite">
                 {t('products.detail.total', {
-                  quantity,
-                  price: money(variation.price.amount_minor * quantity, variation.price.currency),
+                  quantity: quantityCheck.quantity,
+                  price: money(
+                    variation.price.amount_minor * quantityCheck.quantity,
+                    variation.price.currency,
+                  ),
                 })}
               </p>
             ) : null}

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { Form, Link, useLocation, useNavigation, useSubmit } from 'react-router'
 import { TextField } from '~/components/form/text-field.tsx'
 import { MARKET_CURRENCY } from '@padi/domain/money'
@@ -64,11 +64,24 @@ export function ProductListPage({ data }: { data: ProductListData }) {
   // a newer change is on its way: a page landing then must not undo a box ticked meanwhile.
   const [values, setValues] = useState<FormValues>(() => formValues(state))
   const [shownSearch, setShownSearch] = useState(location.search)
+  // Text typed while a list is on its way (a price typed as a category loads): kept when that list
+  // lands, and then applied, so nothing typed is lost and the list catches up with the fields.
+  const [typedWhileLoading, setTypedWhileLoading] = useState<Partial<FormValues>>({})
+  const [catchUp, setCatchUp] = useState(false)
   if (shownSearch !== location.search && navigation.state === 'idle') {
     setShownSearch(location.search)
-    setValues(formValues(state))
+    setValues({ ...formValues(state), ...typedWhileLoading })
+    if (Object.keys(typedWhileLoading).length > 0) {
+      setTypedWhileLoading({})
+      setCatchUp(true)
+    }
   }
   const set = (patch: Partial<FormValues>) => setValues((v) => ({ ...v, ...patch }))
+  const type = (patch: Partial<FormValues>) => {
+    set(patch)
+    if (navigation.state !== 'idle') setTypedWhileLoading((typed) => ({ ...typed, ...patch }))
+  }
+  const form = useRef<HTMLFormElement>(null)
 
   const busy = navigation.state === 'loading' && navigation.location.pathname === location.pathname
 
@@ -82,6 +95,16 @@ export function ProductListPage({ data }: { data: ProductListData }) {
       replace,
     })
   }
+  useEffect(() => {
+    if (!catchUp || !form.current) return
+    setCatchUp(false)
+    void submit(cleanParams(form.current), {
+      method: 'get',
+      action: path,
+      preventScrollReset: true,
+      replace: true,
+    })
+  }, [catchUp, submit, path])
   const onChange = (event: ChangeEvent<HTMLFormElement>) => {
     const el = event.target as HTMLElement
     if (
@@ -112,6 +135,7 @@ export function ProductListPage({ data }: { data: ProductListData }) {
       <MarketSwitch market={data.market} locked={data.marketLocked} />
 
       <Form
+        ref={form}
         method="get"
         action={path}
         className="cat-filters"
@@ -131,7 +155,7 @@ export function ProductListPage({ data }: { data: ProductListData }) {
                 maxLength={100}
                 placeholder={t('products.search.placeholder')}
                 value={values.q}
-                onChange={(e) => set({ q: e.target.value })}
+                onChange={(e) => type({ q: e.target.value })}
               />
               <button type="submit" className="button">
                 {t('products.search.button')}
@@ -224,7 +248,7 @@ export function ProductListPage({ data }: { data: ProductListData }) {
                   min={0}
                   step="any"
                   value={values[field]}
-                  onChange={(e) => set({ [field]: e.target.value })}
+                  onChange={(e) => type({ [field]: e.target.value })}
                 />
               ))}
             </fieldset>
