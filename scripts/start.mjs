@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds the web app, then runs the API and the web server on the embedded database
 // (or DATABASE_URL) with demo data, and stops both cleanly on SIGTERM or Ctrl-C.
+import './require-node-24.mjs'
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
@@ -24,7 +25,13 @@ if (demo)
 // their own address (ADR 018); one is made per start unless set.
 env.PROXY_SECRET ??= randomBytes(32).toString('base64url')
 
-if (process.env.SKIP_BUILD !== '1' || !existsSync(`${root}apps/web/build/server/index.js`)) {
+// `npm run dev` (NODE_ENV=development): no build; Vite serves the web app from source with hot
+// reload and the API restarts when a file it loads changes.
+const dev = env.NODE_ENV === 'development'
+if (
+  !dev &&
+  (process.env.SKIP_BUILD !== '1' || !existsSync(`${root}apps/web/build/server/index.js`))
+) {
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
     cwd: root,
     stdio: 'inherit',
@@ -62,5 +69,5 @@ function stop(signal, code = 0) {
 process.on('SIGTERM', () => stop('SIGTERM'))
 process.on('SIGINT', () => stop('SIGTERM'))
 
-run('api', ['--import', 'tsx', 'apps/api/src/server.ts'])
+run('api', [...(dev ? ['--watch'] : []), '--import', 'tsx', 'apps/api/src/server.ts'])
 run('web', ['apps/web/server.mjs'])

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check CI makes, in order: types, lint, format, unit and API tests (real
 // database), the production build, then the browser tests. Exits non-zero on any failure.
+import './require-node-24.mjs'
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'

@@ -1,14 +1,30 @@
-// Production web server: static assets first, then React Router; stops cleanly on SIGTERM.
+// The web server: static assets first, then React Router; stops cleanly on SIGTERM. With
+// NODE_ENV=development (`npm run dev`) Vite serves the app from source with hot reload instead of
+// the production build; its hot-reload socket shares this server, so the CSP's 'self' covers it.
+import { createServer } from 'node:http'
+import { fileURLToPath } from 'node:url'
 import express from 'express'
 import compression from 'compression'
 import helmet from 'helmet'
 import { createRequestHandler } from '@react-router/express'
 
-const build = await import('./build/server/index.js')
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '127.0.0.1'
+const dev = process.env.NODE_ENV === 'development'
 
 const app = express()
+const server = createServer(app)
+const vite = dev
+  ? await import('vite').then(({ createServer: createViteServer }) =>
+      createViteServer({
+        root: fileURLToPath(new URL('.', import.meta.url)),
+        server: { middlewareMode: true, hmr: { server } },
+      }),
+    )
+  : null
+const build = vite
+  ? () => vite.ssrLoadModule('virtual:react-router/server-build')
+  : await import('./build/server/index.js')
 app.disable('x-powered-by')
 app.use(compression())
 // The document's CSP (with its nonce) is set in entry.server; helmet adds the other headers.
@@ -21,20 +37,24 @@ app.use(
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   }),
 )
-// Vite content-hashes everything under /assets, so it can be cached for a year.
-app.use(
-  '/assets',
-  express.static(new URL('./build/client/assets', import.meta.url).pathname, {
-    immutable: true,
-    maxAge: '1y',
-  }),
-)
-app.use(
-  express.static(new URL('./build/client', import.meta.url).pathname, {
-    maxAge: '1h',
-    index: false,
-  }),
-)
+if (vite) {
+  app.use(vite.middlewares)
+} else {
+  // Vite content-hashes everything under /assets, so it can be cached for a year.
+  app.use(
+    '/assets',
+    express.static(new URL('./build/client/assets', import.meta.url).pathname, {
+      immutable: true,
+      maxAge: '1y',
+    }),
+  )
+  app.use(
+    express.static(new URL('./build/client', import.meta.url).pathname, {
+      maxAge: '1h',
+      index: false,
+    }),
+  )
+}
 // The farmer's address, for the API's per-client limits; whatever a client sent is overwritten.
 app.use((req, _res, next) => {
   req.headers['x-client-ip'] = req.socket.remoteAddress ?? ''
@@ -42,14 +62,15 @@ app.use((req, _res, next) => {
 })
 app.all('/{*splat}', createRequestHandler({ build }))
 
-const server = app.listen(port, host, () => {
-  console.log(`web listening on http://${host}:${port}`)
+server.listen(port, host, () => {
+  console.log(`web listening on http://${host}:${port}${dev ? ' (development, hot reload)' : ''}`)
 })
 let closing = false
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.on(signal, () => {
     if (closing) return
     closing = true
+    void vite?.close()
     server.close(() => process.exit(0))
     server.closeIdleConnections?.()
     setTimeout(() => process.exit(0), 10_000).unref()
