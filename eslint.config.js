@@ -4,6 +4,10 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
 const restrict = (patterns) => ['error', { patterns }]
+// The same layers by path, so a relative import ('../../db/src/client.ts') cannot go round them.
+const DB_PATHS = ['**/db/src/**', '**/packages/db/**']
+const API_PATHS = ['**/api/src/**', '**/apps/api/**']
+const WEB_PATHS = ['**/web/app/**', '**/apps/web/**']
 
 export default tseslint.config(
   {
@@ -48,6 +52,9 @@ export default tseslint.config(
             'react*',
             'pg',
             '@electric-sql/*',
+            ...DB_PATHS,
+            ...API_PATHS,
+            ...WEB_PATHS,
           ],
           message: 'domain is pure: zod and plain TypeScript only',
         },
@@ -59,7 +66,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict([
         {
-          group: ['@padi/api/*', '@padi/web/*', 'fastify*', 'react*'],
+          group: ['@padi/api/*', '@padi/web/*', 'fastify*', 'react*', ...API_PATHS, ...WEB_PATHS],
           message: 'db depends on domain only',
         },
       ]),
@@ -69,7 +76,10 @@ export default tseslint.config(
     files: ['apps/api/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict([
-        { group: ['@padi/web/*', 'react*'], message: 'api depends on domain and db only' },
+        {
+          group: ['@padi/web/*', 'react*', ...WEB_PATHS],
+          message: 'api depends on domain and db only',
+        },
       ]),
     },
   },
@@ -78,7 +88,16 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict([
         {
-          group: ['@padi/db/*', '@padi/api/*', 'drizzle-orm*', 'pg', '@electric-sql/*', 'fastify*'],
+          group: [
+            '@padi/db/*',
+            '@padi/api/*',
+            'drizzle-orm*',
+            'pg',
+            '@electric-sql/*',
+            'fastify*',
+            ...DB_PATHS,
+            ...API_PATHS,
+          ],
           message: 'web reaches data only through the API client (ADR 007)',
         },
       ]),
