@@ -8,22 +8,7 @@ import {
   type Locale,
 } from '@padi/domain/i18n/locales'
 import { getEnv } from './env.server.ts'
-
-export function readCookie(request: Request, name: string): string | null {
-  const header = request.headers.get('cookie')
-  if (!header) return null
-  for (const part of header.split(';')) {
-    const [k, ...v] = part.trim().split('=')
-    if (k === name) {
-      try {
-        return decodeURIComponent(v.join('='))
-      } catch {
-        return null
-      }
-    }
-  }
-  return null
-}
+import { readCookie, setCookieHeader } from './cookies.server.ts'
 
 export function localeForRequest(request: Request): Locale {
   return resolveLocale({
@@ -34,8 +19,7 @@ export function localeForRequest(request: Request): Locale {
 }
 
 export function localeCookie(locale: Locale): string {
-  const secure = getEnv().secureCookies ? '; Secure' : ''
-  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure}`
+  return setCookieHeader(LOCALE_COOKIE, locale, { maxAgeSeconds: LOCALE_COOKIE_MAX_AGE_SECONDS })
 }
 
 /**

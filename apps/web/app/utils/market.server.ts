@@ -1,7 +1,6 @@
 import type { Locale } from '@padi/domain/i18n/locales'
 import type { Market } from '@padi/domain/money'
-import { getEnv } from './env.server.ts'
-import { readCookie } from './locale.server.ts'
+import { readCookie, setCookieHeader } from './cookies.server.ts'
 import type { WebSession } from './session.server.ts'
 
 export const MARKET_COOKIE = 'market'
@@ -18,6 +17,5 @@ export function marketFor(request: Request, session: WebSession, locale: Locale)
 }
 
 export function marketCookie(market: Market): string {
-  const secure = getEnv().secureCookies ? '; Secure' : ''
-  return `${MARKET_COOKIE}=${market}; Path=/; Max-Age=${365 * 24 * 3600}; SameSite=Lax${secure}`
+  return setCookieHeader(MARKET_COOKIE, market, { maxAgeSeconds: 365 * 24 * 3600 })
 }

@@ -4,8 +4,7 @@ import { join, resolve } from 'node:path'
 import { createContext } from 'react-router'
 import { defaults as ironDefaults, seal, unseal } from 'iron-webcrypto'
 import type { KycStatus, Role } from '@padi/domain/auth/roles'
-import { getEnv } from './env.server.ts'
-import { readCookie } from './locale.server.ts'
+import { readCookie, setCookieHeader } from './cookies.server.ts'
 
 /**
  * The browser's session (spec 3 Session, issue 3). The API's tokens live only here, sealed
@@ -105,9 +104,11 @@ export async function readSession(request: Request): Promise<WebSession> {
 const SESSION_MAX_AGE_SECONDS = 60 * 24 * 60 * 60
 
 export async function sessionCookieHeader(session: WebSession): Promise<string> {
-  const secure = getEnv().secureCookies ? '; Secure' : ''
   const empty = Object.values(session.data).every((v) => v === undefined)
-  if (empty) return `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`
+  if (empty) return setCookieHeader(SESSION_COOKIE, '', { maxAgeSeconds: 0, httpOnly: true })
   const sealed = await seal(session.data, sessionSecret(), ironDefaults)
-  return `${SESSION_COOKIE}=${sealed}; Path=/; Max-Age=${SESSION_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure}`
+  return setCookieHeader(SESSION_COOKIE, sealed, {
+    maxAgeSeconds: SESSION_MAX_AGE_SECONDS,
+    httpOnly: true,
+  })
 }

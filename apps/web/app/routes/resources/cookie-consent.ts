@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router'
-import { getEnv } from '~/utils/env.server.ts'
+import { setCookieHeader } from '~/utils/cookies.server.ts'
 import { safeRedirectPath } from '~/utils/safe-redirect.ts'
 import type { Route } from './+types/cookie-consent'
 
@@ -11,7 +11,6 @@ export async function action({ request }: Route.ActionArgs) {
   const choice = form.get('choice')
   if (choice !== 'accepted' && choice !== 'rejected') throw data('Bad choice', { status: 400 })
   const safe = safeRedirectPath(form.get('redirectTo'), '/')
-  const secure = getEnv().secureCookies ? '; Secure' : ''
-  const cookie = `${CONSENT_COOKIE}=${choice}; Path=/; Max-Age=${365 * 24 * 3600}; SameSite=Lax${secure}`
+  const cookie = setCookieHeader(CONSENT_COOKIE, choice, { maxAgeSeconds: 365 * 24 * 3600 })
   return redirect(safe, { headers: { 'set-cookie': cookie } })
 }
