@@ -34,6 +34,12 @@ export const RateSchema = z.discriminatedUnion(
       amount: formNumber(RATE_AMOUNT_MAX),
       unit: productUnitSchema,
     }),
+    // Label dose per rai, as Thai labels give it (docs/product/calculators.md: 1 ha = 6.25 rai).
+    z.object({
+      kind: z.literal('per_rai'),
+      amount: formNumber(RATE_AMOUNT_MAX),
+      unit: productUnitSchema,
+    }),
     // Product per litre of spray water: D = r × V (domain-facts.md §2.2).
     z.object({
       kind: z.literal('per_litre'),

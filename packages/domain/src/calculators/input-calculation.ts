@@ -1,4 +1,4 @@
-import { convertArea } from './area-units.ts'
+import { convertArea, HECTARE_M2, RAI_M2 } from './area-units.ts'
 import { CALCULATOR_ERRORS, CalculatorError } from './calculator-errors.ts'
 import type { CalculatorErrorKey } from './calculator-errors.ts'
 import { ceilCount, stripFloatNoise } from './numeric.ts'
@@ -117,7 +117,7 @@ export function findCrossFieldIssues(input: InputCalculationInput): InputIssue[]
   // dilution by the drone's 20 L/ha would under-dose ~10×, so the label volume is mandatory here.
   if (
     sprayer.type === 'drone' &&
-    rate.kind !== 'per_hectare' &&
+    (rate.kind === 'per_litre' || rate.kind === 'per_tank') &&
     rate.labelLitresPerHectare === undefined
   ) {
     issues.push({
@@ -183,10 +183,19 @@ function volumeWarnings(sprayer: Sprayer): InputCalculationWarning[] {
   return []
 }
 
+/** Rai in one hectare: 10,000 m² / 1,600 m² = 6.25. */
+export const RAI_PER_HECTARE = HECTARE_M2 / RAI_M2
+
+/** A spray volume given per rai (Thai labels and farmers), in litres per hectare. */
+export function litresPerHectareFromRai(litresPerRai: number): number {
+  return stripFloatNoise(litresPerRai * RAI_PER_HECTARE)
+}
+
 /** D in mL/ha or g/ha, per domain-facts.md §2.2. */
 function dosePerHectare(rate: Rate, sprayer: Sprayer): number {
   const amount = toBaseAmount(rate.amount, rate.unit)
   if (rate.kind === 'per_hectare') return amount
+  if (rate.kind === 'per_rai') return amount * RAI_PER_HECTARE
   const volume = rate.labelLitresPerHectare ?? sprayer.litresPerHectare
   requirePositive(volume, 'rate.labelLitresPerHectare')
   if (rate.kind === 'per_litre') return amount * volume

@@ -10,6 +10,7 @@ import {
   KNAPSACK_LITRES_PER_HECTARE_MAX,
   KNAPSACK_LITRES_PER_HECTARE_MIN,
   PRODUCT_UNITS,
+  RAI_PER_HECTARE,
   SPRAYER_TYPES,
 } from '@padi/domain/calculators/input-calculation'
 import type {
@@ -31,6 +32,8 @@ import {
   readInputForm,
   switchRateUnit,
   switchSprayer,
+  switchVolumeBasis,
+  VOLUME_BASES,
 } from './+shared/input-form.ts'
 import type {
   InputEvaluation,
@@ -141,6 +144,7 @@ const FIELD_LABELS: Readonly<Record<InputFormField, string>> = {
   sprayer: 'calculator.input.sprayerType',
   tank_litres: 'calculator.input.tankLitres',
   litres_per_hectare: 'calculator.input.litresPerHectare',
+  volume_basis: 'calculator.input.volumeBasis',
   pack_amount: 'calculator.input.packAmount',
   pack_unit: 'calculator.input.packUnit',
   product: 'calculator.input.productLabel',
@@ -242,6 +246,7 @@ function InputCalculationForm({
     label: t(`units.product.${unit}`),
   }))
   const thaiArea = isThaiAreaUnit(values.area_unit)
+  const perRai = values.volume_basis === 'rai'
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     // The answer is already computed; make the URL match and bring the answer into view (on a
@@ -367,14 +372,38 @@ function InputCalculationForm({
             />
             <div className="calc-pair">
               <TextField {...input('tank_litres')} inputMode="decimal" autoComplete="off" />
-              <TextField {...input('litres_per_hectare')} inputMode="decimal" autoComplete="off" />
+            </div>
+            <div className="calc-pair">
+              <TextField
+                {...input('litres_per_hectare')}
+                label={t(
+                  perRai ? 'calculator.input.litresPerRai' : 'calculator.input.litresPerHectare',
+                )}
+                inputMode="decimal"
+                autoComplete="off"
+              />
+              <SelectField
+                {...input('volume_basis')}
+                options={VOLUME_BASES.map((basis) => ({
+                  value: basis,
+                  label: t(`calculator.input.volumeBases.${basis}`),
+                }))}
+                fieldClassName="calc-unit"
+                onChange={(event) =>
+                  update(switchVolumeBasis(values, event.currentTarget.value), 'volume_basis')
+                }
+              />
             </div>
             <p className="hint">
-              {t('calculator.input.sprayerHint', {
+              {t(perRai ? 'calculator.input.sprayerHintRai' : 'calculator.input.sprayerHint', {
                 knapsackTank: DEFAULT_SPRAYERS.knapsack.tankLitres,
-                knapsackVolume: DEFAULT_SPRAYERS.knapsack.litresPerHectare,
+                knapsackVolume: perRai
+                  ? DEFAULT_SPRAYERS.knapsack.litresPerHectare / RAI_PER_HECTARE
+                  : DEFAULT_SPRAYERS.knapsack.litresPerHectare,
                 droneTank: DEFAULT_SPRAYERS.drone.tankLitres,
-                droneVolume: DEFAULT_SPRAYERS.drone.litresPerHectare,
+                droneVolume: perRai
+                  ? DEFAULT_SPRAYERS.drone.litresPerHectare / RAI_PER_HECTARE
+                  : DEFAULT_SPRAYERS.drone.litresPerHectare,
               })}
             </p>
           </fieldset>

@@ -1,6 +1,7 @@
 import { CALCULATOR_ERRORS, CalculatorError } from '@padi/domain/calculators/calculator-errors'
 import type { CalculatorErrorKey } from '@padi/domain/calculators/calculator-errors'
-import { calculateInput } from '@padi/domain/calculators/input-calculation'
+import { parseFormNumber } from '@padi/domain/calculators/form-number'
+import { calculateInput, litresPerHectareFromRai } from '@padi/domain/calculators/input-calculation'
 import { InputCalculationInputSchema } from '@padi/domain/calculators/input-calculation-schema'
 import { readAreaValue } from './area-form.ts'
 import type { InputEvaluation, InputFormField, InputFormValues } from './input-form.ts'
@@ -32,6 +33,15 @@ function fieldOf(path: string): InputFormField {
   return FIELD_BY_PATH[path] ?? FIELD_BY_PATH[path.split('.')[0] ?? ''] ?? 'area_value'
 }
 
+/** The spray volume as the domain takes it (L/ha): a figure per rai is turned into per hectare. */
+function litresPerHectare(values: InputFormValues): unknown {
+  if (values.volume_basis !== 'rai') return values.litres_per_hectare
+  const amount = parseFormNumber(values.litres_per_hectare)
+  return typeof amount === 'number' && !Number.isNaN(amount) && amount > 0
+    ? litresPerHectareFromRai(amount)
+    : values.litres_per_hectare
+}
+
 function isErrorKey(message: string): message is CalculatorErrorKey {
   return (Object.values(CALCULATOR_ERRORS) as string[]).includes(message)
 }
@@ -53,7 +63,7 @@ export function evaluateInputForm(values: InputFormValues): InputEvaluation {
     sprayer: {
       type: values.sprayer,
       tankLitres: values.tank_litres,
-      litresPerHectare: values.litres_per_hectare,
+      litresPerHectare: litresPerHectare(values),
     },
     packSize: { amount: values.pack_amount, unit: values.pack_unit },
   })

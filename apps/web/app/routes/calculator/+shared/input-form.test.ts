@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { roundTo } from '@padi/domain/calculators/numeric'
-import { inputFormSearch, readInputForm, switchRateUnit, switchSprayer } from './input-form.ts'
+import {
+  inputFormSearch,
+  readInputForm,
+  switchRateUnit,
+  switchSprayer,
+  switchVolumeBasis,
+} from './input-form.ts'
 import { evaluateInputForm } from './input-evaluation.ts'
 import type { InputFormValues } from './input-form.ts'
 
@@ -163,5 +169,42 @@ describe('inputFormSearch', () => {
     expect(search).toContain('rate_tank_litres=&')
     expect(search).not.toContain('label_litres_per_hectare')
     expect(read(search).values).toEqual(values)
+  })
+})
+
+describe('rates and water per rai (docs/product/calculators.md: spray mix calculator)', () => {
+  const th = (search: string) => readInputForm(new URLSearchParams(search), 'th').values
+
+  it('opens the Thai calculator with water per rai: 32 L/rai knapsack, 3.2 L/rai drone', () => {
+    expect(th('')).toMatchObject({ volume_basis: 'rai', litres_per_hectare: '32' })
+    expect(th('sprayer=drone')).toMatchObject({ volume_basis: 'rai', litres_per_hectare: '3.2' })
+    expect(readInputForm(new URLSearchParams(''), 'en').values.volume_basis).toBe('hectare')
+  })
+
+  it('keeps the meaning of a volume when its basis changes, and sprayer defaults per rai', () => {
+    const perRai = th('litres_per_hectare=40')
+    expect(switchVolumeBasis(perRai, 'hectare').litres_per_hectare).toBe('250')
+    expect(
+      switchVolumeBasis({ ...perRai, volume_basis: 'hectare' }, 'rai').litres_per_hectare,
+    ).toBe('6.4')
+    expect(switchSprayer(th(''), 'drone').litres_per_hectare).toBe('3.2')
+  })
+
+  it('works a dose per rai and water per rai like the same figures per hectare', () => {
+    // 48 mL/rai at 40 L/rai = 300 mL/ha at 250 L/ha: 16 L tank holds 19.2 mL.
+    const perRai = evaluateInputForm({
+      ...th('area_value=2&area_unit=rai&rate_kind=per_rai&rate_amount=48&rate_unit=ml'),
+      litres_per_hectare: '40',
+    })
+    const perHectare = evaluateInputForm({
+      ...th('area_value=2&area_unit=rai&rate_kind=per_hectare&rate_amount=300&rate_unit=ml'),
+      litres_per_hectare: '250',
+      volume_basis: 'hectare',
+    })
+    expect(perRai.ok && perHectare.ok).toBe(true)
+    if (!perRai.ok || !perHectare.ok) return
+    expect(perRai.result).toEqual(perHectare.result)
+    expect(perRai.result.productPerFullTank).toBeCloseTo(19.2, 9)
+    expect(perRai.result.totalProduct).toBeCloseTo(96, 9)
   })
 })

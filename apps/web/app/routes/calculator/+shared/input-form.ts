@@ -4,6 +4,7 @@ import {
   baseUnitOf,
   DEFAULT_SPRAYERS,
   PRODUCT_UNITS,
+  RAI_PER_HECTARE,
   SPRAYER_TYPES,
 } from '@padi/domain/calculators/input-calculation'
 import type {
@@ -32,7 +33,9 @@ import { DEFAULT_FROM_UNIT } from './area-form.ts'
  *                              required with a drone (domain-facts.md §2.2)
  *   sprayer                    knapsack | drone (default knapsack)
  *   tank_litres                sprayer tank (L); default from the sprayer (16 knapsack, 40 drone)
- *   litres_per_hectare         spray volume (L/ha); default from the sprayer (200 / 20)
+ *   litres_per_hectare         spray volume, per hectare or per rai (volume_basis); default from
+ *                              the sprayer (200 / 20 L/ha, which is 32 / 3.2 L/rai)
+ *   volume_basis               hectare | rai: what the spray volume is given per (rai on th pages)
  *   pack_amount, pack_unit     pack size to count packs to buy (optional; unit defaults to rate_unit)
  *   prev_sprayer               sprayer the tank and volume fields were filled for (hidden field):
  *                              without JavaScript, switching sprayer still swaps untouched defaults
@@ -48,6 +51,7 @@ export const INPUT_FORM_FIELDS = [
   'sprayer',
   'tank_litres',
   'litres_per_hectare',
+  'volume_basis',
   'pack_amount',
   'pack_unit',
   'product',
@@ -58,6 +62,7 @@ export type InputFormValues = Record<InputFormField, string>
 /** The label rate forms the domain understands (RateSchema's discriminator). */
 export const RATE_KINDS = [
   'per_hectare',
+  'per_rai',
   'per_litre',
   'per_tank',
 ] as const satisfies readonly Rate['kind'][]
@@ -74,6 +79,16 @@ export function isSprayerType(value: string): value is SprayerType {
 
 export function isProductUnit(value: string): value is ProductUnit {
   return (PRODUCT_UNITS as readonly string[]).includes(value)
+}
+
+/** What the spray volume field is given per: Thai farmers and labels count water per rai. */
+export const VOLUME_BASES = ['hectare', 'rai'] as const
+export type VolumeBasis = (typeof VOLUME_BASES)[number]
+
+/** A sprayer's usual volume in the basis shown: 200 L/ha is 32 L/rai. */
+function defaultVolume(sprayer: SprayerType, basis: string): number {
+  const perHectare = DEFAULT_SPRAYERS[sprayer].litresPerHectare
+  return basis === 'rai' ? perHectare / RAI_PER_HECTARE : perHectare
 }
 
 export function isRateKind(value: string): value is RateKind {
@@ -96,10 +111,32 @@ export function switchSprayer(values: InputFormValues, next: string): InputFormV
   if (!isSprayerType(previous) || !isSprayerType(next) || previous === next) return result
   for (const [field, key] of SPRAYER_FIELDS) {
     const text = values[field].trim()
-    if (text === '' || parseFormNumber(text) === DEFAULT_SPRAYERS[previous][key]) {
-      result[field] = String(DEFAULT_SPRAYERS[next][key])
+    const old =
+      key === 'litresPerHectare'
+        ? defaultVolume(previous, values.volume_basis)
+        : DEFAULT_SPRAYERS[previous][key]
+    if (text === '' || parseFormNumber(text) === old) {
+      result[field] = String(
+        key === 'litresPerHectare'
+          ? defaultVolume(next, values.volume_basis)
+          : DEFAULT_SPRAYERS[next][key],
+      )
     }
   }
+  return result
+}
+
+/**
+ * Changes what the spray volume is given per. A figure in the field keeps its meaning: 200 L/ha
+ * becomes 32 L/rai and back; text that is not a number is left for the farmer to correct.
+ */
+export function switchVolumeBasis(values: InputFormValues, next: string): InputFormValues {
+  const result = { ...values, volume_basis: next }
+  const amount = parseFormNumber(values.litres_per_hectare)
+  if (values.volume_basis === next || typeof amount !== 'number' || Number.isNaN(amount))
+    return result
+  const converted = next === 'rai' ? amount / RAI_PER_HECTARE : amount * RAI_PER_HECTARE
+  result.litres_per_hectare = String(Math.round(converted * 100) / 100)
   return result
 }
 
@@ -132,6 +169,7 @@ export function readInputForm(params: URLSearchParams, locale: Locale): InputFor
   const sprayer = get('sprayer') ?? 'knapsack'
   const defaults = DEFAULT_SPRAYERS[isSprayerType(sprayer) ? sprayer : 'knapsack']
   const rateUnit = get('rate_unit') ?? 'ml'
+  const volumeBasis = get('volume_basis') ?? (locale === 'th' ? 'rai' : 'hectare')
   let values: InputFormValues = {
     area_value: get('area_value') ?? '',
     area_unit: get('area_unit') ?? DEFAULT_FROM_UNIT[locale],
@@ -142,7 +180,10 @@ export function readInputForm(params: URLSearchParams, locale: Locale): InputFor
     label_litres_per_hectare: get('label_litres_per_hectare') ?? '',
     sprayer,
     tank_litres: get('tank_litres') ?? String(defaults.tankLitres),
-    litres_per_hectare: get('litres_per_hectare') ?? String(defaults.litresPerHectare),
+    litres_per_hectare:
+      get('litres_per_hectare') ??
+      String(defaultVolume(isSprayerType(sprayer) ? sprayer : 'knapsack', volumeBasis)),
+    volume_basis: volumeBasis,
     pack_amount: get('pack_amount') ?? '',
     pack_unit: get('pack_unit') ?? (isProductUnit(rateUnit) ? rateUnit : 'ml'),
     product: (params.get('product') ?? '').trim().slice(0, PRODUCT_NAME_MAX_LENGTH),
