@@ -26,7 +26,13 @@ export const UserSchema = z
       mobile_number: z.string(),
       area: z.string(),
       district: z.string(),
-      state: z.string().nullable(),
+      state: z
+        .string()
+        .nullable()
+        .describe('ISO 3166-2 code of the state (MY) or province (TH), found from the postcode'),
+      state_name: LocalizedTextSchema.nullable().describe(
+        'The state or province, named in en, bm and th',
+      ),
       postal_code: z.string(),
       preferred_branch: z.object({ id: z.number().int(), name: LocalizedTextSchema }).nullable(),
       joined_at: z.string(),

@@ -1,4 +1,5 @@
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm'
+import { regionByCode, regionOfPostcode } from '@padi/domain/geo/regions'
 import type { Db } from '@padi/db/client'
 import { authSessions, otpChallenges, smsOutbox } from '@padi/db/schema/auth'
 import { branches } from '@padi/db/schema/branches'
@@ -19,6 +20,9 @@ export async function findUserDto(db: Db, userId: number): Promise<User | null> 
     .where(eq(users.id, userId))
   if (!row) return null
   const u = row.user
+  const market = u.market === 'TH' ? 'TH' : 'MY'
+  // docs/product/regions.md: accounts made before the state was stored get it from the postcode.
+  const region = regionByCode(u.state) ?? regionOfPostcode(market, u.postcode)
   return {
     id: u.id,
     mobile: u.mobile,
@@ -27,7 +31,7 @@ export async function findUserDto(db: Db, userId: number): Promise<User | null> 
     is_active: u.status === 'active',
     status: u.status,
     role: u.role,
-    market: u.market === 'TH' ? 'TH' : 'MY',
+    market,
     is_pin_set: u.isPinSet,
     biometric_enabled: u.biometricEnabled,
     kyc_status: u.kycStatus,
@@ -40,7 +44,8 @@ export async function findUserDto(db: Db, userId: number): Promise<User | null> 
       mobile_number: u.mobile,
       area: u.area,
       district: u.district,
-      state: u.state,
+      state: region?.code ?? u.state,
+      state_name: region?.name ?? null,
       postal_code: u.postcode,
       preferred_branch:
         u.preferredBranchId && row.branchName

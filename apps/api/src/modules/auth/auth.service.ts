@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
+import { regionOfPostcode } from '@padi/domain/geo/regions'
 import type { Db } from '@padi/db/client'
 import { authSessions, refreshTokens } from '@padi/db/schema/auth'
 import { loginFailures, users } from '@padi/db/schema/users'
@@ -127,6 +128,10 @@ export function createAuthService(deps: {
               area: input.area,
               district: input.district,
               market: countryOfMobile(mobile) === 'TH' ? 'TH' : 'MY',
+              // docs/product/regions.md: the state or province comes from the postcode.
+              state:
+                regionOfPostcode(countryOfMobile(mobile) === 'TH' ? 'TH' : 'MY', input.postcode)
+                  ?.code ?? null,
               preferredBranchId: input.preferred_branch,
               status: 'pending',
               createdAt: now(),

@@ -62,8 +62,24 @@ describe('sign-up with an SMS code (issue 3, spec 4)', () => {
     expect(me.json()).toMatchObject({
       full_name: 'Rosli bin Hamid',
       preferred_branches: [2],
-      profile: { mobile_number: '+60123456701', postal_code: '06000', account_status: 'active' },
+      profile: {
+        mobile_number: '+60123456701',
+        postal_code: '06000',
+        account_status: 'active',
+        // docs/product/regions.md: the state comes from the postcode.
+        state: 'MY-02',
+        state_name: { en: 'Kedah', bm: 'Kedah', th: 'เกอดะฮ์' },
+      },
     })
+  })
+
+  it('finds a Thai farmer\'s province from the postcode in their own market', async () => {
+    clock.advance(120_000)
+    const res = await post('/auth/signup', signupPayload('+66812345671', { postcode: '72000' }))
+    expect(res.statusCode).toBe(201)
+    const [row] = await t.db.db.select().from(users).where(eq(users.mobile, '+66812345671'))
+    // 72000 is Kuala Pilah in Malaysia, but this number is Thai: Suphan Buri.
+    expect(row?.state).toBe('TH-72')
   })
 
   it("answers 'user already exists' for an active number", async () => {

@@ -46,7 +46,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       email: user.email,
       area: p.area,
       district: p.district,
-      state: p.state,
+      state: p.state_name ? localizedText(p.state_name, locale) : p.state,
       postcode: p.postal_code,
       branch: p.preferred_branch ? localizedText(p.preferred_branch.name, locale) : null,
       joinedAt: p.joined_at,
