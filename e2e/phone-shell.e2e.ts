@@ -130,9 +130,9 @@ test.describe('the shell on a phone', () => {
 
   test('the header search finds products in both groups', async ({ page }) => {
     await page.goto('/en')
-    const search = page.getByRole('search', { name: 'Search products' })
+    const search = page.getByRole('search', { name: 'Search the shop' })
     await search.getByRole('searchbox').fill('propeller')
-    await search.getByRole('button', { name: 'Search' }).click()
+    await search.getByRole('button', { name: 'Search the shop' }).click()
     await expect(page).toHaveURL(/\/en\/products\?q=propeller$/)
     await expect(page.getByRole('heading', { level: 1, name: 'All products' })).toBeVisible()
     await expect(page.locator('.cat-grid li').first()).toBeVisible()

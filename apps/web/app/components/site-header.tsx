@@ -60,7 +60,7 @@ export function SiteHeader({
             maxLength={100}
             required
             aria-label={t('nav.search')}
-            placeholder={t('nav.search')}
+            placeholder={t('nav.searchPlaceholder')}
           />
           <button type="submit" className="header-icon" aria-label={t('nav.searchButton')}>
             <SearchIcon />

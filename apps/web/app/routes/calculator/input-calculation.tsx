@@ -200,9 +200,13 @@ function InputCalculationForm({
     [evaluate, values, firstEvaluation],
   )
   // docs/product/calculators.md: the answer on screen always belongs to the entries on screen. An
-  // invalid entry shows its message and no answer; so does an entry typed before the browser has
-  // the validation (the server's answer is for the address, not for what was typed since).
-  const stale = !evaluate && values !== initial.values
+  // invalid entry shows its message and no answer. Before the browser has the validation, the
+  // server's answer counts only once the address (and so the server) has caught up with the entry.
+  const { search } = useLocation()
+  const stale =
+    !evaluate &&
+    values !== initial.values &&
+    `?${inputFormSearch(values, touched)}` !== search
   const shown: Shown | null = !stale && evaluation.ok ? evaluation : null
   const { write: writeUrl, stop: stopUrlSync } = useSearchSync(
     inputFormSearch(values, touched),
