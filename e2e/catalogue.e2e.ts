@@ -293,6 +293,22 @@ test.describe('catalogue pages (issue 4)', () => {
     }
   })
 
+  test('the product page and the calculator opened from it state the same dose per tank', async ({
+    page,
+  }) => {
+    await page.goto('/en/products/agrochems?q=karah')
+    await page.getByRole('link', { name: 'Karah-75' }).click()
+    const dilution = page.locator('.cat-facts dd', { hasText: 'knapsack' }).first()
+    // 300 g/ha mixed at the label's 480 L/ha: 10 g in a 16 L knapsack (not 24 g at 200 L/ha).
+    await expect(dilution).toContainText('10 g per 16 L knapsack, spraying 480 L/ha')
+    await page.locator('.cat-calculator a').click()
+    await expect(page).toHaveURL(/litres_per_hectare=480/)
+    await page.getByLabel('Field area').fill('2')
+    await page.getByLabel('Area unit').selectOption('hectare')
+    await expect(page.locator('.calc-figures')).toContainText('10 g')
+    await expect(page.locator('.calc-figures')).toContainText('in 16 L of water')
+  })
+
   test('an unknown search shows "No products found."', async ({ page }) => {
     await page.goto('/en/products/agrochems?q=qqxxzzy')
     await expect(page.getByText('No products found.')).toBeVisible()

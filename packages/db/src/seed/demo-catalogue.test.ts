@@ -48,4 +48,14 @@ describe('demo catalogue (issue 4)', () => {
     )
     expect(sprays.every((p) => p.labelRate && p.preHarvestIntervalDays)).toBe(true)
   })
+
+  it('gives the spray volume of every label mixed in water, so a dose per tank can be worked out', () => {
+    // docs/product/calculators.md: the product page and the calculator state the same dose per
+    // tank; without the label's volume the calculator would fall back to its own 200 L/ha.
+    const sprayed = AGROCHEM_PRODUCTS.filter(
+      (p) => p.labelRate && p.dilutionRate && /L\/ha/.test(p.dilutionRate),
+    )
+    expect(sprayed.length).toBeGreaterThan(40)
+    for (const p of sprayed) expect(p.labelRate?.labelLitresPerHectare, p.slug).toBeGreaterThan(0)
+  })
 })

@@ -28,7 +28,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['pretilachlor 300 g/L', 'fenclorim (safener)'],
     dosagePerHectare: '1.0–1.5 L/ha',
     dilutionRate: '75 mL per 16 L knapsack at 250 L/ha (64–96 mL range)',
-    labelRate: { kind: 'per_hectare', amount: 1.2, unit: 'l' },
+    labelRate: { kind: 'per_hectare', amount: 1.2, unit: 'l', labelLitresPerHectare: 250 },
     preHarvestIntervalDays: 70,
     specification: {
       'Pack type': 'HDPE bottle',
@@ -175,7 +175,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['bispyribac-sodium 100 g/L'],
     dosagePerHectare: '250–350 mL/ha',
     dilutionRate: '19 mL per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 300, unit: 'ml' },
+    labelRate: { kind: 'per_hectare', amount: 300, unit: 'ml', labelLitresPerHectare: 250 },
     preHarvestIntervalDays: 60,
     specification: {
       'Pack type': 'HDPE bottle',
@@ -238,8 +238,8 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     formula: 'WG',
     activeIngredients: ['quinclorac 750 g/kg'],
     dosagePerHectare: '330 g/ha (0.25 kg a.i.)',
-    dilutionRate: '13 g per 18 L knapsack',
-    labelRate: { kind: 'per_hectare', amount: 330, unit: 'g' },
+    dilutionRate: '13.2 g per 18 L knapsack at 450 L/ha',
+    labelRate: { kind: 'per_hectare', amount: 330, unit: 'g', labelLitresPerHectare: 450 },
     preHarvestIntervalDays: 60,
     specification: {
       'Pack type': 'Foil bag',
@@ -397,7 +397,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['cyhalofop-butyl 100 g/L'],
     dosagePerHectare: '0.75–1.0 L/ha',
     dilutionRate: '51 mL per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 800, unit: 'ml' },
+    labelRate: { kind: 'per_hectare', amount: 800, unit: 'ml', labelLitresPerHectare: 250 },
     preHarvestIntervalDays: 60,
     specification: {
       'Pack type': 'HDPE bottle',
@@ -468,7 +468,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['bentazone 400 g/L', 'MCPA 60 g/L'],
     dosagePerHectare: '1.5–2.0 L/ha',
     dilutionRate: '112 mL per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 1.75, unit: 'l' },
+    labelRate: { kind: 'per_hectare', amount: 1.75, unit: 'l', labelLitresPerHectare: 250 },
     preHarvestIntervalDays: 60,
     specification: {
       'Pack type': 'HDPE bottle',
@@ -531,7 +531,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['glyphosate isopropylamine salt 410 g/L'],
     dosagePerHectare: '2–3 L/ha',
     dilutionRate: '160 mL per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 2.5, unit: 'l' },
+    labelRate: { kind: 'per_hectare', amount: 2.5, unit: 'l', labelLitresPerHectare: 250 },
     specification: {
       'Pack type': 'HDPE bottle',
       'Pre-harvest interval': 'Not applicable – pre-plant and bund use only',
@@ -601,7 +601,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['azoxystrobin 200 g/L', 'difenoconazole 125 g/L'],
     dosagePerHectare: '300 mL/ha',
     dilutionRate: '15 mL per 10 L water (24 mL per 16 L) at 200 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 300, unit: 'ml' },
+    labelRate: { kind: 'per_hectare', amount: 300, unit: 'ml', labelLitresPerHectare: 200 },
     preHarvestIntervalDays: 28,
     specification: {
       'Pack type': 'HDPE bottle',
@@ -700,8 +700,8 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     formula: 'WP',
     activeIngredients: ['tricyclazole 750 g/kg'],
     dosagePerHectare: '300–500 g/ha',
-    dilutionRate: '10 g per 16 L knapsack (0.6 g/L)',
-    labelRate: { kind: 'per_hectare', amount: 300, unit: 'g' },
+    dilutionRate: '10 g per 16 L knapsack (0.6 g/L) at 480 L/ha',
+    labelRate: { kind: 'per_hectare', amount: 300, unit: 'g', labelLitresPerHectare: 480 },
     preHarvestIntervalDays: 21,
     specification: {
       'Pack type': 'Foil sachet in carton',
@@ -774,7 +774,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['tricyclazole 400 g/L', 'propiconazole 125 g/L'],
     dosagePerHectare: '400–500 mL/ha',
     dilutionRate: '25 mL per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 400, unit: 'ml' },
+    labelRate: { kind: 'per_hectare', amount: 400, unit: 'ml', labelLitresPerHectare: 250 },
     preHarvestIntervalDays: 21,
     specification: {
       'Pack type': 'HDPE bottle',
@@ -845,7 +845,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['hexaconazole 50 g/L'],
     dosagePerHectare: '500–750 mL/ha',
     dilutionRate: '38 mL per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 600, unit: 'ml' },
+    labelRate: { kind: 'per_hectare', amount: 600, unit: 'ml', labelLitresPerHectare: 250 },
     preHarvestIntervalDays: 21,
     specification: {
       'Pack type': 'HDPE bottle',
@@ -908,7 +908,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['pencycuron 250 g/L'],
     dosagePerHectare: '0.5–0.75 L/ha',
     dilutionRate: '38 mL per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 600, unit: 'ml' },
+    labelRate: { kind: 'per_hectare', amount: 600, unit: 'ml', labelLitresPerHectare: 250 },
     preHarvestIntervalDays: 14,
     specification: {
       'Pack type': 'HDPE bottle',
@@ -971,7 +971,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['trifloxystrobin 500 g/kg'],
     dosagePerHectare: '100 g/ha',
     dilutionRate: '6.4 g per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 100, unit: 'g' },
+    labelRate: { kind: 'per_hectare', amount: 100, unit: 'g', labelLitresPerHectare: 250 },
     preHarvestIntervalDays: 21,
     specification: {
       'Pack type': 'Foil bag',
@@ -1042,7 +1042,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['difenoconazole 250 g/L'],
     dosagePerHectare: '200–300 mL/ha',
     dilutionRate: '16 mL per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 250, unit: 'ml' },
+    labelRate: { kind: 'per_hectare', amount: 250, unit: 'ml', labelLitresPerHectare: 250 },
     preHarvestIntervalDays: 21,
     specification: {
       'Pack type': 'HDPE bottle',
@@ -1111,7 +1111,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['chlorantraniliprole 50 g/L'],
     dosagePerHectare: '400–600 mL/ha',
     dilutionRate: '32 mL per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 500, unit: 'ml' },
+    labelRate: { kind: 'per_hectare', amount: 500, unit: 'ml', labelLitresPerHectare: 250 },
     preHarvestIntervalDays: 14,
     specification: {
       'Pack type': 'HDPE bottle',
@@ -1208,7 +1208,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['pymetrozine 500 g/kg'],
     dosagePerHectare: '300 g/ha',
     dilutionRate: '19 g per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 300, unit: 'g' },
+    labelRate: { kind: 'per_hectare', amount: 300, unit: 'g', labelLitresPerHectare: 250 },
     preHarvestIntervalDays: 14,
     specification: {
       'Pack type': 'Foil bag',
@@ -1285,7 +1285,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['imidacloprid 200 g/L'],
     dosagePerHectare: '≈100 mL/ha',
     dilutionRate: '6.5 mL per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 100, unit: 'ml' },
+    labelRate: { kind: 'per_hectare', amount: 100, unit: 'ml', labelLitresPerHectare: 250 },
     preHarvestIntervalDays: 14,
     specification: {
       'Pack type': 'HDPE bottle',
@@ -1365,7 +1365,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['fipronil 50 g/L'],
     dosagePerHectare: '0.5–1.0 L/ha',
     dilutionRate: '48 mL per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 750, unit: 'ml' },
+    labelRate: { kind: 'per_hectare', amount: 750, unit: 'ml', labelLitresPerHectare: 250 },
     preHarvestIntervalDays: 21,
     specification: {
       'Pack type': 'HDPE bottle',
@@ -1437,7 +1437,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['buprofezin 250 g/kg'],
     dosagePerHectare: '0.6–1.0 kg/ha',
     dilutionRate: '51 g per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 800, unit: 'g' },
+    labelRate: { kind: 'per_hectare', amount: 800, unit: 'g', labelLitresPerHectare: 250 },
     preHarvestIntervalDays: 14,
     specification: {
       'Pack type': 'Foil bag',
@@ -1499,7 +1499,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['cartap hydrochloride 500 g/kg'],
     dosagePerHectare: '0.45 kg/ha',
     dilutionRate: '29 g per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 450, unit: 'g' },
+    labelRate: { kind: 'per_hectare', amount: 450, unit: 'g', labelLitresPerHectare: 250 },
     preHarvestIntervalDays: 14,
     specification: {
       'Pack type': 'Foil bag',
@@ -1562,7 +1562,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['niclosamide 700 g/kg'],
     dosagePerHectare: '0.5–1.0 kg/ha',
     dilutionRate: 'Broadcast mixed with sand, or about 48 g per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 750, unit: 'g' },
+    labelRate: { kind: 'per_hectare', amount: 750, unit: 'g', labelLitresPerHectare: 250 },
     preHarvestIntervalDays: 30,
     specification: {
       'Pack type': 'Foil bag',
@@ -1997,7 +1997,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['SiO₂ 20%', 'K₂O 10%'],
     dosagePerHectare: '1 L/ha',
     dilutionRate: '2 mL/L (32 mL per 16 L knapsack) at 500 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 1, unit: 'l' },
+    labelRate: { kind: 'per_hectare', amount: 1, unit: 'l', labelLitresPerHectare: 500 },
     specification: {
       'Pack type': 'HDPE bottle',
       'Shelf life': '2 years',
@@ -2055,8 +2055,8 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     formula: 'SC',
     activeIngredients: ['CaO 25%'],
     dosagePerHectare: '2–5 L/ha',
-    dilutionRate: '200 mL per 16 L knapsack',
-    labelRate: { kind: 'per_hectare', amount: 3, unit: 'l' },
+    dilutionRate: '200 mL per 16 L knapsack at 240 L/ha',
+    labelRate: { kind: 'per_hectare', amount: 3, unit: 'l', labelLitresPerHectare: 240 },
     specification: {
       'Pack type': 'HDPE jerrycan',
       'Shelf life': '2 years',
@@ -2237,7 +2237,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['polymer drift-control agent', 'vegetable oil ester'],
     dosagePerHectare: '50–150 mL/ha',
     dilutionRate: '100 mL per 20 L drone load (0.5% v/v) at 20 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 100, unit: 'ml' },
+    labelRate: { kind: 'per_hectare', amount: 100, unit: 'ml', labelLitresPerHectare: 20 },
     specification: {
       'Pack type': 'HDPE bottle',
       'Shelf life': '2 years',
@@ -2304,7 +2304,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['pyrazosulfuron-ethyl 100 g/kg'],
     dosagePerHectare: '150–200 g/ha (15–20 g a.i.)',
     dilutionRate: '13 g per 16 L knapsack at 250 L/ha, or broadcast with 10 kg sand',
-    labelRate: { kind: 'per_hectare', amount: 200, unit: 'g' },
+    labelRate: { kind: 'per_hectare', amount: 200, unit: 'g', labelLitresPerHectare: 250 },
     preHarvestIntervalDays: 60,
     specification: {
       'Pack type': 'Foil bag',
@@ -2374,7 +2374,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['penoxsulam 25 g/L'],
     dosagePerHectare: '0.8–1.0 L/ha (20–25 g a.i.)',
     dilutionRate: '51 mL per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 800, unit: 'ml' },
+    labelRate: { kind: 'per_hectare', amount: 800, unit: 'ml', labelLitresPerHectare: 250 },
     preHarvestIntervalDays: 60,
     specification: {
       'Pack type': 'HDPE bottle',
@@ -2454,7 +2454,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['fenoxaprop-P-ethyl 69 g/L', 'isoxadifen-ethyl (safener)'],
     dosagePerHectare: '0.6–0.9 L/ha',
     dilutionRate: '48 mL per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 750, unit: 'ml' },
+    labelRate: { kind: 'per_hectare', amount: 750, unit: 'ml', labelLitresPerHectare: 250 },
     preHarvestIntervalDays: 60,
     specification: {
       'Pack type': 'HDPE bottle',
@@ -2517,7 +2517,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['metsulfuron-methyl 100 g/kg', 'chlorimuron-ethyl 100 g/kg'],
     dosagePerHectare: '50 g/ha',
     dilutionRate: '3.2 g per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 50, unit: 'g' },
+    labelRate: { kind: 'per_hectare', amount: 50, unit: 'g', labelLitresPerHectare: 250 },
     preHarvestIntervalDays: 60,
     specification: {
       'Pack type': 'Foil sachet',
@@ -2587,7 +2587,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['glufosinate-ammonium 150 g/L'],
     dosagePerHectare: '2–3 L/ha',
     dilutionRate: '160 mL per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 2.5, unit: 'l' },
+    labelRate: { kind: 'per_hectare', amount: 2.5, unit: 'l', labelLitresPerHectare: 250 },
     specification: {
       'Pack type': 'HDPE bottle',
       'Pre-harvest interval': 'Not applicable – pre-plant and bund use only',
@@ -2656,7 +2656,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['butachlor 600 g/L'],
     dosagePerHectare: '1.5–2.0 L/ha',
     dilutionRate: '128 mL per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 2, unit: 'l' },
+    labelRate: { kind: 'per_hectare', amount: 2, unit: 'l', labelLitresPerHectare: 250 },
     preHarvestIntervalDays: 70,
     specification: {
       'Pack type': 'HDPE bottle',
@@ -2719,7 +2719,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['propiconazole 250 g/L'],
     dosagePerHectare: '400–500 mL/ha',
     dilutionRate: '32 mL per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 500, unit: 'ml' },
+    labelRate: { kind: 'per_hectare', amount: 500, unit: 'ml', labelLitresPerHectare: 250 },
     preHarvestIntervalDays: 21,
     specification: {
       'Pack type': 'HDPE bottle',
@@ -2789,7 +2789,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['validamycin A 30 g/L'],
     dosagePerHectare: '1.5–2.0 L/ha',
     dilutionRate: '128 mL per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 2, unit: 'l' },
+    labelRate: { kind: 'per_hectare', amount: 2, unit: 'l', labelLitresPerHectare: 250 },
     preHarvestIntervalDays: 14,
     specification: {
       'Pack type': 'HDPE bottle',
@@ -2869,7 +2869,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['isoprothiolane 400 g/L'],
     dosagePerHectare: '1.2–1.5 L/ha',
     dilutionRate: '96 mL per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 1.5, unit: 'l' },
+    labelRate: { kind: 'per_hectare', amount: 1.5, unit: 'l', labelLitresPerHectare: 250 },
     preHarvestIntervalDays: 21,
     specification: {
       'Pack type': 'HDPE bottle',
@@ -2932,7 +2932,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['kasugamycin 20 g/L'],
     dosagePerHectare: '1.25–1.5 L/ha (200–240 mL/rai)',
     dilutionRate: '50 mL per 20 L water at 500 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 1.25, unit: 'l' },
+    labelRate: { kind: 'per_hectare', amount: 1.25, unit: 'l', labelLitresPerHectare: 500 },
     preHarvestIntervalDays: 14,
     specification: {
       'Pack type': 'HDPE bottle',
@@ -2994,7 +2994,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['thiamethoxam 250 g/kg'],
     dosagePerHectare: '100 g/ha (25 g a.i.)',
     dilutionRate: '6.4 g per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 100, unit: 'g' },
+    labelRate: { kind: 'per_hectare', amount: 100, unit: 'g', labelLitresPerHectare: 250 },
     preHarvestIntervalDays: 14,
     specification: {
       'Pack type': 'Foil bag',
@@ -3057,7 +3057,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['dinotefuran 200 g/kg'],
     dosagePerHectare: '150–200 g/ha',
     dilutionRate: '9.6 g per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 150, unit: 'g' },
+    labelRate: { kind: 'per_hectare', amount: 150, unit: 'g', labelLitresPerHectare: 250 },
     preHarvestIntervalDays: 14,
     specification: {
       'Pack type': 'Foil bag',
@@ -3119,7 +3119,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['flubendiamide 200 g/kg'],
     dosagePerHectare: '125 g/ha (25 g a.i.)',
     dilutionRate: '8 g per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 125, unit: 'g' },
+    labelRate: { kind: 'per_hectare', amount: 125, unit: 'g', labelLitresPerHectare: 250 },
     preHarvestIntervalDays: 21,
     specification: {
       'Pack type': 'Foil bag',
@@ -3197,7 +3197,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['emamectin benzoate 50 g/kg'],
     dosagePerHectare: '200 g/ha (10 g a.i.)',
     dilutionRate: '13 g per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 200, unit: 'g' },
+    labelRate: { kind: 'per_hectare', amount: 200, unit: 'g', labelLitresPerHectare: 250 },
     preHarvestIntervalDays: 7,
     specification: {
       'Pack type': 'Foil bag',
@@ -3276,7 +3276,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['abamectin 18 g/L'],
     dosagePerHectare: '0.5–0.75 L/ha',
     dilutionRate: '38 mL per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 600, unit: 'ml' },
+    labelRate: { kind: 'per_hectare', amount: 600, unit: 'ml', labelLitresPerHectare: 250 },
     preHarvestIntervalDays: 14,
     specification: {
       'Pack type': 'HDPE bottle',
@@ -3348,7 +3348,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['triflumezopyrim 106 g/L'],
     dosagePerHectare: '235 mL/ha (25 g a.i.)',
     dilutionRate: '15 mL per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 240, unit: 'ml' },
+    labelRate: { kind: 'per_hectare', amount: 240, unit: 'ml', labelLitresPerHectare: 250 },
     preHarvestIntervalDays: 21,
     specification: {
       'Pack type': 'HDPE bottle',
@@ -3819,7 +3819,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['zinc (Zn) 15% as EDTA chelate'],
     dosagePerHectare: '500 g/ha',
     dilutionRate: '1 g/L (16 g per 16 L knapsack) at 500 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 500, unit: 'g' },
+    labelRate: { kind: 'per_hectare', amount: 500, unit: 'g', labelLitresPerHectare: 500 },
     specification: {
       'Pack type': 'Foil bag',
       'Shelf life': '3 years',
@@ -3895,7 +3895,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['boron (B) 150 g/L as ethanolamine borate'],
     dosagePerHectare: '0.5 L/ha',
     dilutionRate: '16 mL per 16 L knapsack at 500 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 500, unit: 'ml' },
+    labelRate: { kind: 'per_hectare', amount: 500, unit: 'ml', labelLitresPerHectare: 500 },
     specification: {
       'Pack type': 'HDPE bottle',
       'Shelf life': '3 years',
@@ -3960,7 +3960,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['Ascophyllum nodosum extract 25%', 'K₂O 5%'],
     dosagePerHectare: '1 L/ha',
     dilutionRate: '2 mL/L (32 mL per 16 L knapsack) at 500 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 1, unit: 'l' },
+    labelRate: { kind: 'per_hectare', amount: 1, unit: 'l', labelLitresPerHectare: 500 },
     specification: {
       'Pack type': 'HDPE bottle',
       'Shelf life': '2 years',
@@ -4019,7 +4019,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['P₂O₅ 52%', 'K₂O 34%'],
     dosagePerHectare: '2–3 kg/ha',
     dilutionRate: '5 g/L (80 g per 16 L knapsack) at 500 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 2.5, unit: 'kg' },
+    labelRate: { kind: 'per_hectare', amount: 2.5, unit: 'kg', labelLitresPerHectare: 500 },
     specification: {
       'Pack type': 'Laminated bag',
       'Shelf life': '3 years',

@@ -35,7 +35,13 @@ export type ProductSort = (typeof PRODUCT_SORTS)[number]
 
 /** How a label states the dose, for the input calculator (domain-facts 2.1). */
 export type LabelRate =
-  | { kind: 'per_hectare'; amount: number; unit: 'ml' | 'l' | 'g' | 'kg' }
+  | {
+      kind: 'per_hectare'
+      amount: number
+      unit: 'ml' | 'l' | 'g' | 'kg'
+      /** The spray volume the label's dose is mixed in (docs/product/calculators.md). */
+      labelLitresPerHectare?: number
+    }
   | {
       kind: 'per_tank'
       amount: number

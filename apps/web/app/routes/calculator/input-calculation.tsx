@@ -204,9 +204,7 @@ function InputCalculationForm({
   // server's answer counts only once the address (and so the server) has caught up with the entry.
   const { search } = useLocation()
   const stale =
-    !evaluate &&
-    values !== initial.values &&
-    `?${inputFormSearch(values, touched)}` !== search
+    !evaluate && values !== initial.values && `?${inputFormSearch(values, touched)}` !== search
   const shown: Shown | null = !stale && evaluation.ok ? evaluation : null
   const { write: writeUrl, stop: stopUrlSync } = useSearchSync(
     inputFormSearch(values, touched),

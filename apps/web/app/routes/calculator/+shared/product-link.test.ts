@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { calculatorSearch } from './product-link.ts'
+import { calculatorSearch, labelTankDose } from './product-link.ts'
+import { evaluateInputForm } from './input-evaluation.ts'
+import { readInputForm } from './input-form.ts'
 
 describe('calculator link from a product page', () => {
   it('carries the per-hectare rate and a pack of the same kind', () => {
@@ -10,7 +12,8 @@ describe('calculator link from a product page', () => {
     )
     expect(search).toBe(
       '?product=AzoDif+325SC&rate_kind=per_hectare&rate_amount=300&rate_unit=ml' +
-        '&label_litres_per_hectare=200&pack_amount=1&pack_unit=l',
+        '&label_litres_per_hectare=200&sprayer=knapsack&tank_litres=16&litres_per_hectare=200' +
+        '&volume_basis=hectare&pack_amount=1&pack_unit=l',
     )
   })
 
@@ -35,5 +38,34 @@ describe('calculator link from a product page', () => {
 
   it('is absent without a label rate', () => {
     expect(calculatorSearch('Battery', null, null)).toBeNull()
+  })
+
+  it('states the dose per tank the calculator opened from the product states', () => {
+    // Karah-75: 300 g/ha sprayed at 480 L/ha is 10 g in a 16 L knapsack, not 24 g at 200 L/ha.
+    const rate = {
+      kind: 'per_hectare',
+      amount: 300,
+      unit: 'g',
+      labelLitresPerHectare: 480,
+    } as const
+    expect(labelTankDose(rate)).toEqual({
+      sprayer: 'knapsack',
+      tankLitres: 16,
+      litresPerHectare: 480,
+      amount: 10,
+      unit: 'g',
+    })
+    const search = calculatorSearch('Karah-75', rate, null) ?? ''
+    const form = readInputForm(
+      new URLSearchParams(`${search}&area_value=1&area_unit=hectare`),
+      'th',
+    )
+    const answer = evaluateInputForm(form.values)
+    expect(answer.ok && answer.result.productPerFullTank).toBe(10)
+    // A drone volume opens the calculator for a drone, with its own tank.
+    expect(
+      labelTankDose({ kind: 'per_hectare', amount: 100, unit: 'ml', labelLitresPerHectare: 20 }),
+    ).toMatchObject({ sprayer: 'drone', tankLitres: 40, amount: 200 })
+    expect(labelTankDose({ kind: 'per_hectare', amount: 100, unit: 'kg' })).toBeNull()
   })
 })

@@ -176,7 +176,10 @@ export async function loadProductDetail(args: Args, pathGroup: ProductGroup | nu
   const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN
   if (!(id <= MAX_ID)) throw data(null, { status: 404 })
   const market = marketData(args)
-  const base = { ...productMessages(params, DETAIL_SECTIONS), ...market }
+  // The dose per tank is written with the calculator's units (docs/product/calculators.md).
+  const texts = productMessages(params, DETAIL_SECTIONS).messages
+  const units = pageMessages(params, ['units']).messages
+  const base = { messages: { ...texts, ...units }, ...market }
   const url = new URL(request.url)
   let product: ProductDetail
   try {

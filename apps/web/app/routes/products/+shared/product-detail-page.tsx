@@ -8,7 +8,10 @@ import { ProductImage } from '~/components/catalogue/product-image.tsx'
 import { StockBadge } from '~/components/catalogue/stock-badge.tsx'
 import { checkQuantity, MAX_QUANTITY } from './catalogue-data.ts'
 import type { ProductDetailData } from './catalogue-data.ts'
-import { calculatorSearch } from '~/routes/calculator/+shared/product-link.ts'
+import { calculatorSearch, labelTankDose } from '~/routes/calculator/+shared/product-link.ts'
+import { useCalculatorFormat } from '~/routes/calculator/+shared/use-calculator-format.ts'
+import { formatDecimal } from '~/routes/calculator/+shared/format.ts'
+import { RAI_PER_HECTARE } from '@padi/domain/calculators/input-calculation'
 
 /** Issue 4: one product, every field of spec 3, the pack picker and the prefilled calculator. */
 export function ProductDetailPage({ data }: { data: ProductDetailData }) {
@@ -55,6 +58,8 @@ function ProductView({ data, product }: { data: ProductDetailData; product: Prod
   const quantityCheck = checkQuantity(quantityText)
   const isAgro = product.group === 'agrochems'
   const calculator = calculatorSearch(name, product.label_rate, variation)
+  const labelTank = labelTankDose(product.label_rate)
+  const format = useCalculatorFormat()
   const notStated = t('products.detail.notStated')
 
   const phi =
@@ -95,7 +100,16 @@ function ProductView({ data, product }: { data: ProductDetailData; product: Prod
     {
       key: 'dilution',
       label: t('products.detail.dilution'),
-      value: product.dilution_rate,
+      // docs/product/calculators.md: worked out as the calculator works it, so the two agree.
+      value: labelTank
+        ? t('products.detail.perTankLine', {
+            amount: format.product(labelTank.amount, labelTank.unit),
+            tank: labelTank.tankLitres,
+            sprayer: t(`products.detail.sprayers.${labelTank.sprayer}`),
+            volume: labelTank.litresPerHectare,
+            perRai: formatDecimal(labelTank.litresPerHectare / RAI_PER_HECTARE, locale, 1),
+          })
+        : product.dilution_rate,
       agro: true,
     },
     { key: 'phi', label: t('products.detail.phi'), value: phi, agro: true },
