@@ -1,6 +1,7 @@
 import { test, expect, expectAccessible, expectNoSidewaysScroll } from './support/fixtures.ts'
 import { apiLogin, freshMobile, latestCode } from './support/api.ts'
 import { loginInBrowser } from './support/login.ts'
+import { untilResendAllowed } from './support/timing.ts'
 
 test.describe('sign-up, login and logout (issue 3)', () => {
   test('signs up with the SMS code, lands logged in, and keeps nothing secret in the browser', async ({
@@ -117,7 +118,7 @@ test.describe('sign-up, login and logout (issue 3)', () => {
       },
     )
     expect(verify.ok()).toBe(true)
-    await new Promise((r) => setTimeout(r, 3500)) // the resend cool-down per number (3 s in tests)
+    await untilResendAllowed(page)
     await page.goto('/en/forgot-pwd')
     await page.getByLabel('Mobile number').fill(mobile)
     await page.getByRole('button', { name: 'Send code' }).click()

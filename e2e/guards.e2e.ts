@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { test, expect } from './support/fixtures.ts'
 import { API, createAccount, freshMobile, setSuspended } from './support/api.ts'
 import { loginInBrowser } from './support/login.ts'
+import { untilResendAllowed, untilTokenDue } from './support/timing.ts'
 
 const sessionCookie = async (page: Page) =>
   (await page.context().cookies()).find((c) => c.name === '__session')?.value
@@ -10,10 +11,10 @@ test.describe('route guards of spec 2, in order (issue 3)', () => {
   test('1: a token expiring within 10 minutes is refreshed before the page loads', async ({
     page,
   }) => {
-    // The test server's access tokens live 10 min 10 s, so 11 s after login they are due.
+    // The test server's access tokens live 10 min 2 s, so 2 s after login they are due.
     await loginInBrowser(page, '+66800000001')
     const before = await sessionCookie(page)
-    await page.waitForTimeout(11_000)
+    await untilTokenDue(page)
     await page.goto('/en/settings')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(page).toHaveURL(/\/en\/settings$/)
@@ -29,7 +30,7 @@ test.describe('route guards of spec 2, in order (issue 3)', () => {
     // Suspending and reactivating ends every session on the server (the refresh token dies).
     await setSuspended(request, account.id, true)
     await setSuspended(request, account.id, false)
-    await page.waitForTimeout(11_000)
+    await untilTokenDue(page)
     await page.goto('/en/settings')
     await expect(page).toHaveURL(/\/en\/login/)
     await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible()
@@ -88,7 +89,7 @@ test.describe('route guards of spec 2, in order (issue 3)', () => {
         preferred_branch: 6,
       },
     })
-    await page.waitForTimeout(3500)
+    await untilResendAllowed(page)
     await page.goto('/en/signup')
     await page.getByLabel('Mobile number').fill(mobile)
     await page.getByLabel('Password', { exact: true }).fill('sawah2026')

@@ -39,13 +39,13 @@ const env: NodeJS.ProcessEnv = {
   PROXY_SECRET: 'e2e-proxy-secret-that-is-long-enough-0123456789',
   OTP_SENDS_PER_IP: '1000',
   // A short resend cool-down keeps the tests quick; its 429 path is tested in the API tests.
-  OTP_RESEND_COOLDOWN_SECONDS: '3',
+  OTP_RESEND_COOLDOWN_SECONDS: '1',
   OTP_SENDS_GLOBAL: '10000',
   AUTH_RATE_LIMIT_MAX: '1000',
   LOGIN_RATE_LIMIT_MAX: '1000',
-  // Access tokens live 10 min 10 s: fresh after login, inside the 10-minute refresh window 10 s
-  // later, so the refresh-before-expiry test needs no clock tricks.
-  ACCESS_TOKEN_TTL_SECONDS: '610',
+  // Access tokens live 10 min 2 s: fresh after login, inside the 10-minute refresh window 2 s
+  // later, so the refresh-before-expiry test waits 2 s rather than needing clock tricks.
+  ACCESS_TOKEN_TTL_SECONDS: '602',
   SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
   JWT_SECRET: 'e2e-jwt-secret-that-is-long-enough-0123456789',
   OTP_SECRET: 'e2e-otp-secret-that-is-long-enough-0123456789',
