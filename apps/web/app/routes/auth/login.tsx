@@ -11,10 +11,10 @@ import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
 import { TextField } from '~/components/form/text-field.tsx'
 import { MobileField } from '~/components/auth/account-fields.tsx'
-import { FormAlert } from '~/components/auth/form-alert.tsx'
+import { FormAlert, type Message } from '~/components/auth/form-alert.tsx'
 import authCss from '~/components/auth/auth.css?url'
 import { safeRedirectTo } from '~/utils/safe-redirect.ts'
-import { authAnswerInit, tooManyMessage } from './+shared/api-errors.server.ts'
+import { authAnswerInit, codeMessage } from './+shared/api-errors.server.ts'
 import type { AuthActionData } from './+shared/messages.ts'
 import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import type { Route } from './+types/login'
@@ -38,6 +38,13 @@ export function loader({ params, request }: Route.LoaderArgs) {
   }
 }
 
+const GENERIC: Message = { key: 'auth.errors.generic' }
+/** A refusal without its own code: 401 is a wrong number or password, 403 a barred account. */
+const LOGIN_FALLBACK: Record<number, Message> = {
+  401: { key: 'auth.errors.invalidCredentials' },
+  403: { key: 'security.forbidden.details' },
+}
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const lang = isLocale(params.lang) ? params.lang : 'en'
   const formData = await request.formData()
@@ -55,28 +62,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     session.update({ flash: { kind: 'success', messageKey: 'common.loggedIn' } })
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    // Spec 8: one text for a wrong number and a wrong password (no hint which one was wrong).
-    if (error.code === 'INVALID_CREDENTIALS' || error.statusCode === 401)
-      return data<AuthActionData>(
-        { values, formError: { key: 'auth.errors.invalidCredentials' } },
-        { status: 401 },
-      )
-    if (error.statusCode === 429)
-      return data<AuthActionData>(
-        { values, formError: tooManyMessage(error) },
-        authAnswerInit(error),
-      )
-    // Spec 6 and 8: a suspended account is refused with the access-forbidden text.
-    if (error.statusCode === 403)
-      return data<AuthActionData>(
-        { values, formError: { key: 'security.forbidden.details' } },
-        { status: 403 },
-      )
     // The API down, or anything unexpected: the farmer can simply try again.
-    return data<AuthActionData>(
-      { values, formError: { key: 'auth.errors.generic' } },
-      authAnswerInit(error),
-    )
+    const message = codeMessage(error) ?? LOGIN_FALLBACK[error.statusCode] ?? GENERIC
+    return data<AuthActionData>({ values, formError: message }, authAnswerInit(error))
   }
   // Only a path on this site under a locale: an open redirect would let a link send farmers away.
   return redirect(safeRedirectTo(formData.get('redirectTo'), lang))

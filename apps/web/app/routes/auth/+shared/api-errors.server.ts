@@ -20,11 +20,17 @@ export function authAnswerInit(error: ApiError): ResponseInit {
 }
 
 /**
- * The one-time code failures (spec 8 'one-time code verification unsuccessful', 'resend failed'),
- * each with its own text; null for any other error.
+ * The one place where an API refusal on an account page becomes the text the farmer reads: the
+ * one-time code failures each with their own text, a wrong number or password (one text for
+ * both, no hint which), a suspended account, the waits; null for anything else (the page's own
+ * fallback). The status and Retry-After come from authAnswerInit.
  */
 export function codeMessage(error: ApiError): Message | null {
   switch (error.code) {
+    case 'INVALID_CREDENTIALS':
+      return { key: 'auth.errors.invalidCredentials' }
+    case 'ACCOUNT_SUSPENDED':
+      return { key: 'security.forbidden.details' }
     case 'OTP_INVALID': {
       const left = (error.data as { attemptsLeft?: unknown } | null)?.attemptsLeft
       if (typeof left !== 'number') return { key: 'auth.errors.codeInvalid' }
@@ -48,7 +54,8 @@ export function codeMessage(error: ApiError): Message | null {
     case 'DEMO_RESET_REFUSED':
       return { key: 'auth.errors.demoResetRefused' }
     default:
-      return null
+      // Any other limit the API applies: the wait, as its Retry-After says.
+      return error.statusCode === 429 ? tooManyMessage(error) : null
   }
 }
 
