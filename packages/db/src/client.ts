@@ -17,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>
 export type DbHandle = {
   db: Db
   kind: 'postgres' | 'pglite'
+  /** PGlite only: the whole data directory as a tar file. */
+  dump?: () => Promise<Blob>
   migrate: () => Promise<void>
   ping: () => Promise<boolean>
   close: () => Promise<void>
@@ -30,6 +32,8 @@ export type DbOptions = {
   /** Embedded PGlite keeps its files under DATA_DIR/pglite; 'memory://' keeps nothing. */
   dataDir?: string | undefined
   poolSize?: number
+  /** PGlite only: start from this dump of a data directory (tests copy one migrated database). */
+  loadDataDir?: Blob
 }
 
 export async function openDb(options: DbOptions): Promise<DbHandle> {
@@ -64,11 +68,15 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
     path = join(dataDir, 'pglite')
     mkdirSync(path, { recursive: true })
   }
-  const client = await PGlite.create(path, { extensions: { pg_trgm } })
+  const client = await PGlite.create(path, {
+    extensions: { pg_trgm },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  })
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {
     db,
     kind: 'pglite',
+    dump: () => client.dumpDataDir('none'),
     migrate: () =>
       migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => {
