@@ -17,6 +17,7 @@ import { createGuards } from './plugins/authenticate.ts'
 import { registerClientIp } from './plugins/client-ip.ts'
 import { createOtpService, type OtpService } from './modules/auth/otp.service.ts'
 import { createAuthService } from './modules/auth/auth.service.ts'
+import { createUsersService } from './modules/users/users.service.ts'
 import { createTokenSigner } from './modules/auth/tokens.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { adminRoutes } from './modules/admin/admin.routes.ts'
@@ -165,6 +166,7 @@ export async function buildApp(deps: {
   app.decorate('otp', otp)
   const tokens = createTokenSigner(config.jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS)
   const auth = createAuthService({ db: db.db, config, clock, otp, tokens })
+  const users = createUsersService({ db: db.db, auth })
   const guards = createGuards(auth)
   await app.register(
     async (v1) => {
@@ -176,7 +178,7 @@ export async function buildApp(deps: {
         loginRateLimit: config.LOGIN_RATE_LIMIT_MAX,
         authRateLimit: config.AUTH_RATE_LIMIT_MAX,
       })
-      await v1.register(adminRoutes, { auth, guards })
+      await v1.register(adminRoutes, { users, guards })
       await v1.register(productsRoutes, {
         products: createProductsService(createProductsRepository(db.db)),
         cache: createAnswerCache({
@@ -184,7 +186,7 @@ export async function buildApp(deps: {
           maxBytes: config.CATALOGUE_CACHE_MAX_MB * 1024 * 1024,
         }),
       })
-      await v1.register(staffRoutes, { db: db.db, guards })
+      await v1.register(staffRoutes, { users, guards })
       // docs/product/demo-mode.md: the SMS outbox exists only in demo mode (and is then listed
       // in the OpenAPI document; otherwise the route does not exist at all).
       if (config.demoMode) await v1.register(devRoutes, { db: db.db, otp })

@@ -4,13 +4,13 @@ import { z } from 'zod'
 import { UserSchema } from '@padi/domain/auth/user-schema'
 import { ErrorResponseSchema } from '../../error-schema.ts'
 import type { Guards } from '../../plugins/authenticate.ts'
-import type { AuthService } from '../auth/auth.service.ts'
+import type { UsersService } from '../users/users.service.ts'
 
 const Params = z.object({ id: z.coerce.number().int().positive() })
 const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema }
 
 /** Back-office endpoints: finance and admin read, suspend and reactivate accounts (docs/security.md row 18). */
-export const adminRoutes: FastifyPluginAsync<{ auth: AuthService; guards: Guards }> = async (
+export const adminRoutes: FastifyPluginAsync<{ users: UsersService; guards: Guards }> = async (
   app,
   opts,
 ) => {
@@ -26,7 +26,7 @@ export const adminRoutes: FastifyPluginAsync<{ auth: AuthService; guards: Guards
         response: { 200: UserSchema, ...errors },
       },
     },
-    async (request) => opts.auth.me(request.params.id),
+    async (request) => opts.users.get(request.params.id),
   )
   r.post(
     '/admin/users/:id/suspend',
@@ -40,7 +40,7 @@ export const adminRoutes: FastifyPluginAsync<{ auth: AuthService; guards: Guards
         response: { 200: UserSchema, ...errors },
       },
     },
-    async (request) => opts.auth.setSuspended(request.params.id, true),
+    async (request) => opts.users.setSuspended(request.params.id, true),
   )
   r.post(
     '/admin/users/:id/reactivate',
@@ -54,6 +54,6 @@ export const adminRoutes: FastifyPluginAsync<{ auth: AuthService; guards: Guards
         response: { 200: UserSchema, ...errors },
       },
     },
-    async (request) => opts.auth.setSuspended(request.params.id, false),
+    async (request) => opts.users.setSuspended(request.params.id, false),
   )
 }

@@ -73,7 +73,7 @@ describe('sign-up with an SMS code (issue 3, spec 4)', () => {
     })
   })
 
-  it('finds a Thai farmer\'s province from the postcode in their own market', async () => {
+  it("finds a Thai farmer's province from the postcode in their own market", async () => {
     clock.advance(120_000)
     const res = await post('/auth/signup', signupPayload('+66812345671', { postcode: '72000' }))
     expect(res.statusCode).toBe(201)

@@ -1,18 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { Db } from '@padi/db/client'
 import { MobileSchema } from '@padi/domain/auth/schemas'
-import { DomainError } from '@padi/domain/errors'
 import { ErrorResponseSchema } from '../../error-schema.ts'
 import type { Guards } from '../../plugins/authenticate.ts'
-import { findUserByMobile } from '../auth/auth.repository.ts'
+import type { UsersService } from '../users/users.service.ts'
 
 /**
  * Counter staff look a customer up by mobile number before serving them (issue 3: staff belong to
  * a branch; a customer never reaches a staff endpoint). Answers only what the counter needs.
  */
-export const staffRoutes: FastifyPluginAsync<{ db: Db; guards: Guards }> = async (app, opts) => {
+export const staffRoutes: FastifyPluginAsync<{ users: UsersService; guards: Guards }> = async (
+  app,
+  opts,
+) => {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/staff/customers',
     {
@@ -35,18 +36,6 @@ export const staffRoutes: FastifyPluginAsync<{ db: Db; guards: Guards }> = async
         },
       },
     },
-    async (request) => {
-      const user = await findUserByMobile(opts.db, request.query.mobile)
-      if (!user || user.role !== 'customer' || user.status === 'pending') {
-        throw new DomainError('NOT_FOUND', 'Customer not found')
-      }
-      return {
-        id: user.id,
-        full_name: user.fullName,
-        mobile: user.mobile,
-        status: user.status,
-        kyc_status: user.kycStatus,
-      }
-    },
+    async (request) => opts.users.customerByMobile(request.query.mobile),
   )
 }
