@@ -3,6 +3,9 @@ import type { Category } from '@padi/domain/catalogue/catalogue'
 
 const text = (en: string, bm = `${en} (BM)`, th = `${en} (TH)`) => ({ en, bm, th })
 
+/** The fixtures' own Malay and Thai for product texts (the demo tables hold only demo texts). */
+export const fixtureText = (en: string) => text(en)
+
 /** A small, fully known catalogue so every filter and sort can be checked against its order. */
 export function fixtureProducts(): ProductSeed[] {
   const rows: [string, string, Category, string[], number, number | null, boolean][] = [

@@ -4,7 +4,12 @@ import type { Locale } from '@padi/domain/i18n/locales'
 import type { Market } from '@padi/domain/money'
 import type { ErrorCode } from '@padi/domain/errors'
 import type { User } from '@padi/domain/auth/user-schema'
-import type { BrandList, ProductDetail, ProductList } from '@padi/domain/catalogue/schemas'
+import type {
+  BrandList,
+  ProductDetail,
+  ProductList,
+  ProductListParams,
+} from '@padi/domain/catalogue/schemas'
 
 export type FieldError = { field: string; message: string }
 
@@ -169,8 +174,7 @@ export function createApiClient(
     me: (accessToken: string) => call<User>('/api/v1/me', { token: accessToken }),
 
     // Catalogue (issue 4). Query values are passed through as strings; the API validates them.
-    listProducts: (query: Record<string, string | undefined>) =>
-      call<ProductList>('/api/v1/products', { query }),
+    listProducts: (query: ProductListParams) => call<ProductList>('/api/v1/products', { query }),
     listBrands: (query: { group?: string; market: Market }) =>
       call<BrandList>('/api/v1/products/brands', { query }),
     getProduct: (id: number, market: Market) =>

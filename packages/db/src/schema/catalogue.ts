@@ -15,6 +15,9 @@ import type { Category, LabelRate, ProductGroup } from '@padi/domain/catalogue/c
 import type { LocalizedText } from '@padi/domain/i18n/locales'
 import { branches } from './branches.ts'
 
+/** One row of a product's specification table, its name and its value in every language. */
+export type SpecificationRow = { label: LocalizedText; value: LocalizedText }
+
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 /**
@@ -32,20 +35,21 @@ export const products = pgTable(
     name: jsonb('name').$type<LocalizedText>().notNull(),
     title: jsonb('title').$type<LocalizedText>().notNull(),
     description: jsonb('description').$type<LocalizedText>().notNull(),
-    productClass: text('product_class'),
+    // Every text a customer reads is kept in en, bm and th (docs/product/catalogue.md).
+    productClass: jsonb('product_class').$type<LocalizedText>(),
     formula: text('formula'),
-    activeIngredients: text('active_ingredients')
-      .array()
+    activeIngredients: jsonb('active_ingredients')
+      .$type<LocalizedText[]>()
       .notNull()
-      .default(sql`'{}'::text[]`),
-    dosagePerHectare: text('dosage_per_hectare'),
-    dilutionRate: text('dilution_rate'),
+      .default(sql`'[]'::jsonb`),
+    dosagePerHectare: jsonb('dosage_per_hectare').$type<LocalizedText>(),
+    dilutionRate: jsonb('dilution_rate').$type<LocalizedText>(),
     labelRate: jsonb('label_rate').$type<LabelRate>(),
     preHarvestIntervalDays: integer('pre_harvest_interval_days'),
     specification: jsonb('specification')
-      .$type<Record<string, string>>()
+      .$type<SpecificationRow[]>()
       .notNull()
-      .default(sql`'{}'::jsonb`),
+      .default(sql`'[]'::jsonb`),
     fitsModels: text('fits_models')
       .array()
       .notNull()

@@ -2,7 +2,12 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
 import { branches } from '../schema/branches.ts'
 import { branchStock, products, productVariations } from '../schema/catalogue.ts'
+import type { LocalizedText } from '@padi/domain/i18n/locales'
 import type { ProductSeed } from './catalogue-types.ts'
+import { productText } from './product-texts.ts'
+
+/** Turns an English product text into every language (the demo tables, or a test's own). */
+export type Translate = (en: string) => Required<LocalizedText>
 
 // English words for each category, so a search for 'herbicide' or 'battery' finds them too.
 const CATEGORY_WORDS: Record<string, string> = {
@@ -23,7 +28,7 @@ const CATEGORY_WORDS: Record<string, string> = {
 }
 
 /** The text the trigram index searches: names in every language, brand, actives, category words. */
-export function searchTextOf(p: ProductSeed): string {
+export function searchTextOf(p: ProductSeed, translate: Translate = productText): string {
   return [
     p.name.en,
     p.name.bm,
@@ -31,7 +36,8 @@ export function searchTextOf(p: ProductSeed): string {
     p.title.en,
     p.title.bm,
     p.brand,
-    ...p.activeIngredients,
+    // Actives as written in every language, so 'glifosat' and 'ไกลโฟเซต' find them too.
+    ...p.activeIngredients.flatMap((a) => Object.values(translate(a))),
     ...p.fitsModels,
     CATEGORY_WORDS[p.category] ?? '',
     ...(p.searchTerms ?? []),
@@ -49,7 +55,11 @@ function minPrice(values: (number | null)[]): number | null {
  * Inserts products with their variations and branch stock, computing the per-market cheapest
  * price and in-stock flags the lists sort and filter on. One transaction per call.
  */
-export async function insertProducts(db: Db, seeds: ProductSeed[]): Promise<number> {
+export async function insertProducts(
+  db: Db,
+  seeds: ProductSeed[],
+  translate: Translate = productText,
+): Promise<number> {
   if (seeds.length === 0) return 0
   return db.transaction(async (tx) => {
     const branchRows = await tx
@@ -74,14 +84,17 @@ export async function insertProducts(db: Db, seeds: ProductSeed[]): Promise<numb
             name: p.name,
             title: p.title,
             description: p.description,
-            productClass: p.productClass ?? null,
+            productClass: p.productClass ? translate(p.productClass) : null,
             formula: p.formula ?? null,
-            activeIngredients: p.activeIngredients,
-            dosagePerHectare: p.dosagePerHectare ?? null,
-            dilutionRate: p.dilutionRate ?? null,
+            activeIngredients: p.activeIngredients.map((a) => translate(a)),
+            dosagePerHectare: p.dosagePerHectare ? translate(p.dosagePerHectare) : null,
+            dilutionRate: p.dilutionRate ? translate(p.dilutionRate) : null,
             labelRate: p.labelRate ?? null,
             preHarvestIntervalDays: p.preHarvestIntervalDays ?? null,
-            specification: p.specification,
+            specification: Object.entries(p.specification).map(([label, value]) => ({
+              label: translate(label),
+              value: translate(value),
+            })),
             fitsModels: p.fitsModels,
             featured: p.featured ?? false,
             priceFromMy: minPrice(p.variations.map((v) => v.priceMy)),
@@ -90,7 +103,7 @@ export async function insertProducts(db: Db, seeds: ProductSeed[]): Promise<numb
             inStockTh: stockIn('TH'),
             sortTitle: p.name.en.toLowerCase(),
             sortBrand: p.brand.toLowerCase(),
-            searchText: searchTextOf(p),
+            searchText: searchTextOf(p, translate),
           }
         }),
       )

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
 import { branches } from '../schema/branches.ts'
 import { DEMO_BRANCHES } from './branches.ts'
+import { branchText } from './product-texts.ts'
 import { users } from '../schema/users.ts'
 import { DEMO_PASSWORD_HASH, DEMO_USERS } from './users.ts'
 import { insertProducts, productCount } from './catalogue.ts'
@@ -19,7 +20,15 @@ export async function seedDemoData(
     let branchCount = 0
     const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(branches)
     if ((row?.n ?? 0) === 0) {
-      await tx.insert(branches).values(DEMO_BRANCHES.map((b, i) => ({ ...b, sortOrder: i })))
+      await tx.insert(branches).values(
+        DEMO_BRANCHES.map((b, i) => ({
+          ...b,
+          address: branchText(b.address),
+          district: branchText(b.district),
+          state: branchText(b.state),
+          sortOrder: i,
+        })),
+      )
       branchCount = DEMO_BRANCHES.length
     }
     let userCount = 0

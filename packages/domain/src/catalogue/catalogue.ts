@@ -33,6 +33,24 @@ export const PRODUCT_SORTS = [
 ] as const
 export type ProductSort = (typeof PRODUCT_SORTS)[number]
 
+/** A column a list is ordered by (and its cursor holds): text, a price in minor units, an id. */
+export type SortKey = 'sort_title' | 'sort_brand' | 'price' | 'id'
+
+/**
+ * The one table of sorts (docs/product/catalogue.md: sort): the columns each order walks, in
+ * order, all in one direction. The list query, its cursor and the cursor's check all follow it.
+ */
+export const SORT_KEYS: Readonly<
+  Record<ProductSort, { keys: readonly SortKey[]; direction: 'asc' | 'desc' }>
+> = {
+  title_asc: { keys: ['sort_title', 'id'], direction: 'asc' },
+  title_desc: { keys: ['sort_title', 'id'], direction: 'desc' },
+  price_asc: { keys: ['price', 'id'], direction: 'asc' },
+  price_desc: { keys: ['price', 'id'], direction: 'desc' },
+  brand_asc: { keys: ['sort_brand', 'sort_title', 'id'], direction: 'asc' },
+  brand_desc: { keys: ['sort_brand', 'sort_title', 'id'], direction: 'desc' },
+}
+
 /** How a label states the dose, for the input calculator (domain-facts 2.1). */
 export type LabelRate =
   | {
@@ -49,3 +67,23 @@ export type LabelRate =
       tankLitres: number
       labelLitresPerHectare?: number
     }
+
+// Kept apart from the zod schemas, so list pages in the browser use them without loading zod.
+
+/** What a list's query string may say for yes and no ('on' is what an HTML checkbox sends). */
+export const LIST_BOOLEAN_VALUES = ['true', 'false', '1', '0', 'on'] as const
+export function listBoolean(value: string): boolean | null {
+  if (value === 'true' || value === '1' || value === 'on') return true
+  if (value === 'false' || value === '0') return false
+  return null
+}
+
+/** The limits of a list query, shared by the API and the web pages that build one. */
+export const PRODUCT_LIST_LIMITS = {
+  qMax: 100,
+  brandMax: 60,
+  cursorMax: 400,
+  /** Whole ringgit or baht. */
+  priceMax: 10_000_000,
+  perPageMax: 100,
+} as const

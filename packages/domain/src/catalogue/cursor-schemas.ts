@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { ProductSort } from './catalogue.ts'
+import { SORT_KEYS, type ProductSort, type SortKey } from './catalogue.ts'
 
 /** The largest value of a PostgreSQL integer column (ids, prices in minor units). */
 export const INT4_MAX = 2_147_483_647
@@ -24,9 +24,15 @@ const tier = z.union([z.literal(0), z.literal(1)])
  * before it reaches SQL. The shape follows the list's order (ADR 015): price then id; brand, name
  * then id; name then id; and while searching without a sort, part (0 names, 1 the rest), name, id.
  */
+const KEY_SCHEMAS: Record<SortKey, z.ZodType<string | number>> = {
+  sort_title: text,
+  sort_brand: text,
+  price,
+  id,
+}
+
 export function cursorSchemaFor(query: { sort?: ProductSort | undefined; q?: string | undefined }) {
-  if (query.sort === 'price_asc' || query.sort === 'price_desc') return z.tuple([price, id])
-  if (query.sort === 'brand_asc' || query.sort === 'brand_desc') return z.tuple([text, text, id])
   if (query.q && !query.sort) return z.tuple([tier, text, id])
-  return z.tuple([text, id])
+  const [first, ...rest] = SORT_KEYS[query.sort ?? 'title_asc'].keys.map((k) => KEY_SCHEMAS[k])
+  return z.tuple([first!, ...rest])
 }

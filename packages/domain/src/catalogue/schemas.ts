@@ -1,23 +1,31 @@
 import { z } from 'zod'
 import { LocalizedTextSchema } from '../i18n/locale-schemas.ts'
 import { MarketSchema, MoneySchema } from '../money-schemas.ts'
-import { ALL_CATEGORIES, PRODUCT_GROUPS, PRODUCT_SORTS } from './catalogue.ts'
+import {
+  ALL_CATEGORIES,
+  LIST_BOOLEAN_VALUES,
+  listBoolean,
+  PRODUCT_GROUPS,
+  PRODUCT_LIST_LIMITS,
+  PRODUCT_SORTS,
+} from './catalogue.ts'
 import { DbTextSchema } from './cursor-schemas.ts'
 
-const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
+const bool = z.enum(LIST_BOOLEAN_VALUES).transform((v) => listBoolean(v) === true)
+
 /** Whole currency units from a form or URL (RM 50 → 5000 sen). */
 const major = z.coerce
   .number()
   .nonnegative()
-  .max(10_000_000)
+  .max(PRODUCT_LIST_LIMITS.priceMax)
   .transform((v) => Math.round(v * 100))
 
 /** Issue 4: GET /api/v1/products query. Paged by an opaque cursor, never by a deep OFFSET. */
 export const ProductListQuerySchema = z.object({
-  q: DbTextSchema(100).trim().optional(),
+  q: DbTextSchema(PRODUCT_LIST_LIMITS.qMax).trim().optional(),
   group: z.enum(PRODUCT_GROUPS).optional(),
   category: z.enum(ALL_CATEGORIES as [string, ...string[]]).optional(),
-  brand: DbTextSchema(60).trim().optional(),
+  brand: DbTextSchema(PRODUCT_LIST_LIMITS.brandMax).trim().optional(),
   min_price: major.optional(),
   max_price: major.optional(),
   in_stock: bool.optional(),
@@ -25,13 +33,15 @@ export const ProductListQuerySchema = z.object({
   sort: z.enum(PRODUCT_SORTS).optional(),
   cursor: z
     .string()
-    .max(400)
+    .max(PRODUCT_LIST_LIMITS.cursorMax)
     .regex(/^[A-Za-z0-9_-]*$/, 'validation.invalid')
     .optional(),
-  per_page: z.coerce.number().int().min(1).max(100).default(24),
+  per_page: z.coerce.number().int().min(1).max(PRODUCT_LIST_LIMITS.perPageMax).default(24),
   market: MarketSchema.default('MY'),
 })
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>
+/** The same query as a client sends it: every parameter a string in the URL. */
+export type ProductListParams = { [K in keyof z.input<typeof ProductListQuerySchema>]?: string }
 
 const LabelRateSchema = z.object({
   kind: z.enum(['per_hectare', 'per_tank']),
@@ -87,14 +97,16 @@ export type BrandList = z.infer<typeof BrandListSchema>
 
 export const ProductDetailSchema = ProductSummarySchema.extend({
   description: LocalizedTextSchema,
-  product_class: z.string().nullable(),
+  product_class: LocalizedTextSchema.nullable(),
   formula: z.string().nullable(),
-  active_ingredients: z.array(z.string()),
-  dosage_per_hectare: z.string().nullable(),
-  dilution_rate: z.string().nullable(),
+  active_ingredients: z.array(LocalizedTextSchema),
+  dosage_per_hectare: LocalizedTextSchema.nullable(),
+  dilution_rate: LocalizedTextSchema.nullable(),
   label_rate: LabelRateSchema.nullable(),
   pre_harvest_interval_days: z.number().int().nullable(),
-  specification: z.record(z.string(), z.string()),
+  specification: z
+    .array(z.object({ label: LocalizedTextSchema, value: LocalizedTextSchema }))
+    .describe('The specification table, row by row, each name and value in every language'),
   fits_models: z.array(z.string()),
   variations: z.array(
     z.object({

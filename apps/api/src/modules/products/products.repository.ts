@@ -2,8 +2,12 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
 import { branches } from '@padi/db/schema/branches'
 import { branchStock, products, productVariations } from '@padi/db/schema/catalogue'
+import { LRUCache } from 'lru-cache'
+import { SORT_KEYS, type ProductGroup } from '@padi/domain/catalogue/catalogue'
 import type { BrandListQuery, ProductListQuery } from '@padi/domain/catalogue/schemas'
+import type { LocalizedText } from '@padi/domain/i18n/locales'
 import type { Market } from '@padi/domain/money'
+import { encodeCursor } from './list-cursor.ts'
 
 export type ProductRow = typeof products.$inferSelect
 
@@ -16,43 +20,41 @@ type Search = {
   rare: { named: boolean; any: boolean }
 }
 
-/** The sort a list uses, with its columns for the keyset (issue 4: no deep OFFSET). */
-type SortPlan = { directions: ('asc' | 'desc')[]; values: (row: ListRow) => (string | number)[] }
-type ListRow = {
+/** A row of a list page, as the list statements select it (see listColumns). */
+export type ListRow = {
   id: number
+  slug: string
+  group: ProductGroup
+  category: string
+  brand: string
+  name: LocalizedText
+  title: LocalizedText
+  featured: boolean
+  price: number | null
+  in_stock: boolean
   sort_title: string
   sort_brand: string
-  price: number | null
-} & Record<string, unknown>
-
-function priceColumn(market: Market) {
-  return market === 'TH' ? products.priceFromTh : products.priceFromMy
+  /** Best match only: 0 for products named by the search, 1 for the rest. */
+  tier?: number
 }
 
-function planSort(query: ProductListQuery): SortPlan {
-  switch (query.sort) {
-    case 'price_asc':
-    case 'price_desc': {
-      const d = query.sort === 'price_asc' ? 'asc' : 'desc'
-      return { directions: [d, d], values: (r) => [r.price ?? 0, r.id] }
-    }
-    case 'brand_asc':
-    case 'brand_desc': {
-      const d = query.sort === 'brand_asc' ? 'asc' : 'desc'
-      return {
-        directions: [d, d, d],
-        values: (r) => [r.sort_brand, r.sort_title, r.id],
-      }
-    }
-    case 'title_desc':
-      return {
-        directions: ['desc', 'desc'],
-        values: (r) => [r.sort_title, r.id],
-      }
-    case 'title_asc':
-      return { directions: ['asc', 'asc'], values: (r) => [r.sort_title, r.id] }
-    default:
-      return { directions: ['asc', 'asc'], values: (r) => [r.sort_title, r.id] }
+/** The price and stock columns of a market (each market has its own, for indexed lists). */
+function marketColumns(market: Market) {
+  return market === 'TH'
+    ? { price: products.priceFromTh, inStock: products.inStockTh }
+    : { price: products.priceFromMy, inStock: products.inStockMy }
+}
+
+/**
+ * A list's order from the one table of sorts (SORT_KEYS): the outer query's key columns, their
+ * directions, and the values of a row that make the next page's cursor.
+ */
+function planSort(query: ProductListQuery) {
+  const { keys, direction } = SORT_KEYS[query.sort ?? 'title_asc']
+  return {
+    columns: keys.map((k) => sql.raw(`"p"."${k}"`)),
+    directions: keys.map(() => direction),
+    values: (row: ListRow) => keys.map((k) => (k === 'price' ? (row.price ?? 0) : row[k])),
   }
 }
 
@@ -85,19 +87,6 @@ function afterCursor(
   )})`
 }
 
-export function encodeCursor(values: (string | number)[]): string {
-  return Buffer.from(JSON.stringify(values)).toString('base64url')
-}
-
-/** The cursor's values, unchecked (the service checks them against the list's order). */
-export function decodeCursor(cursor: string): unknown {
-  try {
-    return JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
-  } catch {
-    return null
-  }
-}
-
 /** The rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows?: T[] }).rows ?? []
@@ -114,15 +103,17 @@ function pageOf(rows: ListRow[], perPage: number, keys: (last: ListRow) => (stri
 /** Corrections change only when products do; a few minutes of staleness is harmless. */
 const CORRECTION_TTL_MS = 5 * 60 * 1000
 const CORRECTION_CACHE_MAX = 5000
+const lookupCache = <T extends object>() =>
+  new LRUCache<string, T>({ max: CORRECTION_CACHE_MAX, ttl: CORRECTION_TTL_MS })
 /** A usual page, for the rarity rule. */
 const RARE_PAGE = 24
 
 export function createProductsRepository(db: Db) {
-  const corrections = new Map<string, { at: number; terms: string[] }>()
+  const corrections = lookupCache<string[]>()
 
   async function correct(word: string): Promise<string[]> {
     const hit = corrections.get(word)
-    if (hit && Date.now() - hit.at < CORRECTION_TTL_MS) return hit.terms
+    if (hit) return hit
     const rows = await db.execute<{ term: string }>(sql`
       select term from search_terms
       where term % ${word} or term like ${`${word}%`}
@@ -130,12 +121,11 @@ export function createProductsRepository(db: Db) {
       limit 6`)
     const list = rowsOf<{ term: string }>(rows)
     const terms = list.map((r) => r.term)
-    if (corrections.size >= CORRECTION_CACHE_MAX) corrections.clear()
-    corrections.set(word, { at: Date.now(), terms })
+    corrections.set(word, terms)
     return terms
   }
 
-  const rarities = new Map<string, { at: number; named: boolean; any: boolean }>()
+  const rarities = lookupCache<{ named: boolean; any: boolean }>()
 
   /**
    * Whether a search's words are rare, by counting once (then kept like the corrections) how many
@@ -148,7 +138,7 @@ export function createProductsRepository(db: Db) {
    */
   async function rarity(text: string): Promise<{ named: boolean; any: boolean }> {
     const hit = rarities.get(text)
-    if (hit && Date.now() - hit.at < CORRECTION_TTL_MS) return hit
+    if (hit) return hit
     const result = await db.execute<{ named: number; any: number; total: number }>(sql`
       select
         (select count(*) from ${products} where ${products.nameVector} @@ to_tsquery('simple', ${text}))::int as named,
@@ -160,8 +150,7 @@ export function createProductsRepository(db: Db) {
       total: 0,
     }
     const few = (m: number) => m * m < RARE_PAGE * Math.max(row.total, 1) * 0.3
-    const found = { at: Date.now(), named: few(Number(row.named)), any: few(Number(row.any)) }
-    if (rarities.size >= CORRECTION_CACHE_MAX) rarities.clear()
+    const found = { named: few(Number(row.named)), any: few(Number(row.any)) }
     rarities.set(text, found)
     return found
   }
@@ -204,8 +193,7 @@ export function createProductsRepository(db: Db) {
 
   /** The columns a list shows, and its sort keys, in the market's currency. */
   function listColumns(market: Market) {
-    const price = priceColumn(market)
-    const inStock = market === 'TH' ? products.inStockTh : products.inStockMy
+    const { price, inStock } = marketColumns(market)
     return sql`${products.id} as id, ${products.slug} as slug, ${products.group} as "group",
       ${products.category} as category, ${products.brand} as brand, ${products.name} as name,
       ${products.title} as title, ${products.featured} as featured, ${price} as price,
@@ -277,8 +265,7 @@ export function createProductsRepository(db: Db) {
     async list(query: ProductListQuery, cursor: (string | number)[] | null) {
       const search = query.q ? await searchCondition(query.q) : null
       if (search === 'nothing') return { rows: [] as ListRow[], hasMore: false, nextCursor: null }
-      const price = priceColumn(query.market)
-      const inStock = query.market === 'TH' ? products.inStockTh : products.inStockMy
+      const { price, inStock } = marketColumns(query.market)
       const conditions: SQL[] = [sql`${price} is not null`]
       if (query.group) conditions.push(eq(products.group, query.group))
       if (query.category) conditions.push(sql`${products.category} = ${query.category}`)
@@ -290,7 +277,7 @@ export function createProductsRepository(db: Db) {
       if (search && !query.sort) return bestMatch(query, conditions, search, cursor)
       if (search) conditions.push(search.all)
       const plan = planSort(query)
-      const keyRefs: SQL[] = keysFor(query)
+      const keyRefs = plan.columns
       const where = cursor ? afterCursor(keyRefs, plan.directions, cursor) : undefined
       // A rare search sorts its few matches instead of walking the sort's index (see rarity).
       const sortKeys =
@@ -316,7 +303,7 @@ export function createProductsRepository(db: Db) {
 
     /** Brands with a product priced in the market, one spelling per brand, in name order. */
     async brands(query: BrandListQuery): Promise<string[]> {
-      const conditions: SQL[] = [sql`${priceColumn(query.market)} is not null`]
+      const conditions: SQL[] = [sql`${marketColumns(query.market).price} is not null`]
       if (query.group) conditions.push(eq(products.group, query.group))
       const rows = await db
         .select({ brand: sql<string>`min(${products.brand})` })
@@ -352,21 +339,4 @@ export function createProductsRepository(db: Db) {
   }
 }
 
-/** Column references of the outer query, matching the sort plan's keys. */
-function keysFor(query: ProductListQuery): SQL[] {
-  const c = (name: string) => sql.raw(`"p"."${name}"`)
-  switch (query.sort) {
-    case 'price_asc':
-    case 'price_desc':
-      return [c('price'), c('id')]
-    case 'brand_asc':
-    case 'brand_desc':
-      return [c('sort_brand'), c('sort_title'), c('id')]
-    case 'title_asc':
-    case 'title_desc':
-      return [c('sort_title'), c('id')]
-    default:
-      return [c('sort_title'), c('id')]
-  }
-}
 export type ProductsRepository = ReturnType<typeof createProductsRepository>

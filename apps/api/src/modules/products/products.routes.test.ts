@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertProducts } from '@padi/db/seed/catalogue'
 import { products, searchTerms } from '@padi/db/schema/catalogue'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
-import { fixtureProducts } from '../../../test/catalogue-fixtures.ts'
+import { fixtureProducts, fixtureText } from '../../../test/catalogue-fixtures.ts'
 
 type Item = {
   id: number
@@ -22,7 +22,7 @@ describe('GET /api/v1/products (issue 4)', () => {
     // A small known catalogue instead of the demo one, so orders and counts can be checked exactly.
     await t.db.db.delete(products)
     await t.db.db.delete(searchTerms)
-    await insertProducts(t.db.db, fixtureProducts())
+    await insertProducts(t.db.db, fixtureProducts(), fixtureText)
   })
   afterAll(() => t.close())
 
@@ -66,7 +66,7 @@ describe('GET /api/v1/products (issue 4)', () => {
       name: { en: 'Tricyclazole 20WP', bm: 'Tricyclazole 20WP', th: 'Tricyclazole 20WP' },
       variations: karah!.variations.map((v) => ({ ...v, sku: `X-${v.sku}` })),
     }
-    await insertProducts(t.db.db, [extra])
+    await insertProducts(t.db.db, [extra], fixtureText)
     try {
       expect((await list('q=tricyclazol')).data.map((p) => p.name.en)).toEqual([
         'Tricyclazole 20WP',

@@ -7,8 +7,8 @@ import type {
 } from '@padi/domain/catalogue/schemas'
 import { DomainError } from '@padi/domain/errors'
 import { MARKET_CURRENCY, type Market } from '@padi/domain/money'
-import { cursorSchemaFor } from '@padi/domain/catalogue/cursor-schemas'
-import { decodeCursor, type ProductsRepository } from './products.repository.ts'
+import type { ProductsRepository } from './products.repository.ts'
+import { readCursor } from './list-cursor.ts'
 
 const money = (amountMinor: number | null, market: Market) =>
   amountMinor === null ? null : { amount_minor: amountMinor, currency: MARKET_CURRENCY[market] }
@@ -17,31 +17,20 @@ const money = (amountMinor: number | null, market: Market) =>
 export function createProductsService(repo: ProductsRepository) {
   return {
     async list(query: ProductListQuery): Promise<ProductList> {
-      let cursor: (string | number)[] | null = null
-      if (query.cursor) {
-        // Forged or stale cursors answer 400 before they reach SQL (docs/security.md).
-        const parsed = cursorSchemaFor(query).safeParse(decodeCursor(query.cursor))
-        if (!parsed.success) {
-          throw new DomainError('VALIDATION_FAILED', 'Validation failed', {
-            extra: { errors: [{ field: 'cursor', message: 'validation.invalid' }] },
-          })
-        }
-        cursor = parsed.data
-      }
-      const page = await repo.list(query, cursor)
+      const page = await repo.list(query, readCursor(query))
       return {
         data: page.rows.map((r) => ({
           id: r.id,
-          slug: r.slug as string,
-          group: r.group as ProductList['data'][number]['group'],
-          category: r.category as string,
-          brand: r.brand as string,
-          name: r.name as ProductList['data'][number]['name'],
-          title: r.title as ProductList['data'][number]['title'],
+          slug: r.slug,
+          group: r.group,
+          category: r.category,
+          brand: r.brand,
+          name: r.name,
+          title: r.title,
           price_from: money(r.price, query.market),
           in_stock: Boolean(r.in_stock),
           featured: Boolean(r.featured),
-          image_key: r.category as string,
+          image_key: r.category,
         })),
         next_cursor: page.nextCursor,
         has_more: page.hasMore,

@@ -30,7 +30,7 @@ export function BranchCard({ branch, status, number, distanceKm }: Props) {
   const { t, locale } = useI18n()
   const formatKm = useFormatKm()
   const name = localizedText(branch.name, locale)
-  const [street, town] = addressLines(branch)
+  const [street, town] = addressLines(branch, locale)
   const headingId = `${branchAnchor(branch.code)}-name`
   return (
     <article

@@ -1,5 +1,5 @@
 import type { Branch } from '@padi/domain/branches/schemas'
-import type { Locale } from '@padi/domain/i18n/locales'
+import { localizedText, type Locale } from '@padi/domain/i18n/locales'
 import type { LatLng } from '@padi/domain/geo/distance'
 import type { Translate } from '~/utils/i18n.ts'
 
@@ -69,8 +69,12 @@ export function formatPhone(e164: string): string {
 /** Malaysia writes '05000 Kota Setar, Kedah'; Thailand puts the postcode last. */
 export function addressLines(
   branch: Pick<Branch, 'address' | 'postcode' | 'district' | 'state' | 'market'>,
+  locale: Locale,
 ): [string, string] {
-  const { address, postcode, district, state } = branch
+  const address = localizedText(branch.address, locale)
+  const district = localizedText(branch.district, locale)
+  const state = localizedText(branch.state, locale)
+  const { postcode } = branch
   return branch.market === 'TH'
     ? [address, `${district}, ${state} ${postcode}`]
     : [address, `${postcode} ${district}, ${state}`]

@@ -69,9 +69,22 @@ describe('formatPhone', () => {
 
 describe('addressLines', () => {
   it('puts the postcode first in Malaysia and last in Thailand', () => {
-    const base = { address: 'No. 1', postcode: '05000', district: 'Kota Setar', state: 'Kedah' }
-    expect(addressLines({ ...base, market: 'MY' })).toEqual(['No. 1', '05000 Kota Setar, Kedah'])
-    expect(addressLines({ ...base, market: 'TH' })).toEqual(['No. 1', 'Kota Setar, Kedah 05000'])
+    const base = {
+      address: { en: 'No. 1' },
+      postcode: '05000',
+      district: { en: 'Kota Setar' },
+      state: { en: 'Kedah', th: 'เกอดะฮ์' },
+    }
+    expect(addressLines({ ...base, market: 'MY' }, 'en')).toEqual([
+      'No. 1',
+      '05000 Kota Setar, Kedah',
+    ])
+    expect(addressLines({ ...base, market: 'TH' }, 'en')).toEqual([
+      'No. 1',
+      'Kota Setar, Kedah 05000',
+    ])
+    // Each line in the reader's language where the branch has it.
+    expect(addressLines({ ...base, market: 'MY' }, 'th')[1]).toBe('05000 Kota Setar, เกอดะฮ์')
   })
 })
 

@@ -14,7 +14,7 @@ type Props = { branch: Branch; weekday: number }
 export function HeadquartersCard({ branch, weekday }: Props) {
   const { t, locale } = useI18n()
   const name = localizedText(branch.name, locale)
-  const [street, town] = addressLines(branch)
+  const [street, town] = addressLines(branch, locale)
   return (
     <section className="card contact-hq" aria-labelledby="hq-title">
       <h2 id="hq-title">{t('contact.hq.title')}</h2>

@@ -1,3 +1,5 @@
+import { LIST_BOOLEAN_VALUES, PRODUCT_LIST_LIMITS } from '@padi/domain/catalogue/catalogue'
+import { ProductListQuerySchema } from '@padi/domain/catalogue/schemas'
 import { describe, expect, it } from 'vitest'
 import {
   activeFilterCount,
@@ -63,5 +65,22 @@ describe('product list URL', () => {
     expect(sortChoices(true)).toHaveLength(7)
     expect(sortSelectValue(read('sort=title_asc').state)).toBe('')
     expect(sortSelectValue(read('sort=title_asc&q=x').state)).toBe('title_asc')
+  })
+})
+
+describe('the list query and the API agree', () => {
+  it('read yes and no the same way, and refuse the same values', () => {
+    for (const value of [...LIST_BOOLEAN_VALUES, 'yes', 'maybe']) {
+      const web = readListQuery(new URLSearchParams({ in_stock: value }), 'agrochems')
+      const api = ProductListQuerySchema.safeParse({ in_stock: value })
+      expect(web.ignored.includes('in_stock'), value).toBe(!api.success)
+      if (api.success) expect(web.state.in_stock, value).toBe(api.data.in_stock)
+    }
+  })
+
+  it('cut search text at the API limit', () => {
+    const long = 'a'.repeat(PRODUCT_LIST_LIMITS.qMax + 1)
+    expect(readListQuery(new URLSearchParams({ q: long }), null).ignored).toContain('q')
+    expect(ProductListQuerySchema.safeParse({ q: long }).success).toBe(false)
   })
 })

@@ -1,11 +1,14 @@
 import {
   ALL_CATEGORIES,
   CATEGORIES,
+  listBoolean,
+  PRODUCT_LIST_LIMITS,
   PRODUCT_SORTS,
   type ProductGroup,
   type ProductSort,
 } from '@padi/domain/catalogue/catalogue'
 import type { Market } from '@padi/domain/money'
+import type { ProductListParams } from '@padi/domain/catalogue/schemas'
 
 /**
  * Issue 4: the whole state of a product list lives in its URL, so every page of results is a link
@@ -36,11 +39,13 @@ const SORT_ORDER: readonly ProductSort[] = [
 /** Products per page of a list (issue 4). */
 export const PER_PAGE = 24
 
-/** Limits the API applies (ProductListQuerySchema); checked here so a bad link never crashes. */
-const Q_MAX = 100
-const BRAND_MAX = 60
-const CURSOR_MAX = 400
-const PRICE_MAX = 10_000_000
+/** The API's own limits (ProductListQuerySchema), checked here so a bad link never crashes. */
+const {
+  qMax: Q_MAX,
+  brandMax: BRAND_MAX,
+  cursorMax: CURSOR_MAX,
+  priceMax: PRICE_MAX,
+} = PRODUCT_LIST_LIMITS
 
 export type ListState = {
   q: string
@@ -114,8 +119,9 @@ export function readListQuery(
     sort: '',
     cursor: keep('cursor', cursor.length <= CURSOR_MAX, cursor),
   }
-  if (stock === 'true' || stock === '1' || stock === 'on') state.in_stock = true
-  else if (stock !== '' && stock !== 'false' && stock !== '0') ignored.push('in_stock')
+  const inStock = stock === '' ? false : listBoolean(stock)
+  if (inStock === null) ignored.push('in_stock')
+  else state.in_stock = inStock
   if (isProductSort(sort)) state.sort = sort
   else if (sort !== '') ignored.push('sort')
   return { state, ignored }
@@ -126,7 +132,7 @@ export function apiListQuery(
   state: ListState,
   group: ProductGroup | null,
   market: Market,
-): Record<string, string | undefined> {
+): ProductListParams {
   const price = (text: string) => {
     const value = text === '' ? null : parsePrice(text)
     return value === null ? undefined : String(value)

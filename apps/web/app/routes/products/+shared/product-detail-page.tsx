@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import { Form, Link, useLocation } from 'react-router'
 import type { ProductDetail } from '@padi/domain/catalogue/schemas'
-import { localizedText } from '@padi/domain/i18n/locales'
+import { localizedText, type LocalizedText } from '@padi/domain/i18n/locales'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { MarketSwitch } from '~/components/catalogue/market-switch.tsx'
 import { ProductImage } from '~/components/catalogue/product-image.tsx'
@@ -71,20 +71,28 @@ function ProductView({ data, product }: { data: ProductDetailData; product: Prod
 
   // Spec 3 Product fields; agrochemical rows always show (with "not stated"), for drone parts only
   // those that have a value.
+  // Every text of the product in the reader's language (docs/product/catalogue.md).
+  const text = (value: LocalizedText | null) => (value ? localizedText(value, locale) : null)
+  const actives = product.active_ingredients.map((ai) => localizedText(ai, locale))
   const rows: { key: string; label: string; value: ReactNode | null; agro?: boolean }[] = [
     { key: 'brand', label: t('products.detail.brand'), value: product.brand },
     { key: 'category', label: t('products.detail.category'), value: category },
-    { key: 'class', label: t('products.detail.class'), value: product.product_class, agro: true },
+    {
+      key: 'class',
+      label: t('products.detail.class'),
+      value: text(product.product_class),
+      agro: true,
+    },
     { key: 'formula', label: t('products.detail.formula'), value: product.formula, agro: true },
     {
       key: 'ai',
       label: t('products.detail.activeIngredients'),
       value:
-        product.active_ingredients.length === 0 ? null : product.active_ingredients.length === 1 ? (
-          product.active_ingredients[0]
+        actives.length === 0 ? null : actives.length === 1 ? (
+          actives[0]
         ) : (
           <ul className="cat-plain-list">
-            {product.active_ingredients.map((ai) => (
+            {actives.map((ai) => (
               <li key={ai}>{ai}</li>
             ))}
           </ul>
@@ -94,7 +102,7 @@ function ProductView({ data, product }: { data: ProductDetailData; product: Prod
     {
       key: 'dosage',
       label: t('products.detail.dosage'),
-      value: product.dosage_per_hectare,
+      value: text(product.dosage_per_hectare),
       agro: true,
     },
     {
@@ -109,13 +117,13 @@ function ProductView({ data, product }: { data: ProductDetailData; product: Prod
             volume: labelTank.litresPerHectare,
             perRai: formatDecimal(labelTank.litresPerHectare / RAI_PER_HECTARE, locale, 1),
           })
-        : product.dilution_rate,
+        : text(product.dilution_rate),
       agro: true,
     },
     { key: 'phi', label: t('products.detail.phi'), value: phi, agro: true },
   ]
   const shownRows = rows.filter((r) => r.value !== null || (isAgro && r.agro))
-  const specification = Object.entries(product.specification)
+  const specification = product.specification
   const description = localizedText(product.description, locale)
 
   return (
@@ -282,10 +290,10 @@ function ProductView({ data, product }: { data: ProductDetailData; product: Prod
           <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="cat-spec-title">
             <table className="cat-spec">
               <tbody>
-                {specification.map(([key, value]) => (
-                  <tr key={key}>
-                    <th scope="row">{key}</th>
-                    <td>{value}</td>
+                {specification.map((row) => (
+                  <tr key={row.label.en}>
+                    <th scope="row">{localizedText(row.label, locale)}</th>
+                    <td>{localizedText(row.value, locale)}</td>
                   </tr>
                 ))}
               </tbody>
