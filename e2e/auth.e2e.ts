@@ -3,7 +3,7 @@ import { apiLogin, freshMobile, latestCode } from './support/api.ts'
 import { loginInBrowser } from './support/login.ts'
 import { untilResendAllowed } from './support/timing.ts'
 
-test.describe('sign-up, login and logout (issue 3)', () => {
+test.describe('sign-up, login and logout (docs/product/accounts.md)', () => {
   test('signs up with the SMS code, lands logged in, and keeps nothing secret in the browser', async ({
     page,
     request,

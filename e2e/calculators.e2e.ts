@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test'
 import { test, expect } from './support/fixtures.ts'
 
-// Worked example of domain-facts 2.2: 5 relong, 300 mL/ha, knapsack 16 L at 200 L/ha.
-test.describe('calculators (issue 2)', () => {
+// Worked example of docs/product/calculators.md: 5 relong, 300 mL/ha, knapsack 16 L at 200 L/ha.
+test.describe('calculators (docs/product/calculators.md)', () => {
   for (const js of [true, false]) {
     test(`area converter: 5 relong is 1.4389 ha (${js ? 'with' : 'without'} JavaScript)`, async ({
       browser,
@@ -96,7 +96,7 @@ test.describe('calculators (issue 2)', () => {
   })
 })
 
-/** domain-facts.md worked example: 5 relong, 300 mL/ha, knapsack 16 L at 200 L/ha, 250 mL packs. */
+/** docs/product/calculators.mdworked example: 5 relong, 300 mL/ha, knapsack 16 L at 200 L/ha, 250 mL packs. */
 async function fillWorkedExample(page: Page) {
   await page.getByLabel('Field area').fill('5')
   await page.getByLabel('Area unit').selectOption('relong')

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { test, expect, expectAccessible } from './support/fixtures.ts'
 
-// Issue 4: "There was a problem loading the list" — the real web server with its API unreachable
+// docs/product/catalogue.md: "There was a problem loading the list" — the real web server with its API unreachable
 // (a second web server of its own, pointed at a closed port), not a mocked loader.
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -39,7 +39,7 @@ test.afterAll(() => {
   web.kill('SIGTERM')
 })
 
-test.describe('catalogue with the API down (issue 4)', () => {
+test.describe('catalogue with the API down (docs/product/catalogue.md)', () => {
   test('the list and the product page say so, offer to try again, and the rest of the site works', async ({
     browser,
   }) => {

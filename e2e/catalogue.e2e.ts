@@ -3,7 +3,7 @@ import { test, expect, expectAccessible, expectNoSidewaysScroll } from './suppor
 import { API } from './support/api.ts'
 import { loginInBrowser } from './support/login.ts'
 
-// Issue 4: the catalogue pages, driven through the real web server, API and demo catalogue.
+// docs/product/catalogue.md: the catalogue pages, driven through the real web server, API and demo catalogue.
 
 type Card = { name: string; brand: string; price: number; inStock: boolean }
 type ApiItem = {
@@ -79,7 +79,7 @@ async function readAllPages(page: Page): Promise<Card[]> {
 
 const compareText = (a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase(), 'en')
 
-test.describe('catalogue pages (issue 4)', () => {
+test.describe('catalogue pages (docs/product/catalogue.md)', () => {
   for (const js of [true, false]) {
     const how = js ? 'with' : 'without'
     test(`search forgives a misspelt active ingredient (${how} JavaScript)`, async ({

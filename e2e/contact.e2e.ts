@@ -1,6 +1,6 @@
 import { test, expect } from './support/fixtures.ts'
 
-test.describe('contact page (issue 2)', () => {
+test.describe('contact page (docs/product/branches-and-contact.md)', () => {
   test('shows live chat hours with a state, the headquarters and every branch', async ({
     page,
   }) => {

@@ -1,6 +1,6 @@
 import { test, expect, expectAccessible } from './support/fixtures.ts'
 
-test.describe('error screen (spec 2)', () => {
+test.describe('error screen (docs/product/errors.md)', () => {
   test('an unknown page answers 404 with the error screen', async ({ page }) => {
     const res = await page.goto('/en/no-such-page')
     expect(res?.status()).toBe(404)

@@ -7,7 +7,7 @@ import { untilResendAllowed, untilTokenDue } from './support/timing.ts'
 const sessionCookie = async (page: Page) =>
   (await page.context().cookies()).find((c) => c.name === '__session')?.value
 
-test.describe('route guards of spec 2, in order (issue 3)', () => {
+test.describe('route guards of docs/product/accounts.md, in order (docs/product/accounts.md)', () => {
   test('1: a token expiring within 10 minutes is refreshed before the page loads', async ({
     page,
   }) => {
@@ -76,7 +76,7 @@ test.describe('route guards of spec 2, in order (issue 3)', () => {
     page,
     request,
   }) => {
-    // A number already waiting for its code: signing up again is a 409 that resumes (spec 8).
+    // A number already waiting for its code: signing up again is a 409 that resumes (docs/product/errors.md).
     const mobile = freshMobile()
     await request.post(`${API}/api/v1/auth/signup`, {
       data: {
@@ -143,7 +143,7 @@ test.describe('route guards of spec 2, in order (issue 3)', () => {
   })
 })
 
-test.describe('session errors (spec 8)', () => {
+test.describe('session errors (docs/product/errors.md)', () => {
   test('a suspended user sees the red toast and the access-forbidden page', async ({
     page,
     request,
@@ -157,7 +157,7 @@ test.describe('session errors (spec 8)', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Access forbidden')
       const toast = page.getByRole('status').filter({ hasText: 'Your account is suspended' })
       await expect(toast).toBeVisible()
-      // Spec 8: red, and gone after 5 seconds.
+      // docs/product/errors.md: red, and gone after 5 seconds.
       const background = await toast.evaluate(
         (el) => getComputedStyle(el.closest('[role=status]')?.parentElement ?? el).backgroundColor,
       )

@@ -1,6 +1,6 @@
 import { test, expect } from './support/fixtures.ts'
 
-test.describe('locale redirect (issue 2)', () => {
+test.describe('locale redirect (docs/product/shell.md)', () => {
   for (const [header, locale] of [
     ['en-MY,en;q=0.9', 'en'],
     ['ms-MY,ms;q=0.9', 'bm'],
@@ -61,7 +61,7 @@ test.describe('locale redirect (issue 2)', () => {
   })
 })
 
-test.describe('choosing a language (issue 2)', () => {
+test.describe('choosing a language (docs/product/shell.md)', () => {
   test('keeps the page and remembers the choice for 365 days', async ({ page, context }) => {
     await page.goto('/en/calculator')
     await page

@@ -1,6 +1,6 @@
 import { test, expect } from './support/fixtures.ts'
 
-test.describe('register interest (issue 2, spec 8)', () => {
+test.describe('register interest (docs/product/branches-and-contact.md, docs/product/errors.md)', () => {
   for (const js of [true, false]) {
     test(`shows translated field errors, then registers (${js ? 'with' : 'without'} JavaScript)`, async ({
       browser,

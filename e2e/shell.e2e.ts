@@ -1,6 +1,6 @@
 import { test, expect } from './support/fixtures.ts'
 
-test.describe('app shell (issue 2)', () => {
+test.describe('app shell (docs/product/shell.md)', () => {
   test('cookie consent is remembered', async ({ page, context }) => {
     await page.goto('/en')
     const banner = page.getByRole('region', { name: 'Cookies' })

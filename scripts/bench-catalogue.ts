@@ -1,6 +1,6 @@
 // `npm run bench:catalogue`: list and search throughput of GET /api/v1/products at 1,000, 10,000
 // and 100,000 generated products, each in a database of its own on the real PostgreSQL, at 50
-// connections, with the calibration line of performance-budget.md (pgbench select-only, Fastify
+// connections, with the calibration line of docs/performance.md (pgbench select-only, Fastify
 // hello). Run it on a quiet machine; it takes a few minutes.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { cpus, totalmem } from 'node:os'

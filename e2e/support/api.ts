@@ -4,7 +4,7 @@ import { E2E_API_PORT } from './ports.ts'
 export const API = `http://127.0.0.1:${E2E_API_PORT}`
 export const DEMO_PASSWORD = 'demo2026'
 
-/** The newest code sent to a number, from the SMS outbox of the API under test (issue 3). */
+/** The newest code sent to a number, from the SMS outbox of the API under test (docs/product/shell.md). */
 export async function latestCode(request: APIRequestContext, mobile: string): Promise<string> {
   for (let i = 0; i < 20; i++) {
     const res = await request.get(`${API}/api/v1/dev/sms?to=${encodeURIComponent(mobile)}`)

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright'
 
 /**
  * Every browser test fails on a console error, an uncaught page error or a failed request
- * (issue 2). Tests that expect an error status (404 pages) say so with `allowStatus`.
+ * (docs/product/shell.md). Tests that expect an error status (404 pages) say so with `allowStatus`.
  */
 export const test = base.extend<{ problems: string[] }>({
   problems: [
@@ -35,7 +35,7 @@ export const test = base.extend<{ problems: string[] }>({
 })
 export { expect }
 
-/** axe-core: no serious or critical violations (issue 2). */
+/** axe-core: no serious or critical violations (docs/product/shell.md). */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
@@ -52,7 +52,7 @@ export async function expectAccessible(page: Page) {
   expect(bad, `axe violations on ${page.url()}`).toEqual([])
 }
 
-/** Nothing may scroll sideways at 360 px (issue 2). */
+/** Nothing may scroll sideways at 360 px (docs/product/shell.md). */
 export async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

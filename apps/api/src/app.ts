@@ -103,7 +103,7 @@ export async function buildApp(deps: {
     // The Swagger UI page needs its own inline script and styles; JSON answers need no CSP.
     contentSecurityPolicy: false,
   })
-  // Weak ETags from the body; a matching If-None-Match answers 304 (issue 4: cacheable lists).
+  // Weak ETags from the body; a matching If-None-Match answers 304 (docs/product/shell.md: cacheable lists).
   await app.register(etag, { weak: true })
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,

@@ -42,7 +42,7 @@ export const ApiConfigSchema = z.object({
   // provider; the SMS outbox endpoint and the demo banner exist only in demo mode.
   DEMO_MODE: z.enum(DEMO_MODE_SETTINGS).default('auto'),
 
-  // Accounts and sessions (issue 3). Without JWT_SECRET and OTP_SECRET, secrets are made once and
+  // Accounts and sessions (docs/product/accounts.md). Without JWT_SECRET and OTP_SECRET, secrets are made once and
   // kept in DATA_DIR/secrets.json so restarts keep sessions; a real deployment sets both.
   JWT_SECRET: z.string().min(32).optional(),
   OTP_SECRET: z.string().min(32).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ERROR_CODES } from '@padi/domain/errors'
 
-/** Every error answer has this shape (issue 3: statusCode, a stable code and message). */
+/** Every error answer has this shape (docs/product/errors.md: statusCode, a stable code and message). */
 export const ErrorResponseSchema = z
   .object({
     statusCode: z.number().int(),

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@padi/domain/errors'
 
-/** The one place where error codes become HTTP statuses (codebase-models 4.3 rule 7). */
+/** The one place where error codes become HTTP statuses (ADR 008). */
 export const HTTP_STATUS: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
   NOT_FOUND: 404,

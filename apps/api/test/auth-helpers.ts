@@ -3,7 +3,7 @@ import { expect } from 'vitest'
 
 export const DEMO_PASSWORD = 'demo2026'
 
-/** Reads the newest code sent to a number from the dev SMS outbox (issue 3). */
+/** Reads the newest code sent to a number from the dev SMS outbox (docs/product/accounts.md). */
 export async function latestCode(app: FastifyInstance, to: string): Promise<string> {
   const res = await app.inject({ url: `/api/v1/dev/sms?to=${encodeURIComponent(to)}` })
   expect(res.statusCode).toBe(200)

@@ -1,4 +1,4 @@
--- Typo-tolerant product search (issue 4) uses trigram indexes.
+-- Typo-tolerant product search (docs/product/catalogue.md) uses trigram indexes.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 --> statement-breakpoint
 CREATE TABLE "branch_stock" (

@@ -1,4 +1,4 @@
-/** Spec 9: dates display as DD-MM-YYYY, Gregorian years on every locale (Thai pages too). */
+/** docs/product/limits.md: dates display as DD-MM-YYYY, Gregorian years on every locale (Thai pages too). */
 export function formatDate(date: Date | string | number, timeZone = 'Asia/Kuala_Lumpur'): string {
   const d = date instanceof Date ? date : new Date(date)
   const parts = new Intl.DateTimeFormat('en-GB', {

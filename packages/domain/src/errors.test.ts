@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { errorText } from './errors.ts'
 
-describe('errorText (spec 5)', () => {
+describe('errorText (docs/product/errors.md)', () => {
   it('joins the non-empty strings of an array with ", "', () => {
     expect(errorText(['Phone invalid', '', 'Password too short', 3, '  '])).toBe(
       'Phone invalid, Password too short',

@@ -1,5 +1,5 @@
 /**
- * The one error catalogue (codebase-models 4.3 rule 7). Codes are stable: the mobile app and
+ * The one error catalogue (ADR 008). Codes are stable: the mobile app and
  * branch devices match on them. The API maps each code to an HTTP status in one place.
  */
 export const ERROR_CODES = [
@@ -13,7 +13,7 @@ export const ERROR_CODES = [
   'CONFLICT',
   'DATABASE_UNAVAILABLE',
   'INTERNAL',
-  // Accounts and sessions (issue 3)
+  // Accounts and sessions (docs/product/errors.md)
   'USER_EXISTS',
   'SIGNUP_PENDING',
   'INVALID_CREDENTIALS',
@@ -32,7 +32,7 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
 export type DomainErrorOptions = {
-  /** Extra fields for the answer body, e.g. the deviceId of a pending sign-up (spec 8). */
+  /** Extra fields for the answer body, e.g. the deviceId of a pending sign-up (docs/product/errors.md). */
   extra?: Record<string, unknown>
   /** Seconds until a limited action may be tried again (Retry-After). */
   retryAfterSeconds?: number
@@ -54,7 +54,7 @@ export class DomainError extends Error {
 export const UNEXPECTED_ERROR_TEXT = 'An unexpected error occurred.'
 
 /**
- * Spec 5: error text helper. An array is joined with ', ' over its non-empty strings, a non-empty
+ * docs/product/errors.md: error text helper. An array is joined with ', ' over its non-empty strings, a non-empty
  * string is used as is, anything else gives the generic text.
  */
 export function errorText(value: unknown): string {

@@ -19,8 +19,8 @@ const grouped = new Intl.NumberFormat('en-US', {
 })
 
 /**
- * Issue 2: money shows as RM1,234.50 or ฿1,234.50 in every locale. Intl's ms-MY output puts a
- * no-break space after RM (domain-facts 5.1), so the symbol is joined by hand.
+ * docs/product/shell.md: money shows as RM1,234.50 or ฿1,234.50 in every locale. Intl's ms-MY output puts a
+ * no-break space after RM (docs/product/shell.md), so the symbol is joined by hand.
  */
 export function formatMoney(amountMinor: number, currency: Currency): string {
   if (!Number.isSafeInteger(amountMinor)) throw new RangeError('amount must be integer minor units')

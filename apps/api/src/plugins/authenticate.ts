@@ -17,7 +17,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * preHandlers that authorise by role in the API (issue 3): every protected route names the roles
+ * preHandlers that authorise by role in the API (docs/product/accounts.md): every protected route names the roles
  * it admits; a customer never reaches a staff or finance endpoint.
  */
 export function createGuards(auth: AuthService) {

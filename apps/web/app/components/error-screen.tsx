@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Link } from 'react-router'
 import { errorText } from '@padi/domain/errors'
 import { useI18n, localePath } from '~/utils/i18n.ts'
 
-/** Spec 2: 'Oops!', 'Error {statusCode}', the message for the status, and 'Go Home'. */
+/** docs/product/errors.md: 'Oops!', 'Error {statusCode}', the message for the status, and 'Go Home'. */
 export function ErrorScreen({ status, error }: { status: number; error: unknown }) {
   const { t, locale } = useI18n()
   let message: string

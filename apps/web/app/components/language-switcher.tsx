@@ -2,7 +2,7 @@ import { useLocation } from 'react-router'
 import { LOCALES } from '@padi/domain/i18n/locales'
 import { useI18n } from '~/utils/i18n.ts'
 
-/** Plain links to /set-locale keep the page and work before JavaScript (issue 2). */
+/** Plain links to /set-locale keep the page and work before JavaScript (docs/product/shell.md). */
 export function LanguageSwitcher() {
   const { t, locale } = useI18n()
   const location = useLocation()

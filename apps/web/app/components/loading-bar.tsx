@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useNavigation } from 'react-router'
 import { useI18n } from '~/utils/i18n.ts'
 
-// Spec 2 and 9: throttle 200 ms, duration 2000 ms, height 4 px, error colour on error.
+// docs/product/shell.md: throttle 200 ms, duration 2000 ms, height 4 px, error colour on error.
 export const LOADING_BAR_THROTTLE_MS = 200
 export const LOADING_BAR_DURATION_MS = 2000
 

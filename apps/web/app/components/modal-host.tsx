@@ -4,7 +4,7 @@ import { useI18n } from '~/utils/i18n.ts'
 
 export const MODAL_ROOT_ID = 'modal-root'
 
-/** The place modals render into (spec 2: the root shell has a modal host). */
+/** The place modals render into (docs/product/shell.md: the root shell has a modal host). */
 export function ModalHost() {
   return <div id={MODAL_ROOT_ID} />
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type * as ToastModule from 'react-hot-toast'
 
-// Spec 9: toasts close after 5000 ms by default and pause while hovered (react-hot-toast does).
+// docs/product/limits.md: toasts close after 5000 ms by default and pause while hovered (react-hot-toast does).
 export const TOAST_DEFAULT_MS = 5000
 const TOAST_EVENT = 'app:toast'
 
@@ -16,7 +16,7 @@ export type ToastRequest = {
 const early: ToastRequest[] = []
 let mounted = false
 
-/** Raise a toast from anywhere in the browser (spec 3: notifications). */
+/** Raise a toast from anywhere in the browser (docs/product/shell.md: notifications). */
 export function notify(request: ToastRequest) {
   if (!mounted) early.push(request)
   else window.dispatchEvent(new CustomEvent<ToastRequest>(TOAST_EVENT, { detail: request }))

@@ -39,7 +39,7 @@ const words = (s: string) =>
     .split(/\s+/)
     .filter(Boolean)
 
-describe('catalogues (issue 2: every key in en, bm and th)', () => {
+describe('catalogues (docs/product/catalogue.md: every key in en, bm and th)', () => {
   it('have the same keys in every language', () => {
     const en = Object.keys(catalogues.en).sort()
     expect(en.length).toBeGreaterThan(50)

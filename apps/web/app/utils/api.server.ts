@@ -13,7 +13,7 @@ import type {
 
 export type FieldError = { field: string; message: string }
 
-/** Spec 8: any failed response becomes an error with status, message and the response data. */
+/** docs/product/errors.md: any failed response becomes an error with status, message and the response data. */
 export class ApiError extends Error {
   readonly statusCode: number
   readonly code: ErrorCode | 'NETWORK'
@@ -133,7 +133,7 @@ export function createApiClient(
         query: { locale },
       }),
 
-    // Accounts and sessions (issue 3)
+    // Accounts and sessions (docs/product/shell.md)
     signup: (payload: SignupPayload, locale: Locale) =>
       call<Challenge & { statusCode: 201; message: string; access_token: string }>(
         '/api/v1/auth/signup',
@@ -173,7 +173,7 @@ export function createApiClient(
       }),
     me: (accessToken: string) => call<User>('/api/v1/me', { token: accessToken }),
 
-    // Catalogue (issue 4). Query values are passed through as strings; the API validates them.
+    // Catalogue (docs/product/shell.md). Query values are passed through as strings; the API validates them.
     listProducts: (query: ProductListParams) => call<ProductList>('/api/v1/products', { query }),
     listBrands: (query: { group?: string; market: Market }) =>
       call<BrandList>('/api/v1/products/brands', { query }),

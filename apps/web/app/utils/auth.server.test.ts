@@ -23,7 +23,7 @@ const fail =
     throw new ApiError({ statusCode, code: code as 'INTERNAL', message })
   }
 
-describe('spec 8 transport rules for calls with the user token', () => {
+describe('docs/product/errors.md transport rules for calls with the user token', () => {
   it('a 401 clears all state and goes to /login', async () => {
     const session = loggedIn()
     const thrown = await withUserToken({ session, locale: 'bm' }, fail(401, 'Session ended')).catch(

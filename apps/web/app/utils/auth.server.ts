@@ -17,7 +17,7 @@ export function sessionUser(user: User): SessionUser {
   }
 }
 
-/** Spec 3: the expiry kept in the session is the access token's exp claim times 1000. */
+/** docs/product/accounts.md: the expiry kept in the session is the access token's exp claim times 1000. */
 function expiryOf(accessToken: string): number {
   const { exp } = decodeJwt(accessToken)
   return tokenExpiryMs(exp ?? 0)
@@ -31,7 +31,7 @@ function storeTokens(session: WebSession, tokens: Tokens) {
   })
 }
 
-/** A login answer (spec 7) stores the tokens and the user; any sign-up state is dropped. */
+/** A login answer (docs/product/accounts.md) stores the tokens and the user; any sign-up state is dropped. */
 export function startSession(session: WebSession, answer: LoggedIn) {
   session.clear()
   storeTokens(session, answer)
@@ -39,7 +39,7 @@ export function startSession(session: WebSession, answer: LoggedIn) {
 }
 
 /**
- * Guard 1 and spec 4 Session: before any call, a token expiring within 10 minutes is refreshed.
+ * Guard 1 and docs/product/accounts.md Session: before any call, a token expiring within 10 minutes is refreshed.
  * A refused refresh (400/401/403) clears all state and returns false; a network failure keeps
  * the session, so a flaky API does not log farmers out.
  */
@@ -71,7 +71,7 @@ export async function refreshIfNeeded(
 
 /**
  * docs/security.md row 55: the API marks a suspended account's 403 with its own problem type and
- * code (spec 8 also puts 'suspended' in the message); any other 403 is not a suspension.
+ * code (docs/product/errors.md also puts 'suspended' in the message); any other 403 is not a suspension.
  */
 export function isSuspension(error: ApiError): boolean {
   if (error.statusCode !== 403) return false
@@ -95,7 +95,7 @@ export const TOO_MANY_FLASH = {
 } as const
 
 /**
- * Spec 4 and 8 for calls made with the user's token: a 401 clears all state and goes to /login
+ * docs/product/accounts.md for calls made with the user's token: a 401 clears all state and goes to /login
  * (except where the caller says otherwise: the place-order call and /forgot-pin); a 403 whose
  * message says 'suspended' shows the red toast and the access-forbidden page; a 429 shows the
  * rate-limit toast and is handed back to the page.

@@ -6,7 +6,7 @@ import type { WebSession } from './session.server.ts'
 export const MARKET_COOKIE = 'market'
 
 /**
- * Issue 4: prices show in the customer's market (a Thai customer in THB, a Malaysian in MYR); a
+ * docs/product/catalogue.md: prices show in the customer's market (a Thai customer in THB, a Malaysian in MYR); a
  * visitor sees THB on the th pages and MYR on the others, unless they chose a market.
  */
 export function marketFor(request: Request, session: WebSession, locale: Locale): Market {

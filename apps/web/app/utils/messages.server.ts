@@ -26,7 +26,7 @@ export const CATALOGUES: Record<Locale, Messages> = Object.fromEntries(
   LOCALES.map((l) => [l, load(l)]),
 ) as Record<Locale, Messages>
 
-/** Spec 1: fall back to en, then bm, for any key a catalogue lacks. */
+/** docs/product/shell.md: fall back to en, then bm, for any key a catalogue lacks. */
 const MERGED: Record<Locale, Messages> = Object.fromEntries(
   LOCALES.map((l) => [l, deepMerge(deepMerge(CATALOGUES.bm, CATALOGUES.en), CATALOGUES[l])]),
 ) as Record<Locale, Messages>

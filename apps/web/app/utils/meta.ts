@@ -4,7 +4,7 @@ import { createTranslator, mergeRouteMessages } from './i18n.ts'
 
 type MatchLike = { id: string; loaderData?: unknown; data?: unknown } | undefined
 
-/** Spec 1: titles read '{page} | {product}'; the page name comes from the catalogue. */
+/** docs/product/shell.md: titles read '{page} | {product}'; the page name comes from the catalogue. */
 export function pageMeta(
   matches: readonly MatchLike[],
   titleKey: string,

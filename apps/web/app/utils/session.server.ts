@@ -7,7 +7,7 @@ import type { KycStatus, Role } from '@padi/domain/auth/roles'
 import { readCookie, setCookieHeader } from './cookies.server.ts'
 
 /**
- * The browser's session (spec 3 Session, issue 3). The API's tokens live only here, sealed
+ * The browser's session (docs/product/accounts.md Session, docs/product/accounts.md). The API's tokens live only here, sealed
  * (encrypted and signed, iron) in an httpOnly cookie that page scripts cannot read; nothing secret
  * goes to localStorage (ADR 014).
  */
@@ -30,10 +30,10 @@ export type Flash = { kind: 'error' | 'success' | 'info'; titleKey?: string; mes
 export type SessionData = {
   accessToken?: string | undefined
   refreshToken?: string | undefined
-  /** Milliseconds: the access token's exp claim times 1000 (spec 3). */
+  /** Milliseconds: the access token's exp claim times 1000 (docs/product/accounts.md). */
   expiresAt?: number | undefined
   user?: SessionUser | undefined
-  /** The pre-auth token sign-up hands out (spec 7); held only on /signup (guard 3). */
+  /** The pre-auth token sign-up hands out (docs/product/accounts.md); held only on /signup (guard 3). */
   preAuthToken?: string | undefined
   preAuth?: PreAuth | undefined
   pinResetVerified?: boolean | undefined
@@ -52,7 +52,7 @@ export class WebSession {
     this.data = { ...this.data, ...patch }
     this.dirty = true
   }
-  /** Spec 4: clearing all state keeps nothing but a message to show. */
+  /** docs/product/accounts.md: clearing all state keeps nothing but a message to show. */
   clear(flash?: Flash) {
     this.data = flash ? { flash } : {}
     this.dirty = true

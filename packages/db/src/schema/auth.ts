@@ -4,7 +4,7 @@ import type { OtpPurpose } from '@padi/domain/auth/rules'
 import { users } from './users.ts'
 
 /**
- * A one-time code challenge (issue 3): random, stored as an HMAC, 10 minutes, single use, bound to
+ * A one-time code challenge (docs/product/accounts.md): random, stored as an HMAC, 10 minutes, single use, bound to
  * its purpose, void after 5 wrong tries. `id` is the preAuthSessionId; the deviceId is a second
  * secret that only the requester received. A sign-up keeps its own payload here, so a second
  * sign-up for a pending number cannot change what the first one verifies.
@@ -32,7 +32,7 @@ export const otpChallenges = pgTable(
 
 /**
  * Every SMS to send and sent (the console provider's outbox, and the queue and audit of the
- * others). No text with a code in it is stored (docs/product/demo-mode.md, security-tests row 9):
+ * others). No text with a code in it is stored (docs/product/demo-mode.md, docs/security.md row 9):
  * the message is its template (purpose and locale) and the code, encrypted with a server key, which
  * is erased once a real gateway has it. A failed send is retried until the code expires.
  */

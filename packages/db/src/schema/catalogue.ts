@@ -21,7 +21,7 @@ export type SpecificationRow = { label: LocalizedText; value: LocalizedText }
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 /**
- * Issue 4 products. Prices and stock live on variations; the cheapest price per market and an
+ * docs/product/catalogue.md products. Prices and stock live on variations; the cheapest price per market and an
  * in-stock flag per market are kept on the product so lists sort and filter on one indexed row.
  */
 export const products = pgTable(
@@ -141,7 +141,7 @@ export const branchStock = pgTable(
 
 /**
  * Every distinct word of the products' search text. A typed word is corrected against this small
- * table with trigrams first, so the product search itself is an exact full-text match (issue 4:
+ * table with trigrams first, so the product search itself is an exact full-text match (docs/product/catalogue.md:
  * typo-tolerant search that stays fast at 100,000 products).
  */
 export const searchTerms = pgTable('search_terms', { term: text('term').primaryKey() }, (t) => [

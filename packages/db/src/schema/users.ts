@@ -7,7 +7,7 @@ export const users = pgTable(
   'users',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    // The login identifier, E.164 (issue 3).
+    // The login identifier, E.164 (docs/product/accounts.md).
     mobile: text('mobile').notNull(),
     passwordHash: text('password_hash').notNull(),
     fullName: text('full_name').notNull(),
@@ -39,7 +39,7 @@ export const users = pgTable(
 
 /**
  * Consecutive failed logins per mobile number, whether or not an account exists, so a locked
- * number and an unknown number answer alike (security-tests rows 1 and 4).
+ * number and an unknown number answer alike (docs/security.md rows 1 and 4).
  */
 export const loginFailures = pgTable('login_failures', {
   mobile: text('mobile').primaryKey(),

@@ -52,7 +52,7 @@ const MY = 'Asia/Kuala_Lumpur'
 const TH = 'Asia/Bangkok'
 
 /**
- * Demo branches in real paddy districts (domain-facts 4.2 and 4.3: MADA, KADA, IADA Barat Laut
+ * Demo branches in real paddy districts (docs/product/regions.md.3: MADA, KADA, IADA Barat Laut
  * Selangor, IADA Pulau Pinang, Kerian, Seberang Perak, KETARA, IADA Pekan; Thai central plain and
  * north-east). Town coordinates are approximate; street addresses and phone numbers are invented.
  */

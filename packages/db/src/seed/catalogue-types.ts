@@ -1,7 +1,7 @@
 import type { Category, LabelRate, ProductGroup } from '@padi/domain/catalogue/catalogue'
 import type { LocalizedText } from '@padi/domain/i18n/locales'
 
-/** One demo product as written in seed/products-*.ts (issue 4). Prices are minor units. */
+/** One demo product as written in seed/products-*.ts (docs/product/catalogue.md). Prices are minor units. */
 export type ProductSeed = {
   slug: string
   group: ProductGroup

@@ -6,7 +6,7 @@ import { DEMO_BRANCHES } from './branches.ts'
 
 const all = [...AGROCHEM_PRODUCTS, ...DRONE_PRODUCTS]
 
-describe('demo catalogue (issue 4)', () => {
+describe('demo catalogue (docs/product/catalogue.md)', () => {
   it('has at least 80 products over every category, with unique slugs and SKUs', () => {
     expect(all.length).toBeGreaterThanOrEqual(80)
     expect(new Set(all.map((p) => p.slug)).size).toBe(all.length)

@@ -1,6 +1,6 @@
 /**
- * Demo agro-chemical and fertiliser catalogue (issue 4). Seed names and brands are invented; actives,
- * rates and packs follow domain-facts 2.1–2.4, the rest are [E] estimates for demo data only.
+ * Demo agro-chemical and fertiliser catalogue (docs/product/catalogue.md). Seed names and brands are invented; actives,
+ * rates and packs follow docs/product/calculators.md–2.4, the rest are estimates for demo data only.
  * Prices are minor units (sen, satang); THB is derived at about RM0.13 per baht and rounded.
  * Always follow the product label.
  */

@@ -1,7 +1,7 @@
 /**
- * Demo spray-drone parts catalogue (issue 4). Brands are invented; fitsModels names the drones a
+ * Demo spray-drone parts catalogue (docs/product/catalogue.md). Brands are invented; fitsModels names the drones a
  * part is compatible with (DJI Agras, XAG), which is compatibility only, not our brand. RM prices
- * are [E] dealer estimates from domain-facts 3; THB is derived at about RM0.13 per baht and rounded.
+ * are dealer estimates from docs/product/calculators.md; THB is derived at about RM0.13 per baht and rounded.
  * Prices are minor units (sen, satang).
  */
 import type { ProductSeed } from './catalogue-types.ts'

@@ -10,7 +10,7 @@ import { AGROCHEM_PRODUCTS } from './products-agrochems.ts'
 import { DRONE_PRODUCTS } from './products-drones.ts'
 
 /**
- * Loads demo data on first start (issue 2). Each part checks its own table so a later issue can
+ * Loads demo data on first start (docs/product/shell.md). Each part checks its own table so a later issue can
  * add a part without reloading what is there; the whole run is one transaction.
  */
 export async function seedDemoData(
@@ -60,7 +60,7 @@ export async function seedDemoData(
     }
     return { branches: branchCount, users: userCount }
   })
-  // Issue 4: the demo catalogue, once (it needs the branches for its stock).
+  // docs/product/shell.md: the demo catalogue, once (it needs the branches for its stock).
   const products =
     (await productCount(db)) === 0
       ? await insertProducts(db, [...AGROCHEM_PRODUCTS, ...DRONE_PRODUCTS])

@@ -1,7 +1,7 @@
 import type { KycStatus, Role } from '@padi/domain/auth/roles'
 
 /**
- * Issue 3 demo accounts, all with the password demo2026. The hash is argon2id of 'demo2026' made
+ * docs/product/accounts.md demo accounts, all with the password demo2026. The hash is argon2id of 'demo2026' made
  * once (the API verifies it like any other); no plain password is stored.
  */
 export const DEMO_PASSWORD_HASH =
@@ -20,7 +20,7 @@ type UserSeed = {
   kycStatus: KycStatus | null
   branchCode: string
   staffAtBranch?: boolean
-  /** Spec 2 guard 2 needs a customer with a PIN; the PIN itself is stored by the PIN issue. */
+  /** docs/product/accounts.md guard 2 needs a customer with a PIN; the PIN itself is stored by the PIN issue. */
   isPinSet?: boolean
 }
 

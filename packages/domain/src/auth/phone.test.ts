@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { normaliseMobile } from './phone.ts'
 import { MobileSchema, PasswordSchema, SignupSchema } from './schemas.ts'
 
-describe('mobile numbers (spec 5)', () => {
+describe('mobile numbers (docs/product/accounts.md)', () => {
   it('normalises Malaysian and Thai numbers to E.164', () => {
     expect(normaliseMobile('012-345 6789')).toBe('+60123456789')
     expect(normaliseMobile('+60 12-000 0001')).toBe('+60120000001')
@@ -19,7 +19,7 @@ describe('mobile numbers (spec 5)', () => {
   })
 })
 
-describe('passwords (spec 5)', () => {
+describe('passwords (docs/product/accounts.md)', () => {
   it('need 8 characters with letters and digits', () => {
     expect(PasswordSchema.safeParse('demo2026').success).toBe(true)
     expect(PasswordSchema.safeParse('short1').error?.issues[0]?.message).toBe(
@@ -34,7 +34,7 @@ describe('passwords (spec 5)', () => {
   })
 })
 
-describe('sign-up payload (spec 3, 5)', () => {
+describe('sign-up payload (docs/product/accounts.md)', () => {
   it('converts preferred_branch to a number and the mobile to E.164', () => {
     const parsed = SignupSchema.parse({
       mobile: '0123456789',

@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min'
 
-// Spec 5 and 9: a phone number is at most 15 characters and valid; we serve Malaysia and Thailand.
+// docs/product/accounts.md: a phone number is at most 15 characters and valid; we serve Malaysia and Thailand.
 export const PHONE_MAX_LENGTH = 15
 export const PHONE_COUNTRIES = ['MY', 'TH'] as const
 export type PhoneCountry = (typeof PHONE_COUNTRIES)[number]

@@ -1,10 +1,10 @@
-/** Issue 3: the roles the API authorises by. Staff belong to a branch. */
+/** docs/product/accounts.md: the roles the API authorises by. Staff belong to a branch. */
 export const ROLES = ['customer', 'staff', 'finance', 'admin'] as const
 export type Role = (typeof ROLES)[number]
 
 export const USER_STATUSES = ['pending', 'active', 'suspended'] as const
 export type UserStatus = (typeof USER_STATUSES)[number]
 
-/** Spec 4: KYC status values (null until the farmer applies). */
+/** docs/product/accounts.md: KYC status values (null until the farmer applies). */
 export const KYC_STATUSES = ['APPROVED', 'REJECTED', 'INCOMPLETE'] as const
 export type KycStatus = (typeof KYC_STATUSES)[number]

@@ -20,7 +20,7 @@ const signingUp: GuardSession = {
   pinResetVerified: false,
 }
 
-describe('spec 2 route guards, in order', () => {
+describe('docs/product/accounts.md route guards, in order', () => {
   it('2: PIN set and reset not verified sends PIN setup to forgot-PIN', () => {
     const s = { ...customer, user: { kycStatus: null, isPinSet: true } }
     expect(applyRouteGuards('/auth/pin-setup', s)).toEqual({ kind: 'redirect', to: '/forgot-pin' })

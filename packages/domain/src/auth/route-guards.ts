@@ -1,7 +1,7 @@
 import type { KycStatus } from './roles.ts'
 
 /**
- * The web session as the route guards see it (spec 3 Session): the tokens of a logged-in user,
+ * The web session as the route guards see it (docs/product/accounts.md Session): the tokens of a logged-in user,
  * or the pre-auth state of a sign-up waiting for its code.
  */
 export type GuardSession = {
@@ -20,7 +20,7 @@ export type GuardDecision =
 const allow: GuardDecision = { kind: 'allow' }
 
 /**
- * Spec 2 route guards 2-8, applied in order to a path without its locale prefix. Guard 1 (refresh a
+ * docs/product/accounts.md route guards 2-8, applied in order to a path without its locale prefix. Guard 1 (refresh a
  * token expiring within 10 minutes, log out when that fails) runs before this, because it needs the
  * API. 'Leaving /signup' is judged by the page asked for: a server sees no previous page.
  */

@@ -1,4 +1,4 @@
-/** Issue 3 and security-tests notes 1-3: limits of the sign-in machinery, in one place. */
+/** docs/product/accounts.md and docs/security.md: limits of the sign-in machinery, in one place. */
 
 /** One-time codes: 6 digits, valid 10 minutes, single use, void after 5 wrong tries. */
 export const OTP_LENGTH = 6
@@ -14,16 +14,16 @@ export const OTP_RESEND_COOLDOWN_MS = 60 * 1000
 export const LOGIN_MAX_FAILURES = 10
 export const LOGIN_LOCK_MS = 30 * 60 * 1000
 
-/** Spec 4 and 9: refresh when the access token expires within 10 minutes. */
+/** docs/product/accounts.md: refresh when the access token expires within 10 minutes. */
 export const TOKEN_REFRESH_WINDOW_MS = 10 * 60 * 1000
 
-/** Spec 3: the session's token expiry is the token's exp claim times 1000. */
+/** docs/product/accounts.md: the session's token expiry is the token's exp claim times 1000. */
 export function tokenExpiryMs(exp: number): number {
   return exp * 1000
 }
 
 /**
- * Spec 4: 'authenticated' means token, user and expiry all exist. The original compared the expiry
+ * docs/product/accounts.md: 'authenticated' means token, user and expiry all exist. The original compared the expiry
  * with only the millisecond part of the clock, which the spec calls flawed; the intended meaning is
  * an expiry in the future.
  */

@@ -3,7 +3,7 @@ import { PostcodeSchema } from '../interest/schemas.ts'
 import { normaliseMobile, PHONE_MAX_LENGTH } from './phone.ts'
 import { OTP_LENGTH } from './rules.ts'
 
-/** Spec 5: at most 15 characters and a valid (Malaysian or Thai) number; stored in E.164. */
+/** docs/product/accounts.md: at most 15 characters and a valid (Malaysian or Thai) number; stored in E.164. */
 export const MobileSchema = z
   .string({ error: 'validation.mobileRequired' })
   .trim()
@@ -18,7 +18,7 @@ export const MobileSchema = z
     return e164
   })
 
-/** Spec 5: at least 8 characters with both letters and numbers. */
+/** docs/product/accounts.md: at least 8 characters with both letters and numbers. */
 export const PasswordSchema = z
   .string({ error: 'validation.passwordRequired' })
   .min(1, 'validation.passwordRequired')
@@ -30,7 +30,7 @@ export const PasswordSchema = z
 const text = (required: string, max = 100) =>
   z.string({ error: required }).trim().min(1, required).max(max, 'validation.textTooLong')
 
-/** Spec 3 sign-up payload, with the mobile number as the login identifier (issue 3). */
+/** docs/product/accounts.md sign-up payload, with the mobile number as the login identifier (docs/product/accounts.md). */
 export const SignupSchema = z.object({
   mobile: MobileSchema,
   password: PasswordSchema,
@@ -45,7 +45,7 @@ export const SignupSchema = z.object({
   postcode: PostcodeSchema,
   area: text('validation.areaRequired'),
   district: text('validation.districtRequired'),
-  // Spec 5: sign-up converts preferred_branch to a number.
+  // docs/product/accounts.md: sign-up converts preferred_branch to a number.
   preferred_branch: z.coerce
     .number({ error: 'validation.branchRequired' })
     .int('validation.branchRequired')
@@ -53,7 +53,7 @@ export const SignupSchema = z.object({
 })
 export type Signup = z.infer<typeof SignupSchema>
 
-/** Spec 5: login needs both mobile and password. Only presence is checked, not the rules. */
+/** docs/product/accounts.md: login needs both mobile and password. Only presence is checked, not the rules. */
 export const LoginSchema = z.object({
   mobile: MobileSchema,
   password: z
@@ -69,7 +69,7 @@ const OpaqueId = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'validation.invalid')
 
-/** Spec 3 one-time code payload. */
+/** docs/product/accounts.md one-time code payload. */
 export const OtpVerifySchema = z.object({
   preAuthSessionId: OpaqueId,
   deviceId: OpaqueId,

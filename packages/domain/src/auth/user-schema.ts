@@ -3,7 +3,7 @@ import { LocalizedTextSchema } from '../i18n/locale-schemas.ts'
 import { MarketSchema } from '../money-schemas.ts'
 import { KYC_STATUSES, ROLES, USER_STATUSES } from './roles.ts'
 
-/** Spec 3 User, as GET /api/v1/me and the login answer give it, with the profile labels' values. */
+/** docs/product/accounts.md User, as GET /api/v1/me and the login answer give it, with the profile labels' values. */
 export const UserSchema = z
   .object({
     id: z.number().int(),

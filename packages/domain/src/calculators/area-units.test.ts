@@ -26,7 +26,7 @@ function messagesOf(input: unknown): string[] {
   return result.success ? [] : result.error.issues.map((issue) => issue.message)
 }
 
-describe('area factors (domain-facts.md §1.1)', () => {
+describe('area factors (docs/product/calculators.md)', () => {
   it('derives the imperial factors from 1 ft = 0.3048 m', () => {
     expect(SQUARE_FOOT_M2).toBeCloseTo(0.3048 * 0.3048, 15)
     expect(ACRE_M2).toBeCloseTo(43_560 * SQUARE_FOOT_M2, 9)
@@ -44,8 +44,8 @@ describe('area factors (domain-facts.md §1.1)', () => {
     expect(convertArea(1, 'hectare', 'relong')).toBeCloseTo(3.474919, 6)
     expect(convertArea(1, 'hectare', 'acre')).toBeCloseTo(2.471054, 6)
     expect(convertArea(1, 'hectare', 'rai')).toBeCloseTo(6.25, 6)
-    // domain-facts.md §1.1 prints 1 acre = 1.406282 relong, but 43,560 ft² / 30,976 ft² is exactly
-    // 1.40625 (consistent with its own 1 relong = 0.711111 acre and Perak's 1.4063 [S1]).
+    // docs/product/calculators.md prints 1 acre = 1.406282 relong, but 43,560 ft² / 30,976 ft² is exactly
+    // 1.40625 (consistent with its own 1 relong = 0.711111 acre and Perak's 1.4063).
     expect(convertArea(1, 'acre', 'relong')).toBe(1.40625)
     expect(convertArea(1, 'acre', 'rai')).toBeCloseTo(2.529285, 6)
     expect(convertArea(1, 'relong', 'acre')).toBeCloseTo(0.711111, 6)
@@ -127,7 +127,7 @@ describe('convertAll', () => {
   })
 })
 
-describe('roundForDisplay (domain-facts.md §1.2: round only for display)', () => {
+describe('roundForDisplay (docs/product/calculators.md: round only for display)', () => {
   it('uses 4 dp for ha, relong, acre and Thai units, 2 dp for m² and ft²', () => {
     expect(roundForDisplay(3.4749196, 'relong')).toBe(3.4749)
     expect(roundForDisplay(2.47105381, 'acre')).toBe(2.4711)
@@ -142,7 +142,7 @@ describe('roundForDisplay (domain-facts.md §1.2: round only for display)', () =
   })
 })
 
-describe('parseRaiNganWah (domain-facts.md §1.1 Thai compound notation)', () => {
+describe('parseRaiNganWah (docs/product/calculators.md Thai compound notation)', () => {
   it.each([
     ['4-2-25', 7_300],
     ['4-2-25 ไร่', 7_300],

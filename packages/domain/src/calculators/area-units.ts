@@ -21,29 +21,29 @@ export const AREA_UNITS = [
 
 export type AreaUnit = (typeof AREA_UNITS)[number]
 
-// Exact square-metre factors. domain-facts.md §1.1 says to use these constants and to convert
+// Exact square-metre factors. docs/product/calculators.md says to use these constants and to convert
 // everything through m² internally (§1.2).
 
-/** domain-facts.md §1.1: 1 m² (base unit). */
+/** docs/product/calculators.md: 1 m² (base unit). */
 export const SQUARE_METRE_M2 = 1
-/** domain-facts.md §1.1: 1 ft = 0.3048 m exactly, so 1 ft² = 0.09290304 m² [S1]. */
+/** docs/product/calculators.md: 1 ft = 0.3048 m exactly, so 1 ft² = 0.09290304 m². */
 export const SQUARE_FOOT_M2 = 0.09290304
-/** domain-facts.md §1.1: 1 ha = 10,000 m² [S1]. */
+/** docs/product/calculators.md: 1 ha = 10,000 m². */
 export const HECTARE_M2 = 10_000
-/** domain-facts.md §1.1: 1 acre (ekar) = 43,560 ft² = 4,046.8564224 m² [S1][D]. */
+/** docs/product/calculators.md: 1 acre (ekar) = 43,560 ft² = 4,046.8564224 m². */
 export const ACRE_M2 = 4_046.8564224
 /**
- * domain-facts.md §1.1: 1 relong (Kedah/Perlis, MADA) = 176 ft × 176 ft = 30,976 ft²
- * = 2,877.76456704 m² [S1][S2][S3]. Not the historical 57,600 ft² orlong (§1.2).
+ * docs/product/calculators.md: 1 relong (Kedah/Perlis, MADA) = 176 ft × 176 ft = 30,976 ft²
+ * = 2,877.76456704 m². Not the historical 57,600 ft² orlong (§1.2).
  */
 export const RELONG_M2 = 2_877.76456704
 /** 1 jemba (Kedah) = 8 ft x 8 ft = 64 ft² = 5.94579456 m², so 484 jemba make 1 relong. */
 export const JEMBA_M2 = 5.94579456
-/** domain-facts.md §1.1: 1 rai (ไร่) = 1,600 m² exactly [S5][S6]. */
+/** docs/product/calculators.md: 1 rai (ไร่) = 1,600 m² exactly. */
 export const RAI_M2 = 1_600
-/** domain-facts.md §1.1: 1 ngan (งาน) = ¼ rai = 400 m² [S5][S6]. */
+/** docs/product/calculators.md: 1 ngan (งาน) = ¼ rai = 400 m². */
 export const NGAN_M2 = 400
-/** domain-facts.md §1.1: 1 square wah (ตารางวา) = 1/100 ngan = 4 m² [S5][S6]. */
+/** docs/product/calculators.md: 1 square wah (ตารางวา) = 1/100 ngan = 4 m². */
 export const SQUARE_WAH_M2 = 4
 
 export const SQUARE_METRES_PER_UNIT: Readonly<Record<AreaUnit, number>> = {
@@ -59,7 +59,7 @@ export const SQUARE_METRES_PER_UNIT: Readonly<Record<AreaUnit, number>> = {
 }
 
 /**
- * Decimal places shown per unit. domain-facts.md §1.2: round only for display, ha 4 dp; relong,
+ * Decimal places shown per unit. docs/product/calculators.md: round only for display, ha 4 dp; relong,
  * acre and rai 2–4 dp (4 chosen so 5 relong shows as 1.4389 ha, §2.2). m² and ft² are small
  * units, so 2 dp is already sub-centimetre.
  */
@@ -103,7 +103,7 @@ export function fromSquareMetres(squareMetres: number, unit: AreaUnit): number {
 }
 
 /**
- * Converts through m² (domain-facts.md §1.2). Full precision; use `roundForDisplay` only when
+ * Converts through m² (docs/product/calculators.md). Full precision; use `roundForDisplay` only when
  * showing the number. Throws `CalculatorError` on a non-finite value or unknown unit.
  */
 export function convertArea(value: number, from: AreaUnit, to: AreaUnit): number {
@@ -157,7 +157,7 @@ function toNumber(text: string | undefined): number {
 }
 
 /**
- * Parses Thai rai-ngan-wah notation into square metres (domain-facts.md §1.1: "4-2-25 ไร่" =
+ * Parses Thai rai-ngan-wah notation into square metres (docs/product/calculators.md: "4-2-25 ไร่" =
  * 4 rai 2 ngan 25 wah² = 7,300 m²). Returns null when the text is not understood.
  *
  * The dash form is positional, so a ngan >= 4 or wah >= 100 there is almost certainly a typo and

@@ -2,7 +2,7 @@
  * i18n keys for calculator validation errors.
  *
  * Domain code never returns English prose: the web app translates these keys into en / bm / th
- * (product spec §1, languages). Keeping them in one const object lets the locale files be checked
+ * (docs/product/calculators.md, languages). Keeping them in one const object lets the locale files be checked
  * against the full list.
  */
 export const CALCULATOR_ERRORS = {

@@ -20,7 +20,7 @@ const productUnitSchema = z.enum(PRODUCT_UNITS, { error: CALCULATOR_ERRORS.unitI
 /**
  * Spray volume the label's dilution assumes (L/ha). Needed to turn "x per litre" or "x per tank"
  * into a per-hectare dose when the farmer sprays a different volume, above all with a drone:
- * domain-facts.md §2.1/§2.2 say the per-hectare dose stays as on the label and only the water is
+ * docs/product/calculators.md/§2.2 say the per-hectare dose stays as on the label and only the water is
  * reduced. When omitted, the sprayer's own volume is used (knapsack only).
  */
 const labelLitresPerHectare = optionalFormNumber(SPRAY_VOLUME_MAX)
@@ -28,7 +28,7 @@ const labelLitresPerHectare = optionalFormNumber(SPRAY_VOLUME_MAX)
 export const RateSchema = z.discriminatedUnion(
   'kind',
   [
-    // Label dose per hectare, e.g. 300 mL/ha (domain-facts.md §2.1, Amistar Top [S9]).
+    // Label dose per hectare, e.g. 300 mL/ha (docs/product/calculators.md, Amistar Top).
     z.object({
       kind: z.literal('per_hectare'),
       amount: formNumber(RATE_AMOUNT_MAX),
@@ -40,14 +40,14 @@ export const RateSchema = z.discriminatedUnion(
       amount: formNumber(RATE_AMOUNT_MAX),
       unit: productUnitSchema,
     }),
-    // Product per litre of spray water: D = r × V (domain-facts.md §2.2).
+    // Product per litre of spray water: D = r × V (docs/product/calculators.md).
     z.object({
       kind: z.literal('per_litre'),
       amount: formNumber(RATE_AMOUNT_MAX),
       unit: productUnitSchema,
       labelLitresPerHectare,
     }),
-    // "x mL per T0-litre tank": r = x / T0, then D = r × V (domain-facts.md §2.2).
+    // "x mL per T0-litre tank": r = x / T0, then D = r × V (docs/product/calculators.md).
     z.object({
       kind: z.literal('per_tank'),
       amount: formNumber(RATE_AMOUNT_MAX),
@@ -99,7 +99,7 @@ const AreaSchema = z.object(
 )
 
 /**
- * Input calculation form (product spec §1 "agro-chemical input calculation"). Strings from HTML
+ * Input calculation form (docs/product/calculators.md "agro-chemical input calculation"). Strings from HTML
  * forms are coerced; every message is an i18n key (calculator.errors.*).
  */
 export const InputCalculationInputSchema = z

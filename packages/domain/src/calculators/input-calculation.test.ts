@@ -14,7 +14,7 @@ import {
 import type { InputCalculationInput } from './input-calculation.ts'
 import { InputCalculationInputSchema } from './input-calculation-schema.ts'
 
-/** domain-facts.md §2.2 worked example: 5 relong, Amistar Top 300 mL/ha, 250 mL bottles. */
+/** docs/product/calculators.md worked example: 5 relong, Amistar Top 300 mL/ha, 250 mL bottles. */
 const workedExample: InputCalculationInput = {
   area: { value: 5, unit: 'relong' },
   rate: { kind: 'per_hectare', amount: 300, unit: 'ml' },
@@ -37,7 +37,7 @@ function messagesOf(input: unknown): string[] {
   return result.success ? [] : result.error.issues.map((issue) => issue.message)
 }
 
-describe('defaults (domain-facts.md §2.1/§2.2)', () => {
+describe('defaults (docs/product/calculators.md/§2.2)', () => {
   it('uses a 16 L knapsack at 200 L/ha and a 40 L drone at 20 L/ha', () => {
     expect(DEFAULT_SPRAYERS.knapsack).toEqual({
       type: 'knapsack',
@@ -85,7 +85,7 @@ describe('calculateInput: §2.2 worked example', () => {
     expect(calculateInput({ area, rate, sprayer }).packsToBuy).toBeNull()
   })
 
-  it('gives the same answer for the label dilution 15 mL / 10 L at 200 L/ha (§2.1 [S9])', () => {
+  it('gives the same answer for the label dilution 15 mL / 10 L at 200 L/ha (§2.1)', () => {
     const perTank = calculateInput({
       ...workedExample,
       rate: { kind: 'per_tank', amount: 15, unit: 'ml', tankLitres: 10 },
@@ -101,7 +101,7 @@ describe('calculateInput: §2.2 worked example', () => {
 })
 
 describe('calculateInput: dilution rates (§2.1 Sarawak DOA, §2.2 r = x / T0, D = r × V)', () => {
-  it('180 mL per 18 L tank at 250 L/ha is 2.5 L/ha (pretilachlor/propanil [S10])', () => {
+  it('180 mL per 18 L tank at 250 L/ha is 2.5 L/ha (pretilachlor/propanil)', () => {
     const result = calculateInput({
       area: { value: 1, unit: 'hectare' },
       rate: { kind: 'per_tank', amount: 180, unit: 'ml', tankLitres: 18 },
@@ -115,7 +115,7 @@ describe('calculateInput: dilution rates (§2.1 Sarawak DOA, §2.2 r = x / T0, D
     expect(result.packsToBuy).toBe(3)
   })
 
-  it('100 mL per 18 L at 450 L/ha is also 2.5 L/ha (2,4-D amine [S11])', () => {
+  it('100 mL per 18 L at 450 L/ha is also 2.5 L/ha (2,4-D amine)', () => {
     const result = calculateInput({
       area: { value: 1, unit: 'hectare' },
       rate: { kind: 'per_tank', amount: 100, unit: 'ml', tankLitres: 18 },
@@ -125,7 +125,7 @@ describe('calculateInput: dilution rates (§2.1 Sarawak DOA, §2.2 r = x / T0, D
     expect(result.warnings).toEqual([])
   })
 
-  it('keeps the label per-hectare dose when a drone sprays less water (§2.1 Thai guidance [S15])', () => {
+  it('keeps the label per-hectare dose when a drone sprays less water (§2.1 Thai guidance)', () => {
     // Label: 20 cc per 20 L at 100 L/rai (= 625 L/ha) ⇒ 100 cc/rai must still reach the crop.
     const result = calculateInput({
       area: { value: 1, unit: 'rai' },

@@ -43,29 +43,29 @@ export function toBaseAmount(amount: number, unit: ProductUnit): number {
 export const SPRAYER_TYPES = ['knapsack', 'drone'] as const
 export type SprayerType = (typeof SPRAYER_TYPES)[number]
 
-/** domain-facts.md §2.2 worked example: 16 L knapsack. */
+/** docs/product/calculators.md worked example: 16 L knapsack. */
 export const KNAPSACK_DEFAULT_TANK_LITRES = 16
 /**
- * domain-facts.md §2.1: Malaysian label (Amistar Top) states 200 L water/ha [S9]; the §2.2 worked
+ * docs/product/calculators.md: Malaysian label (Amistar Top) states 200 L water/ha; the §2.2 worked
  * example uses 16 L @ 200 L/ha.
  */
 export const KNAPSACK_DEFAULT_LITRES_PER_HECTARE = 200
-/** domain-facts.md §2.1 / §3: DJI Agras T40 has a 40 L tank [S17]; §2.2 worked example. */
+/** docs/product/calculators.md / §3: DJI Agras T40 has a 40 L tank; §2.2 worked example. */
 export const DRONE_DEFAULT_TANK_LITRES = 40
-/** domain-facts.md §2.1: default drone volume 20 L/ha [E based on S12/S13/S16]. */
+/** docs/product/calculators.md: default drone volume 20 L/ha. */
 export const DRONE_DEFAULT_LITRES_PER_HECTARE = 20
 
-/** domain-facts.md §2.1: allow 10–40 L/ha for drones [E based on S12/S13/S16]. */
+/** docs/product/calculators.md: allow 10–40 L/ha for drones. */
 export const DRONE_LITRES_PER_HECTARE_MIN = 10
 export const DRONE_LITRES_PER_HECTARE_MAX = 40
 /**
- * domain-facts.md §2.1: knapsack volumes are ~200–450 L/ha in Malaysia [S9][S10][S11] and
- * 500 L/ha in IRRI/Indian trials [S12][S13]; 100–600 widens that band so only clear outliers warn.
+ * docs/product/calculators.md: knapsack volumes are ~200–450 L/ha in Malaysia and
+ * 500 L/ha in IRRI/Indian trials; 100–600 widens that band so only clear outliers warn.
  */
 export const KNAPSACK_LITRES_PER_HECTARE_MIN = 100
 export const KNAPSACK_LITRES_PER_HECTARE_MAX = 600
 
-// Sanity bounds for form input [E]: far above any real paddy job, low enough to catch typos and
+// Sanity bounds for form input: far above any real paddy job, low enough to catch typos and
 // keep every product of two inputs well inside double precision.
 /** Largest job accepted, in hectares (all of MADA is ~100,000 ha, §4.2). */
 export const AREA_HECTARES_MAX = 100_000
@@ -113,7 +113,7 @@ export function findCrossFieldIssues(input: InputCalculationInput): InputIssue[]
   if (packSize !== undefined && baseUnitOf(packSize.unit) !== baseUnitOf(rate.unit)) {
     issues.push({ code: CALCULATOR_ERRORS.packUnitMismatch, path: ['packSize', 'unit'] })
   }
-  // domain-facts.md §2.2 drone mode: D stays the label's per-hectare dose. Multiplying a label
+  // docs/product/calculators.md drone mode: D stays the label's per-hectare dose. Multiplying a label
   // dilution by the drone's 20 L/ha would under-dose ~10×, so the label volume is mandatory here.
   if (
     sprayer.type === 'drone' &&
@@ -191,7 +191,7 @@ export function litresPerHectareFromRai(litresPerRai: number): number {
   return stripFloatNoise(litresPerRai * RAI_PER_HECTARE)
 }
 
-/** D in mL/ha or g/ha, per domain-facts.md §2.2. */
+/** D in mL/ha or g/ha, per docs/product/calculators.md. */
 function dosePerHectare(rate: Rate, sprayer: Sprayer): number {
   const amount = toBaseAmount(rate.amount, rate.unit)
   if (rate.kind === 'per_hectare') return amount
@@ -204,7 +204,7 @@ function dosePerHectare(rate: Rate, sprayer: Sprayer): number {
 }
 
 /**
- * Agro-chemical input calculation (domain-facts.md §2.2). Pure and exact: nothing is rounded
+ * Agro-chemical input calculation (docs/product/calculators.md). Pure and exact: nothing is rounded
  * except the counts (tank loads, packs), which are ceilings. Throws `CalculatorError` for input
  * the schema would reject, so it is safe to call without parsing first.
  */

@@ -1,7 +1,7 @@
 /**
  * Small numeric helpers shared by the calculators.
  *
- * domain-facts.md §1.2: convert everything internally at full precision and round only for
+ * docs/product/calculators.md: convert everything internally at full precision and round only for
  * display. These helpers remove binary floating-point noise without changing any figure a farmer
  * could see.
  */

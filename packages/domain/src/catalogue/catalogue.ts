@@ -1,4 +1,4 @@
-/** Issue 4: the two top-level groups and their categories (spec 1, 3). */
+/** docs/product/catalogue.md: the two top-level groups and their categories (docs/product/catalogue.md). */
 export const PRODUCT_GROUPS = ['agrochems', 'drones'] as const
 export type ProductGroup = (typeof PRODUCT_GROUPS)[number]
 
@@ -22,7 +22,7 @@ export function groupOfCategory(category: Category): ProductGroup {
   return (CATEGORIES.agrochems as readonly string[]).includes(category) ? 'agrochems' : 'drones'
 }
 
-/** Spec 9: sorts by brand, title and price, each ascending or descending; relevance when searching. */
+/** docs/product/limits.md: sorts by brand, title and price, each ascending or descending; relevance when searching. */
 export const PRODUCT_SORTS = [
   'price_asc',
   'price_desc',
@@ -51,7 +51,7 @@ export const SORT_KEYS: Readonly<
   brand_desc: { keys: ['sort_brand', 'sort_title', 'id'], direction: 'desc' },
 }
 
-/** How a label states the dose, for the input calculator (domain-facts 2.1). */
+/** How a label states the dose, for the input calculator (docs/product/calculators.md). */
 export type LabelRate =
   | {
       kind: 'per_hectare'

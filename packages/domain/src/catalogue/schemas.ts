@@ -20,7 +20,7 @@ const major = z.coerce
   .max(PRODUCT_LIST_LIMITS.priceMax)
   .transform((v) => Math.round(v * 100))
 
-/** Issue 4: GET /api/v1/products query. Paged by an opaque cursor, never by a deep OFFSET. */
+/** docs/product/catalogue.md: GET /api/v1/products query. Paged by an opaque cursor, never by a deep OFFSET. */
 export const ProductListQuerySchema = z.object({
   q: DbTextSchema(PRODUCT_LIST_LIMITS.qMax).trim().optional(),
   group: z.enum(PRODUCT_GROUPS).optional(),
@@ -79,7 +79,7 @@ export const ProductListSchema = z
   .meta({ id: 'ProductList' })
 export type ProductList = z.infer<typeof ProductListSchema>
 
-/** Issue 4: GET /api/v1/products/brands, the brand filter's choices. */
+/** docs/product/catalogue.md: GET /api/v1/products/brands, the brand filter's choices. */
 export const BrandListQuerySchema = z.object({
   group: z.enum(PRODUCT_GROUPS).optional(),
   market: MarketSchema.default('MY'),

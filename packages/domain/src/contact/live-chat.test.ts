@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { isLiveChatOpen } from './live-chat.ts'
 
 // Kuala Lumpur is UTC+8 all year: 09:30 local = 01:30 UTC, 18:30 local = 10:30 UTC.
-describe('isLiveChatOpen (spec 9: 9:30AM-6:30PM daily, Asia/Kuala_Lumpur)', () => {
+describe('isLiveChatOpen (docs/product/limits.md: 9:30AM-6:30PM daily, Asia/Kuala_Lumpur)', () => {
   it.each([
     ['2026-11-22T01:29:00Z', false],
     ['2026-11-22T01:30:00Z', true],

@@ -1,7 +1,7 @@
 import type { Currency, Market } from '../money.ts'
 
 /**
- * Spec 1 and 9: the advertised credit is up to RM1,000 per hectare; the Thai pages advertise
+ * docs/product/credit.md: the advertised credit is up to RM1,000 per hectare; the Thai pages advertise
  * 35,000 baht. The spec gives no area for the baht figure, so it is shown as a ceiling for the
  * whole credit line (ADR 010).
  */

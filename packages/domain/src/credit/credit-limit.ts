@@ -1,5 +1,5 @@
 /**
- * Domain-facts 4.4: limit = advertised amount per hectare × registered hectares, rounded down to
+ * docs/product/credit.md: limit = advertised amount per hectare × registered hectares, rounded down to
  * the sen (5 relong = 1.4389 ha -> RM1,438.88). Float noise is removed before flooring so exact
  * products such as 1.6 ha × 100000 are not floored one sen short.
  */

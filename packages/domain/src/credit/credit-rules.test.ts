@@ -5,19 +5,19 @@ import { lateFeeMinor } from './late-fee.ts'
 import { oneMonthBefore } from './late-repayment-window.ts'
 
 describe('credit rules', () => {
-  it('gives RM1,438.88 for 5 relong at RM1,000 per hectare (domain-facts 4.4)', () => {
+  it('gives RM1,438.88 for 5 relong at RM1,000 per hectare (docs/product/credit.md)', () => {
     expect(perHectareLimitMinor(convertArea(5, 'relong', 'hectare'), 100000)).toBe(143888)
     expect(perHectareLimitMinor(1.6, 100000)).toBe(160000)
     expect(perHectareLimitMinor(0, 100000)).toBe(0)
   })
-  it('charges 1.5% per month late (spec 9)', () => {
+  it('charges 1.5% per month late (docs/product/limits.md)', () => {
     expect(lateFeeMinor(100000)).toBe(1500)
     expect(lateFeeMinor(100000, 3)).toBe(4500)
     expect(lateFeeMinor(333)).toBe(5)
     expect(lateFeeMinor(100000, 0)).toBe(0)
     expect(() => lateFeeMinor(-1)).toThrow(RangeError)
   })
-  it('opens the late-repayment window one month before harvest (spec 4)', () => {
+  it('opens the late-repayment window one month before harvest (docs/product/credit.md)', () => {
     expect(oneMonthBefore('2027-01-15')).toBe('2026-12-15')
     expect(oneMonthBefore('2027-03-31')).toBe('2027-02-28')
     expect(oneMonthBefore('2028-03-30')).toBe('2028-02-29')

@@ -1,7 +1,7 @@
-/** Spec 9: late fee of 1.5% per month on credit owed after the settlement or harvest date. */
+/** docs/product/limits.md: late fee of 1.5% per month on credit owed after the settlement or harvest date. */
 export const LATE_FEE_PERCENT_PER_MONTH = 1.5
 
-/** Spec 9: the late fee, in minor units, for `months` whole months on the amount still owed. */
+/** docs/product/limits.md: the late fee, in minor units, for `months` whole months on the amount still owed. */
 export function lateFeeMinor(owedMinor: number, months = 1): number {
   if (!Number.isSafeInteger(owedMinor) || owedMinor < 0)
     throw new RangeError('owed must be whole minor units')

@@ -1,5 +1,5 @@
 /**
- * Spec 4 and 9: a late-repayment application can be made from 1 month before the harvest date until
+ * docs/product/credit.md: a late-repayment application can be made from 1 month before the harvest date until
  * the original harvest date. Returns the same calendar day one month earlier (ISO YYYY-MM-DD); a
  * day that month lacks (31 March -> 28/29 February) becomes that month's last day.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { distanceKm, roundCoordinate, sortByDistance } from './distance.ts'
 
 describe('geo', () => {
-  it('rounds coordinates to 8 decimals (spec 3)', () => {
+  it('rounds coordinates to 8 decimals (docs/product/branches-and-contact.md)', () => {
     expect(roundCoordinate(6.123456789123)).toBe(6.12345679)
     expect(roundCoordinate(-100.000000004)).toBe(-100)
   })

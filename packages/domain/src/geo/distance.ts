@@ -1,6 +1,6 @@
 export type LatLng = { lat: number; lng: number }
 
-/** Spec 3 location state: lat and lng rounded to 8 decimals. */
+/** docs/product/branches-and-contact.md location state: lat and lng rounded to 8 decimals. */
 export function roundCoordinate(value: number): number {
   return Math.round(value * 1e8) / 1e8
 }

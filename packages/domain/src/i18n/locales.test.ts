@@ -6,7 +6,7 @@ import {
   resolveLocale,
 } from './locales.ts'
 
-describe('locale resolution (spec 1, issue 2)', () => {
+describe('locale resolution (docs/product/shell.md)', () => {
   it('maps browser codes to en, bm and th', () => {
     expect(localeFromAcceptLanguage('en-MY')).toBe('en')
     expect(localeFromAcceptLanguage('ms-MY')).toBe('bm')
@@ -28,7 +28,7 @@ describe('locale resolution (spec 1, issue 2)', () => {
   })
 })
 
-describe('localizedText (spec 1: server text as JSON {en, bm})', () => {
+describe('localizedText (docs/product/shell.md: server text as JSON {en, bm})', () => {
   it('shows the current locale, falling back to en, then bm', () => {
     expect(localizedText({ en: 'Cart', bm: 'Troli' }, 'bm')).toBe('Troli')
     expect(localizedText({ en: 'Cart', bm: 'Troli' }, 'th')).toBe('Cart')

@@ -1,4 +1,4 @@
-// Spec 1: English, Malay and Thai; routing is locale-prefixed.
+// docs/product/shell.md: English, Malay and Thai; routing is locale-prefixed.
 export const LOCALES = ['en', 'bm', 'th'] as const
 export type Locale = (typeof LOCALES)[number]
 
@@ -12,7 +12,7 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
 }
 
-/** Spec 1: browser codes en-MY, ms-MY, th-TH map to en, bm, th; plain ms and th too. */
+/** docs/product/shell.md: browser codes en-MY, ms-MY, th-TH map to en, bm, th; plain ms and th too. */
 export function localeFromLanguageTag(tag: string): Locale | null {
   const primary = tag.trim().toLowerCase().split('-')[0]
   if (primary === 'en') return 'en'
@@ -57,7 +57,7 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
   return null
 }
 
-/** Issue 2: cookie first, then Accept-Language, then the configured default. */
+/** docs/product/shell.md: cookie first, then Accept-Language, then the configured default. */
 export function resolveLocale(input: {
   cookie: string | null | undefined
   acceptLanguage: string | null | undefined
@@ -67,7 +67,7 @@ export function resolveLocale(input: {
   return localeFromAcceptLanguage(input.acceptLanguage) ?? input.fallback
 }
 
-/** Server text may be JSON {en, bm, th?}; spec 1: fall back to en, then bm. */
+/** Server text may be JSON {en, bm, th?}; docs/product/shell.md: fall back to en, then bm. */
 export type LocalizedText = { en: string; bm?: string | undefined; th?: string | undefined }
 
 // No zod here: this file runs in every page's browser bundle, where bytes cost farmers on 2G.

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 
 /**
- * Spec 3: interest payload (email, full_name, postcode, area, district). Messages are catalogue
- * keys so every language shows its own text (issue 2: errors as in spec 8).
+ * docs/product/branches-and-contact.md: interest payload (email, full_name, postcode, area, district). Messages are catalogue
+ * keys so every language shows its own text (docs/product/branches-and-contact.md: errors as in docs/product/errors.md).
  */
 export const PostcodeSchema = z
   .string({ error: 'validation.postcodeRequired' })

@@ -55,7 +55,8 @@ export const authRoutes: FastifyPluginAsync<{
       config: limited,
       schema: {
         tags: ['auth'],
-        summary: 'Create a pending account and send a code by SMS (spec 4 sign-up flow)',
+        summary:
+          'Create a pending account and send a code by SMS (docs/product/accounts.md sign-up flow)',
         querystring: LocaleQuery,
         body: SignupSchema,
         response: {
@@ -185,7 +186,7 @@ export const authRoutes: FastifyPluginAsync<{
       preHandler: opts.guards.authenticate,
       schema: {
         tags: ['users'],
-        summary: 'The logged-in user (spec 3 User and profile)',
+        summary: 'The logged-in user (docs/product/accounts.md User and profile)',
         security: [{ bearer: [] }],
         response: { 200: UserSchema, ...errors },
       },

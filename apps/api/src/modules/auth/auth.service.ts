@@ -98,7 +98,7 @@ export function createAuthService(deps: {
 
   return {
     /**
-     * Spec 4 sign-up flow: the account is created pending and a code is sent. A number that is
+     * docs/product/accounts.md sign-up flow: the account is created pending and a code is sent. A number that is
      * still pending resumes its verification (409 with a deviceId); an active one is refused.
      */
     async signup(input: Signup, ctx: SendContext) {
@@ -167,7 +167,7 @@ export function createAuthService(deps: {
       }
     },
 
-    /** Spec 3 one-time code payload; status 'OK' activates the account and logs the user in. */
+    /** docs/product/accounts.md one-time code payload; status 'OK' activates the account and logs the user in. */
     async verifySignup(input: OtpVerify, userAgent?: string) {
       const result = await db.transaction(async (tx) => {
         const consumed = await otp.consume(tx, {
@@ -179,7 +179,7 @@ export function createAuthService(deps: {
         if (!consumed.ok) return consumed
         const userId = consumed.challenge.userId
         const payload = consumed.challenge.payload as SignupPayload | null
-        // Spec 5: a missing user during verification does nothing.
+        // docs/product/accounts.md: a missing user during verification does nothing.
         if (!userId || !payload)
           return {
             ok: false as const,
@@ -370,7 +370,7 @@ export function createAuthService(deps: {
       }
     },
 
-    /** Sets the new password and ends every other session of the user (issue 3). */
+    /** Sets the new password and ends every other session of the user (docs/product/accounts.md). */
     async resetPassword(input: PasswordReset, userAgent?: string) {
       const passwordHash = await hashPassword(input.password)
       const result = await db.transaction(async (tx) => {
@@ -420,7 +420,7 @@ export function createAuthService(deps: {
       const row = await activeSession(db, claims.sessionId)
       if (!row || row.user.id !== claims.userId)
         throw new DomainError('TOKEN_INVALID', 'Invalid access token')
-      // Spec 6 and 8: a suspended account answers 403 with 'suspended' in the message.
+      // docs/product/accounts.md: a suspended account answers 403 with 'suspended' in the message.
       if (row.user.status === 'suspended') throw new DomainError('ACCOUNT_SUSPENDED', SUSPENDED)
       if (row.session.revokedAt) throw new DomainError('SESSION_REVOKED', 'Session ended')
       const cutOff = row.user.tokensValidAfter
@@ -432,7 +432,7 @@ export function createAuthService(deps: {
 
     me: userDto,
 
-    /** Issue 3: suspending a user ends all of their sessions at once (ASVS 7.4.2). */
+    /** docs/product/accounts.md: suspending a user ends all of their sessions at once (ASVS 7.4.2). */
     async setSuspended(userId: number, suspended: boolean) {
       const at = now()
       await db.transaction(async (tx) => {

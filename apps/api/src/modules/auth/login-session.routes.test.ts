@@ -4,7 +4,7 @@ import { bearer, login, loginTokens } from '../../../test/auth-helpers.ts'
 
 const WRONG = 'The mobile number or password is incorrect'
 
-describe('login, tokens and sessions (issue 3)', () => {
+describe('login, tokens and sessions (docs/product/accounts.md)', () => {
   let t: TestApp
   const clock = createTestClock(new Date('2026-11-22T02:00:00Z'))
   beforeAll(async () => {
@@ -17,7 +17,7 @@ describe('login, tokens and sessions (issue 3)', () => {
   const refresh = (token: string) =>
     t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: bearer(token) })
 
-  it('logs in with mobile and password and answers tokens and the user (spec 7)', async () => {
+  it('logs in with mobile and password and answers tokens and the user (docs/product/accounts.md)', async () => {
     const res = await login(t.app, '012-000 0001')
     expect(res.statusCode).toBe(200)
     const body = res.json()
@@ -27,7 +27,7 @@ describe('login, tokens and sessions (issue 3)', () => {
       role: 'customer',
       kyc_status: 'APPROVED',
     })
-    // Spec 3: the expiry comes from the token's exp claim; 15 minutes by default.
+    // docs/product/accounts.md: the expiry comes from the token's exp claim; 15 minutes by default.
     const claims = JSON.parse(Buffer.from(body.access_token.split('.')[1], 'base64url').toString())
     expect(claims.exp - claims.iat).toBe(900)
     expect(claims).toMatchObject({ typ: 'access', aud: 'padi', sub: String(body.data.id) })
@@ -165,7 +165,7 @@ describe('login, tokens and sessions (issue 3)', () => {
   })
 })
 
-describe('roles (issue 3)', () => {
+describe('roles (docs/product/accounts.md)', () => {
   let t: TestApp
   beforeAll(async () => {
     t = await createTestApp({ LOGIN_RATE_LIMIT_MAX: '1000' })

@@ -3,13 +3,13 @@ import { createTestApp, createTestClock, type TestApp } from '../../../test/test
 import { bearer, latestCode, loginTokens, signupPayload } from '../../../test/auth-helpers.ts'
 import type { SmsMessage, SmsProvider } from '../sms/sms-provider.ts'
 
-/** A fake provider that records what it was asked to send (security-tests harness). */
+/** A fake provider that records what it was asked to send (for the docs/security.md tests). */
 function recordingProvider(): SmsProvider & { sent: SmsMessage[] } {
   const sent: SmsMessage[] = []
   return { name: 'recording', sent, send: async (m) => void sent.push(m) }
 }
 
-describe('send caps (issue 3; security-tests row 10)', () => {
+describe('send caps (docs/product/accounts.md; docs/security.md row 10)', () => {
   let t: TestApp
   const sms = recordingProvider()
   const clock = createTestClock(new Date('2026-11-22T02:00:00Z'))
@@ -75,7 +75,7 @@ describe('send caps (issue 3; security-tests row 10)', () => {
   })
 })
 
-describe('password reset (issue 3)', () => {
+describe('password reset (docs/product/accounts.md)', () => {
   let t: TestApp
   beforeAll(async () => {
     t = await createTestApp({ LOGIN_RATE_LIMIT_MAX: '1000' })
@@ -125,7 +125,7 @@ describe('password reset (issue 3)', () => {
   })
 })
 
-describe('races and spoofing (security-tests rows 3 and 11)', () => {
+describe('races and spoofing (docs/security.md rows 3 and 11)', () => {
   let t: TestApp
   beforeAll(async () => {
     t = await createTestApp({ LOGIN_RATE_LIMIT_MAX: '5', TRUST_PROXY: 'false' })

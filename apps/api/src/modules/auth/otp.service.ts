@@ -28,7 +28,7 @@ function retryDelayMs(attempts: number): number {
 }
 
 /**
- * One-time codes (issue 3; security-tests rows 5-11): random, stored as an HMAC, 10 minutes,
+ * One-time codes (docs/product/accounts.md; docs/security.md rows 5-11): random, stored as an HMAC, 10 minutes,
  * single use, bound to their purpose and to a device id, void after 5 wrong tries; sends capped
  * per number, per client IP and overall.
  */

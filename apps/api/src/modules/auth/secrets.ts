@@ -19,14 +19,14 @@ export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('base64url')
 }
 
-/** Codes are kept as an HMAC with a server key (security-tests note 1), never in plain text. */
+/** Codes are kept as an HMAC with a server key (docs/security.md), never in plain text. */
 export function hmac(secret: string, value: string): string {
   return createHmac('sha256', secret).update(value).digest('base64url')
 }
 
 /**
  * A short secret (a code waiting for its SMS) kept encrypted with AES-256-GCM under a key derived
- * from a server secret, so the database alone never shows it (security-tests row 9).
+ * from a server secret, so the database alone never shows it (docs/security.md row 9).
  */
 export function sealText(secret: string, purpose: string, plain: string): string {
   const iv = randomBytes(12)
@@ -70,7 +70,7 @@ export function hashPassword(password: string): Promise<string> {
 
 /**
  * Checks a password. Unknown numbers are checked against a fixed hash so a wrong number and a
- * wrong password take the same time (security-tests row 4).
+ * wrong password take the same time (docs/security.md row 4).
  */
 export async function checkPassword(storedHash: string | null, password: string): Promise<boolean> {
   try {

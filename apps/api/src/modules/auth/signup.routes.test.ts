@@ -5,7 +5,7 @@ import { users } from '@padi/db/schema/users'
 import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts'
 import { bearer, latestCode, signupPayload } from '../../../test/auth-helpers.ts'
 
-describe('sign-up with an SMS code (issue 3, spec 4)', () => {
+describe('sign-up with an SMS code (docs/product/accounts.md)', () => {
   let t: TestApp
   const clock = createTestClock(new Date('2026-11-22T02:00:00Z'))
   beforeAll(async () => {
@@ -36,7 +36,7 @@ describe('sign-up with an SMS code (issue 3, spec 4)', () => {
     // The SMS is in Malay, as asked.
     const sms = (await t.app.inject({ url: '/api/v1/dev/sms?to=%2B60123456701' })).json().data[0]
     expect(sms.body).toContain('kod pendaftaran')
-    // The code is stored only as a hash (security-tests row 9).
+    // The code is stored only as a hash (docs/security.md row 9).
     const code = await latestCode(t.app, '+60123456701')
     const [challenge] = await t.db.db
       .select()

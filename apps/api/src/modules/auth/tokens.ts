@@ -13,7 +13,7 @@ export type AccessClaims = {
   expiresAt: number
 }
 
-/** Short-lived access JWTs (HS256) with typ and aud checked (security-tests note 3). */
+/** Short-lived access JWTs (HS256) with typ and aud checked (docs/security.md). */
 export function createTokenSigner(secret: string, accessTtlSeconds: number) {
   const key = new TextEncoder().encode(secret)
 
@@ -46,7 +46,7 @@ export function createTokenSigner(secret: string, accessTtlSeconds: number) {
         nowMs,
       )
     },
-    /** Spec 7: sign-up answers an access token; this one only names the pending sign-up. */
+    /** docs/product/accounts.md: sign-up answers an access token; this one only names the pending sign-up. */
     signPreAuth(preAuthSessionId: string, nowMs: number) {
       return sign({ psid: preAuthSessionId }, 'preauth', preAuthSessionId, 10 * 60, nowMs)
     },

@@ -7,7 +7,7 @@ const HealthSchema = z.object({
   database: z.enum(['postgres', 'pglite']),
 })
 
-/** Issue 2: GET /healthz answers 200 while the database is reachable, 503 otherwise. */
+/** docs/product/shell.md: GET /healthz answers 200 while the database is reachable, 503 otherwise. */
 export const healthRoutes: FastifyPluginAsync<{
   ping: () => Promise<boolean>
   kind: 'postgres' | 'pglite'

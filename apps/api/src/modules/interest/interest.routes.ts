@@ -16,7 +16,7 @@ export const interestRoutes: FastifyPluginAsync<{
       config: { rateLimit: { max: opts.rateLimitMax, timeWindow: 60_000 } },
       schema: {
         tags: ['interest'],
-        summary: 'Register interest (spec 3 interest payload)',
+        summary: 'Register interest (docs/product/branches-and-contact.md interest payload)',
         querystring: z.object({ locale: LocaleSchema.default('en') }),
         body: InterestSchema.meta({ id: 'InterestPayload' }),
         response: {

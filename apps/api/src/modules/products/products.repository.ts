@@ -156,7 +156,7 @@ export function createProductsRepository(db: Db) {
   }
 
   /**
-   * Issue 4 typo-tolerant search. Each typed word (Latin script) is corrected against the
+   * docs/product/catalogue.md typo-tolerant search. Each typed word (Latin script) is corrected against the
    * vocabulary of product words with trigrams: 'azoxystobin' → azoxystrobin. Products then match
    * every word through the full-text index. Words in other scripts (Thai) match as substrings.
    */
@@ -201,7 +201,7 @@ export function createProductsRepository(db: Db) {
   }
 
   /**
-   * Issue 4 "Best match", the order while searching without a chosen sort: products whose name or
+   * docs/product/catalogue.md "Best match", the order while searching without a chosen sort: products whose name or
    * brand has the words first, then those found by active ingredient, category or another
    * language, each by name. Each part walks the name order and stops at a page, so the cost does
    * not grow with the catalogue. The cursor is [part, name, id].

@@ -15,7 +15,7 @@ type Item = {
   group: string
 }
 
-describe('GET /api/v1/products (issue 4)', () => {
+describe('GET /api/v1/products (docs/product/catalogue.md)', () => {
   let t: TestApp
   beforeAll(async () => {
     t = await createTestApp()
@@ -217,7 +217,7 @@ describe('GET /api/v1/products (issue 4)', () => {
   })
 })
 
-describe('the demo catalogue through the API (issue 4)', () => {
+describe('the demo catalogue through the API (docs/product/catalogue.md)', () => {
   let t: TestApp
   beforeAll(async () => {
     t = await createTestApp()

@@ -15,7 +15,7 @@ import type { ProductsService } from './products.service.ts'
 import type { AnswerCache, CachedAnswer } from './answer-cache.ts'
 
 /**
- * Issue 4: both answers are cacheable. They come ready-serialised from the answer cache (ADR 015)
+ * docs/product/catalogue.md: both answers are cacheable. They come ready-serialised from the answer cache (ADR 015)
  * with their ETag, which @fastify/etag compares with If-None-Match to answer 304.
  */
 export const productsRoutes: FastifyPluginAsync<{

@@ -13,7 +13,7 @@ import { readCursor } from './list-cursor.ts'
 const money = (amountMinor: number | null, market: Market) =>
   amountMinor === null ? null : { amount_minor: amountMinor, currency: MARKET_CURRENCY[market] }
 
-/** Lists and product pages (issue 4); prices in the asked market's currency. */
+/** Lists and product pages (docs/product/catalogue.md); prices in the asked market's currency. */
 export function createProductsService(repo: ProductsRepository) {
   return {
     async list(query: ProductListQuery): Promise<ProductList> {

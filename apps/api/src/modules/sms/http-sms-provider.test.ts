@@ -6,7 +6,7 @@ import { smsOutbox } from '@padi/db/schema/auth'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { createHttpSmsProvider } from './http-sms-provider.ts'
 
-/** A small local stand-in for an SMS gateway (issue 3). */
+/** A small local stand-in for an SMS gateway (docs/product/accounts.md). */
 function fakeGateway() {
   const received: {
     auth: string | undefined

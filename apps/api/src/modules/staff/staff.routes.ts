@@ -7,7 +7,7 @@ import type { Guards } from '../../plugins/authenticate.ts'
 import type { UsersService } from '../users/users.service.ts'
 
 /**
- * Counter staff look a customer up by mobile number before serving them (issue 3: staff belong to
+ * Counter staff look a customer up by mobile number before serving them (docs/product/accounts.md: staff belong to
  * a branch; a customer never reaches a staff endpoint). Answers only what the counter needs.
  */
 export const staffRoutes: FastifyPluginAsync<{ users: UsersService; guards: Guards }> = async (

@@ -1,7 +1,7 @@
 import { TextField } from '~/components/form/text-field.tsx'
 import { useI18n } from '~/utils/i18n.ts'
 
-/** The mobile number as login identifier (spec 5: at most 15 characters; typed with spaces). */
+/** The mobile number as login identifier (docs/product/accounts.md: at most 15 characters; typed with spaces). */
 export function MobileField(props: {
   autoComplete: 'username' | 'tel'
   defaultValue?: string | undefined
@@ -24,7 +24,7 @@ export function MobileField(props: {
   )
 }
 
-/** A new password typed twice (spec 5: the two entries must match). */
+/** A new password typed twice (docs/product/accounts.md: the two entries must match). */
 export function NewPasswordFields(props: {
   labelKey: string
   confirmKey: string

@@ -3,7 +3,7 @@ import { useI18n } from '~/utils/i18n.ts'
 
 export type BranchGroup = { market: Market; options: { value: string; label: string }[] }
 
-/** The preferred branch (spec 3 sign-up payload): branches grouped by country, names localised. */
+/** The preferred branch (docs/product/accounts.md sign-up payload): branches grouped by country, names localised. */
 export function BranchSelect({
   groups,
   defaultValue,

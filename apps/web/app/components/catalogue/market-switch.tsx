@@ -3,7 +3,7 @@ import { MARKETS, type Market } from '@padi/domain/money'
 import { useI18n } from '~/utils/i18n.ts'
 
 /**
- * Which market's prices show (issue 4). A visitor may switch with a plain POST to the page's own
+ * Which market's prices show (docs/product/catalogue.md). A visitor may switch with a plain POST to the page's own
  * action, which sets the market cookie and comes back (works without JavaScript); a logged-in
  * customer's market is their account's.
  */

@@ -12,7 +12,7 @@ type Props = {
   eager?: boolean
 }
 
-/** Issue 4: a product in a list: picture, name in the page's language, brand, price and stock. */
+/** docs/product/catalogue.md: a product in a list: picture, name in the page's language, brand, price and stock. */
 export function ProductCard({ product, headingLevel = 2, eager = false }: Props) {
   const { t, locale, money } = useI18n()
   const name = localizedText(product.name, locale)

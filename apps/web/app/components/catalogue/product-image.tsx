@@ -1,4 +1,4 @@
-// One pictogram per category (issue 4), served by Vite under content-hashed /assets URLs that the
+// One pictogram per category (docs/product/catalogue.md), served by Vite under content-hashed /assets URLs that the
 // server caches for a year; nothing is inlined into the HTML.
 const FILES = import.meta.glob<string>('~/assets/products/*.svg', {
   eager: true,

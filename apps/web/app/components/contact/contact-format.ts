@@ -12,7 +12,7 @@ export function toMinutes(hhmm: string): number {
 }
 
 /**
- * A time of day as people there write it: 9:30 AM (en, spec 9 writes 9:30AM-6:30PM),
+ * A time of day as people there write it: 9:30 AM (en, docs/product/limits.md writes 9:30AM-6:30PM),
  * 9.30 pagi (bm), 09.30 (th, 24-hour; the range adds 'น.'). The words come from the catalogue.
  * Not Intl: its output differs between ICU versions, which would break hydration.
  */

@@ -27,7 +27,7 @@ const translator =
 const spaced = (text: string) => text.replace(/\u00a0/g, ' ')
 
 describe('formatClock', () => {
-  it('writes 12-hour English times like spec 9 (9:30AM-6:30PM)', () => {
+  it('writes 12-hour English times like docs/product/limits.md (9:30AM-6:30PM)', () => {
     const t = translator(en)
     expect(spaced(formatClock(9 * 60 + 30, 'en', t))).toBe('9:30 AM')
     expect(spaced(formatClock(18 * 60 + 30, 'en', t))).toBe('6:30 PM')

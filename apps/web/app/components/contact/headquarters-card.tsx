@@ -10,7 +10,7 @@ const DISPLAY_ORDER = [1, 2, 3, 4, 5, 6, 0] as const
 
 type Props = { branch: Branch; weekday: number }
 
-/** Spec 1: the headquarters entry with its address, phone and the whole week's hours. */
+/** docs/product/branches-and-contact.md: the headquarters entry with its address, phone and the whole week's hours. */
 export function HeadquartersCard({ branch, weekday }: Props) {
   const { t, locale } = useI18n()
   const name = localizedText(branch.name, locale)

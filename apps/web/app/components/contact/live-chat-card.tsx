@@ -9,7 +9,7 @@ type Props = {
   phone: string | null
 }
 
-/** Spec 1 and 9: live chat daily 9:30AM-6:30PM, open/closed in Malaysian time. */
+/** docs/product/branches-and-contact.md: live chat daily 9:30AM-6:30PM, open/closed in Malaysian time. */
 export function LiveChatCard({ open, phone }: Props) {
   const { t, locale } = useI18n()
   const opens = formatClock(LIVE_CHAT_OPENS_MINUTES, locale, t)

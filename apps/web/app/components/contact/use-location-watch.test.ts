@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { GEOLOCATION_OPTIONS, INITIAL_LOCATION, locationReducer } from './use-location-watch.ts'
 
-describe('locationReducer (spec 3 and 4: location state)', () => {
+describe('locationReducer (docs/product/branches-and-contact.md: location state)', () => {
   it('starts with no position and no error', () => {
     expect(INITIAL_LOCATION).toMatchObject({ lat: null, lng: null, lastError: null })
   })
 
-  it('uses the spec 9 geolocation options', () => {
+  it('uses the docs/product/limits.md geolocation options', () => {
     expect(GEOLOCATION_OPTIONS).toEqual({
       enableHighAccuracy: true,
       maximumAge: 300000,

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react'
 import { roundCoordinate } from '@padi/domain/geo/distance'
 
-// Spec 9: high accuracy, positions up to 5 minutes old, give up after 30 seconds.
+// docs/product/limits.md: high accuracy, positions up to 5 minutes old, give up after 30 seconds.
 export const GEOLOCATION_OPTIONS: PositionOptions = {
   enableHighAccuracy: true,
   maximumAge: 300_000,
@@ -13,7 +13,7 @@ export type LocationErrorCode = 0 | 1 | 2 | 3
 export const LOCATION_UNSUPPORTED: LocationErrorCode = 0
 const PERMISSION_DENIED = 1
 
-/** Spec 3 location state (lat, lng, lastError), plus what the page needs to show it. */
+/** docs/product/branches-and-contact.md location state (lat, lng, lastError), plus what the page needs to show it. */
 export type LocationState = {
   lat: number | null
   lng: number | null
@@ -47,7 +47,7 @@ export function locationReducer(state: LocationState, action: LocationAction): L
       // Stopping forgets the position too: the user asked us not to use it any more.
       return INITIAL_LOCATION
     case 'position':
-      // Spec 4: only a position with both coordinates replaces lat/lng and clears lastError.
+      // docs/product/branches-and-contact.md: only a position with both coordinates replaces lat/lng and clears lastError.
       if (!isCoordinate(action.latitude) || !isCoordinate(action.longitude)) return state
       return {
         ...state,

@@ -96,7 +96,7 @@ export function ContentSection({
 type LastUpdatedProps = {
   /** Catalogue key of the label, e.g. 'privacy.lastUpdated'. */
   labelKey: string
-  /** ISO date (YYYY-MM-DD); shown as DD-MM-YYYY (spec 9). */
+  /** ISO date (YYYY-MM-DD); shown as DD-MM-YYYY (docs/product/limits.md). */
   isoDate: string
 }
 

@@ -22,5 +22,5 @@ export function exampleHectares(market: Market): { exact: number; shown: number 
 /** Amount still owed in the late-fee example, in minor units of the market's currency. */
 export const EXAMPLE_OWED_MINOR: Record<Market, number> = { MY: 1_000_00, TH: 10_000_00 }
 
-/** Example harvest date for the extension window (spec 4: from 1 month before, until the date). */
+/** Example harvest date for the extension window (docs/product/credit.md: from 1 month before, until the date). */
 export const EXAMPLE_HARVEST_DATE = '2027-01-15'

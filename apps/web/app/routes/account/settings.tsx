@@ -31,7 +31,7 @@ type Profile = {
   status: User['profile']['account_status']
 }
 
-/** Spec 3 profile labels, from GET /me with the farmer's token (spec 4 and 8 on 401/403/429). */
+/** docs/product/accounts.md profile labels, from GET /me with the farmer's token (docs/product/accounts.md on 401/403/429). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
   const messages = pageMessages(params, ['account'])

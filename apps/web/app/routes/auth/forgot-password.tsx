@@ -123,7 +123,7 @@ async function resetPassword(ctx: {
   const { session, api, locale, preAuth, formData } = ctx
   const form = parseForm(ResetFieldsSchema, formData, ['userInputCode', 'password'])
   const fieldErrors: FieldErrors = form.ok ? {} : { ...form.fieldErrors }
-  // Spec 5: the two password entries must match.
+  // docs/product/accounts.md: the two password entries must match.
   if (!fieldErrors.password && formData.get('password_confirm') !== formData.get('password'))
     fieldErrors.password_confirm = 'validation.passwordsDoNotMatch'
   if (!form.ok || Object.keys(fieldErrors).length > 0)

@@ -55,7 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data<AuthActionData>({ fieldErrors: form.fieldErrors, values }, { status: 400 })
   try {
     const answer = await context.get(apiContext).login(form.data)
-    // Spec 7: a login answer stores the tokens and the user.
+    // docs/product/accounts.md: a login answer stores the tokens and the user.
     const session = context.get(sessionContext)
     startSession(session, answer)
     // A word that it worked: a toast, or a notice at the top of the page without JavaScript.

@@ -4,7 +4,7 @@ import { apiContext } from '~/utils/context.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
 import type { Route } from './+types/logout'
 
-/** Explicit logout: the API ends the session, all state is cleared, and the user goes home (spec 2). */
+/** Explicit logout: the API ends the session, all state is cleared, and the user goes home (docs/product/accounts.md). */
 export async function action({ params, context }: Route.ActionArgs) {
   const session = context.get(sessionContext)
   const token = session.data.accessToken

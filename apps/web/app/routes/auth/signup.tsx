@@ -115,7 +115,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return createAccount({ session, api, locale, formData, pagePath })
 }
 
-/** Spec 4 sign-up flow, steps 1-2: create the account, keep the pre-auth ids in the session. */
+/** docs/product/accounts.md sign-up flow, steps 1-2: create the account, keep the pre-auth ids in the session. */
 async function createAccount(ctx: {
   session: WebSession
   api: ApiClient
@@ -126,7 +126,7 @@ async function createAccount(ctx: {
   const { session, api, locale, formData, pagePath } = ctx
   const form = parseForm(SignupSchema, formData, FIELDS)
   const fieldErrors: FieldErrors = form.ok ? {} : { ...form.fieldErrors }
-  // Spec 5: the two password entries must match.
+  // docs/product/accounts.md: the two password entries must match.
   if (!fieldErrors.password && formData.get('password_confirm') !== formData.get('password'))
     fieldErrors.password_confirm = 'validation.passwordsDoNotMatch'
   // Everything typed goes back into the form except the passwords.
@@ -150,7 +150,7 @@ async function createAccount(ctx: {
     })
   try {
     const answer = await api.signup({ ...form.data, email: form.data.email ?? null }, locale)
-    // Spec 7: only a 201 answer carries the ids; anything else is an unexpected answer.
+    // docs/product/accounts.md: only a 201 answer carries the ids; anything else is an unexpected answer.
     if (answer.statusCode !== 201 || !answer.preAuthSessionId || !answer.deviceId)
       return data<AuthActionData>(
         { values, formError: { key: 'auth.errors.signupFailed' } },
@@ -160,7 +160,7 @@ async function createAccount(ctx: {
     return redirect(pagePath)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    // Spec 4 and 8: a pending account (409 with a deviceId) is not a failure: a new code was sent.
+    // docs/product/accounts.md: a pending account (409 with a deviceId) is not a failure: a new code was sent.
     const body = error.data as Partial<
       Record<'preAuthSessionId' | 'deviceId' | 'access_token', unknown>
     >
@@ -169,7 +169,7 @@ async function createAccount(ctx: {
       typeof body?.preAuthSessionId === 'string' &&
       typeof body.deviceId === 'string'
     ) {
-      // Spec 8: the pending session (its ids) is stored, not a token, so guard 5 (not guard 3)
+      // docs/product/errors.md: the pending session (its ids) is stored, not a token, so guard 5 (not guard 3)
       // applies while the farmer looks elsewhere before entering the code.
       startCodeStep({ preAuthSessionId: body.preAuthSessionId, deviceId: body.deviceId })
       return redirect(`${pagePath}?notice=pending`)
@@ -186,7 +186,7 @@ async function createAccount(ctx: {
       )
     const message = codeMessage(error)
     if (message) return data<AuthActionData>({ values, formError: message }, authAnswerInit(error))
-    // Spec 8: other sign-up errors: 'sign up failed', try later.
+    // docs/product/errors.md: other sign-up errors: 'sign up failed', try later.
     return data<AuthActionData>(
       { values, formError: { key: 'auth.errors.signupFailed' } },
       authAnswerInit(error),
@@ -194,7 +194,7 @@ async function createAccount(ctx: {
   }
 }
 
-/** Spec 4 sign-up flow, step 3: status 'OK' completes the sign-up and logs the farmer in. */
+/** docs/product/accounts.md sign-up flow, step 3: status 'OK' completes the sign-up and logs the farmer in. */
 async function verifyCode(ctx: {
   session: WebSession
   api: ApiClient
@@ -228,7 +228,7 @@ async function verifyCode(ctx: {
       authAnswerInit(error),
     )
   }
-  // Issue 3: the farmer lands on the home page, logged in.
+  // docs/product/accounts.md: the farmer lands on the home page, logged in.
   return redirect(`/${locale}`)
 }
 

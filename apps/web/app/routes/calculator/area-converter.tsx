@@ -24,7 +24,7 @@ export function loader({ params }: Route.LoaderArgs) {
   return pageMessages(params, ['calculator', 'units'])
 }
 
-// There is no loader on purpose: the result is a pure function of the URL (spec §1, free public
+// There is no loader on purpose: the result is a pure function of the URL (docs/product/calculators.md, free public
 // calculator), so the server render computes it from the query string and the page works without
 // JavaScript; with JavaScript the same function runs on each keystroke and the URL follows the
 // form without a server round trip (see use-search-sync.ts).

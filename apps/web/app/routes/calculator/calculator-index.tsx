@@ -14,7 +14,7 @@ export function loader({ params }: Route.LoaderArgs) {
   return pageMessages(params, ['calculator'])
 }
 
-/** Spec §2 /calculator: the choice between the two free calculators (spec §1). */
+/** docs/product/calculators.md /calculator: the choice between the two free calculators (docs/product/calculators.md). */
 export default function CalculatorIndex() {
   const { t, locale } = useI18n()
   const cards = [

@@ -119,7 +119,7 @@ export function shouldRevalidate({
   )
 }
 
-/** Catalogue parameters for the warnings: the ranges come from domain-facts.md §2.1. */
+/** Catalogue parameters for the warnings: the ranges come from docs/product/calculators.md. */
 const WARNING_PARAMS: Readonly<Record<InputCalculationWarning, Record<string, number>>> = {
   [INPUT_CALCULATION_WARNINGS.droneVolumeOutOfRange]: {
     min: DRONE_LITRES_PER_HECTARE_MIN,

@@ -12,7 +12,7 @@ import { sessionContext } from '~/utils/session.server.ts'
 import type { RootData } from '~/root.tsx'
 import type { Route } from './+types/default-layout'
 
-/** Who is logged in, and a message left for this page (spec 8 toasts), on every navigation. */
+/** Who is logged in, and a message left for this page (docs/product/errors.md toasts), on every navigation. */
 export function loader({ context, params }: Route.LoaderArgs) {
   const session = context.get(sessionContext)
   const user =
@@ -38,7 +38,7 @@ export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<RootData>('root')
   const toast = loaderData.toast
   useEffect(() => {
-    // Spec 8: a red toast for 5 seconds with the catalogue's title and details.
+    // docs/product/errors.md: a red toast for 5 seconds with the catalogue's title and details.
     if (toast) notify({ ...toast, ...(toast.title ? { title: toast.title } : {}), duration: 5000 })
   }, [toast])
   return (

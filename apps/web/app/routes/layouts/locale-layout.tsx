@@ -7,8 +7,8 @@ import { sessionContext } from '~/utils/session.server.ts'
 import type { Route } from './+types/locale-layout'
 
 /**
- * Runs before any page loader: a path whose first segment is not a locale is redirected (issue 2),
- * then the route guards of spec 2 apply, in order.
+ * Runs before any page loader: a path whose first segment is not a locale is redirected (docs/product/shell.md),
+ * then the route guards of docs/product/shell.md apply, in order.
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, params, context }) => {

@@ -2,7 +2,7 @@ import { Outlet, redirect } from 'react-router'
 import { sessionContext } from '~/utils/session.server.ts'
 import type { Route } from './+types/protected-layout'
 
-/** Spec 2 'protected' layout: pages for a logged-in user; anyone else logs in first. */
+/** docs/product/accounts.md 'protected' layout: pages for a logged-in user; anyone else logs in first. */
 export const middleware: Route.MiddlewareFunction[] = [
   ({ request, params, context }) => {
     const session = context.get(sessionContext)

@@ -13,7 +13,7 @@ export const headers: Route.HeadersFunction = retryAfterHeaders
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   productMeta(matches, loaderData)
 
-/** A product of the other group redirects to its own path (issue 4). */
+/** A product of the other group redirects to its own path (docs/product/catalogue.md). */
 export function loader(args: Route.LoaderArgs) {
   return loadProductDetail(args, 'drones')
 }

@@ -13,7 +13,7 @@ export const headers: Route.HeadersFunction = retryAfterHeaders
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   productMeta(matches, loaderData)
 
-/** Spec 2 /products/{id}: the same page as under the group's path, without a redirect. */
+/** docs/product/catalogue.md /products/{id}: the same page as under the group's path, without a redirect. */
 export function loader(args: Route.LoaderArgs) {
   return loadProductDetail(args, null)
 }

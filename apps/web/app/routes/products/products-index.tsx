@@ -33,7 +33,7 @@ export function action(args: Route.ActionArgs) {
 const GROUP_IMAGE = { agrochems: 'fertilizer', drones: 'frames_arms' } as const
 
 /**
- * Spec 2 /products: the choice between the two groups (spec 1). Each card has its own search box,
+ * docs/product/catalogue.md /products: the choice between the two groups (docs/product/catalogue.md). Each card has its own search box,
  * a plain GET form to that group's list, and links to its categories.
  */
 export default function ProductsIndex({ loaderData }: Route.ComponentProps) {

@@ -50,7 +50,7 @@ export default function Credit({ loaderData }: Route.ComponentProps) {
   const { t, locale, date } = useI18n()
   const href = (p: string) => localePath(locale, p)
   const { market } = loaderData
-  // Spec 1 and 9: RM1,000 per hectare on en/bm pages; a ฿35,000 ceiling for the line on th pages.
+  // docs/product/credit.md: RM1,000 per hectare on en/bm pages; a ฿35,000 ceiling for the line on th pages.
   const credit = ADVERTISED_CREDIT[market]
   const amount = formatMoney(credit.amountMinor, credit.currency)
   const lateFee = { lateFee: LATE_FEE_TEXT }
@@ -65,7 +65,7 @@ export default function Credit({ loaderData }: Route.ComponentProps) {
 
   const actions = (
     <div className="button-row content-cta">
-      {/* Enrolment starts with sign-up (spec 4); a farmer with an account applies (KYC). */}
+      {/* Enrolment starts with sign-up (docs/product/credit.md); a farmer with an account applies (KYC). */}
       <Link className="button" to={href(loaderData.applyTo)}>
         {t('credit.apply')}
       </Link>
@@ -98,7 +98,7 @@ export default function Credit({ loaderData }: Route.ComponentProps) {
               {t('credit.example.perHectareSum', {
                 hectares: hectares.shown,
                 perHectare: amount,
-                // Domain-facts 4.4: computed from the exact area, rounded down to the sen.
+                // docs/product/credit.md: computed from the exact area, rounded down to the sen.
                 limit: formatMoney(
                   perHectareLimitMinor(hectares.exact, credit.amountMinor),
                   credit.currency,
@@ -138,7 +138,7 @@ export default function Credit({ loaderData }: Route.ComponentProps) {
         count={7}
         params={lateFee}
         extra={{
-          // Spec 4: the window opens 1 month before the harvest date and closes on it.
+          // docs/product/credit.md: the window opens 1 month before the harvest date and closes on it.
           3: (
             <p>
               <RichText k="credit.faq.a3Example" nodes={extensionDates} />

@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import type { Route } from './+types/not-found'
 
-/** Issue 2: an unknown route answers HTTP 404 with 'Page not found: {path}'. */
+/** docs/product/shell.md: an unknown route answers HTTP 404 with 'Page not found: {path}'. */
 export function loader({ request }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname
   throw data({ path }, { status: 404 })

@@ -12,7 +12,7 @@ import {
 import type { Route } from './+types/privacy'
 import { pageMessages } from '~/utils/messages.server.ts'
 
-/** Shown as 22-11-2026 (spec 9 date format); change it whenever the policy text changes. */
+/** Shown as 22-11-2026 (docs/product/limits.md date format); change it whenever the policy text changes. */
 const LAST_UPDATED = '2026-11-22'
 
 // Same name and lifetime as routes/resources/cookie-consent.ts, which is server code and cannot be

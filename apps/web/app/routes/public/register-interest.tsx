@@ -44,7 +44,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await context.get(apiContext).registerInterest(form.data, lang)
   } catch (error) {
     const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.data[f])]))
-    // Spec 8: a 400 is shown as its message; anything else is 'Register failed due to an unknown error'.
+    // docs/product/errors.md: a 400 is shown as its message; anything else is 'Register failed due to an unknown error'.
     if (error instanceof ApiError && error.statusCode === 400) {
       const fieldErrors = Object.fromEntries(error.errors.map((e) => [e.field, e.message]))
       return data<ActionData>(

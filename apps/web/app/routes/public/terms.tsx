@@ -11,7 +11,7 @@ import { LATE_FEE_TEXT } from '~/components/content/credit-figures.ts'
 import type { Route } from './+types/terms'
 import { pageMessages } from '~/utils/messages.server.ts'
 
-/** Shown as 22-11-2026 (spec 9 date format); change it whenever the terms change. */
+/** Shown as 22-11-2026 (docs/product/limits.md date format); change it whenever the terms change. */
 const LAST_UPDATED = '2026-11-22'
 
 const SECTIONS = [
@@ -50,9 +50,9 @@ export default function Terms() {
       <ContentSection base="terms.account" items={5} />
       <ContentSection base="terms.prices" items={4} />
       <ContentSection base="terms.orders" items={3} />
-      {/* Spec 5: cash payment does not allow delivery; self-collection must be chosen. */}
+      {/* docs/product/shell.md: cash payment does not allow delivery; self-collection must be chosen. */}
       <ContentSection base="terms.delivery" items={5} />
-      {/* Spec 4 and 9: late fee, extension window, renewal after settling the balance. */}
+      {/* docs/product/shell.md: late fee, extension window, renewal after settling the balance. */}
       <ContentSection base="terms.credit" items={7} params={{ lateFee: LATE_FEE_TEXT }}>
         <p>
           <Link className="content-link" to={href('/credit')}>
@@ -60,7 +60,7 @@ export default function Terms() {
           </Link>
         </p>
       </ContentSection>
-      {/* Spec 9: the voucher terms, word for word in meaning. */}
+      {/* docs/product/limits.md: the voucher terms, word for word in meaning. */}
       <ContentSection base="terms.vouchers" items={6} />
       <ContentSection base="terms.safety" items={5} after={1} />
       <ContentSection base="terms.returns" items={3} after={1} />

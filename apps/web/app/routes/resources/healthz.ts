@@ -1,7 +1,7 @@
 import { apiContext } from '~/utils/context.server.ts'
 import type { Route } from './+types/healthz'
 
-/** Issue 2: 200 while the API, and through it the database, answers. */
+/** docs/product/shell.md: 200 while the API, and through it the database, answers. */
 export async function loader({ context }: Route.LoaderArgs) {
   const headers = { 'cache-control': 'no-store' }
   try {

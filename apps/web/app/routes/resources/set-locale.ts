@@ -5,7 +5,7 @@ import { safeRedirectPath } from '~/utils/safe-redirect.ts'
 import type { Route } from './+types/set-locale'
 
 /**
- * Issue 2: choosing a language keeps the page and sets the cookie for 365 days. A plain link
+ * docs/product/shell.md: choosing a language keeps the page and sets the cookie for 365 days. A plain link
  * (/set-locale?to=bm&path=/en/about) so it works before JavaScript arrives.
  */
 export function loader({ request }: Route.LoaderArgs) {

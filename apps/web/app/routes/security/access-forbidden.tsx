@@ -6,7 +6,7 @@ import type { Route } from './+types/access-forbidden'
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'security.accessForbidden.title')
 
-/** Spec 2 and 8: security page 'access-forbidden'. */
+/** docs/product/shell.md: security page 'access-forbidden'. */
 export default function SecurityPage() {
   const { t, locale } = useI18n()
   return (

@@ -6,7 +6,7 @@ import type { Route } from './+types/security-check'
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'security.securityCheck.title')
 
-/** Spec 2 and 8: security page 'security-check'. */
+/** docs/product/shell.md: security page 'security-check'. */
 export default function SecurityPage() {
   const { t, locale } = useI18n()
   return (

@@ -6,7 +6,7 @@ import type { Route } from './+types/too-many-requests'
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'security.tooManyRequests.title')
 
-/** Spec 2 and 8: security page 'too-many-requests'. */
+/** docs/product/shell.md: security page 'too-many-requests'. */
 export default function SecurityPage() {
   const { t, locale } = useI18n()
   return (

@@ -4,7 +4,7 @@ import { answerInit, rateLimitWait, retryAfterSeconds } from '~/utils/rate-limit
 import type { FieldErrors } from '~/utils/forms.ts'
 import type { Message } from '~/components/auth/form-alert.tsx'
 
-/** Spec 8: a 429 shows the too-many-requests text with the wait (rate-limit.server.ts). */
+/** docs/product/errors.md: a 429 shows the too-many-requests text with the wait (rate-limit.server.ts). */
 export function tooManyMessage(error: ApiError): Message {
   return rateLimitWait(error).message
 }

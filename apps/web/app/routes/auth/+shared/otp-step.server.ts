@@ -6,7 +6,7 @@ import type { PreAuth, WebSession } from '~/utils/session.server.ts'
 import { authAnswerInit, codeMessage, isApiError } from './api-errors.server.ts'
 import type { AuthActionData } from './messages.ts'
 
-/** Whole seconds until the API will send another code (issue 3: 60 s between codes). */
+/** Whole seconds until the API will send another code (docs/product/accounts.md: 60 s between codes). */
 export function cooldownLeft(preAuth: PreAuth, nowMs = Date.now()): number {
   return Math.max(0, Math.ceil((preAuth.sentAt + OTP_RESEND_COOLDOWN_MS - nowMs) / 1000))
 }

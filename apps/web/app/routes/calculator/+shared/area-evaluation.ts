@@ -21,7 +21,7 @@ function isErrorKey(message: string): message is CalculatorErrorKey {
   return (Object.values(CALCULATOR_ERRORS) as string[]).includes(message)
 }
 
-/** Validates with the domain schema and converts (domain-facts.md §1.2: through m²). */
+/** Validates with the domain schema and converts (docs/product/calculators.md: through m²). */
 export function evaluateAreaForm(values: AreaFormValues): AreaEvaluation {
   const parsed = AreaConversionInputSchema.safeParse({
     value: readAreaValue(values.value, values.from),

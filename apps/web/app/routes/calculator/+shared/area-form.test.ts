@@ -67,7 +67,7 @@ describe('readAreaValue', () => {
     expect(readAreaValue('', 'acre')).toBeUndefined()
   })
 
-  it('reads rai-ngan-wah for Thai units only (domain-facts.md §1.1: 4-2-25 = 7,300 m²)', () => {
+  it('reads rai-ngan-wah for Thai units only (docs/product/calculators.md: 4-2-25 = 7,300 m²)', () => {
     expect(readAreaValue('4-2-25', 'rai')).toBe(4.5625)
     expect(readAreaValue('4-2-25', 'square_wah')).toBe(1825)
     expect(readAreaValue('4 ไร่ 2 งาน', 'ngan')).toBe(18)

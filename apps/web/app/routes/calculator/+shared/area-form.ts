@@ -95,7 +95,7 @@ export function areaFormSearch(values: AreaFormValues): string {
 /**
  * Turns typed area text into what the domain schema expects. Plain numbers (with "," grouping and
  * Thai digits) go first; for rai, ngan and square wah the Thai compound "4-2-25" (or "4 ไร่ 2 งาน")
- * is accepted too (domain-facts.md §1.1) and expressed in the chosen unit. Anything else stays
+ * is accepted too (docs/product/calculators.md) and expressed in the chosen unit. Anything else stays
  * unparsed so the schema reports it with the usual catalogue key.
  */
 export function readAreaValue(text: string, unit: string): unknown {

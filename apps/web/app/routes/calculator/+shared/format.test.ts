@@ -8,7 +8,7 @@ import {
 } from './format.ts'
 
 describe('formatDecimal', () => {
-  it('groups thousands and drops trailing zeros in every language (domain-facts.md §5.1)', () => {
+  it('groups thousands and drops trailing zeros in every language (docs/product/shell.md)', () => {
     expect(formatDecimal(1234.5, 'en', 2)).toBe('1,234.5')
     expect(formatDecimal(1234.5, 'bm', 2)).toBe('1,234.5')
     expect(formatDecimal(1234.5, 'th', 2)).toBe('1,234.5')

@@ -21,7 +21,7 @@ function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.N
 
 /**
  * A number rounded to at most `maxDecimals` places, grouped the way the locale writes it
- * ("1,234.5"; domain-facts.md §5.1: "," groups and "." decimals in all three languages).
+ * ("1,234.5"; docs/product/shell.md: "," groups and "." decimals in all three languages).
  * A tiny non-zero value is shown with 3 significant digits instead of a misleading "0".
  */
 export function formatDecimal(value: number, locale: Locale, maxDecimals: number): string {
@@ -43,7 +43,7 @@ export function pluralForm(value: number, locale: Locale): 'one' | 'other' {
 }
 
 export interface DisplayAmount {
-  /** Rounded for display only (domain-facts.md §1.2: full precision inside, round to show). */
+  /** Rounded for display only (docs/product/calculators.md: full precision inside, round to show). */
   value: number
   decimals: number
 }

@@ -47,7 +47,7 @@ function isErrorKey(message: string): message is CalculatorErrorKey {
 }
 
 /**
- * Validates the form with the domain schema and runs the domain calculation (domain-facts.md
+ * Validates the form with the domain schema and runs the domain calculation (docs/product/calculators.md
  * §2.2). Every message is a catalogue key (calculator.errors.*) tied to one form field.
  */
 export function evaluateInputForm(values: InputFormValues): InputEvaluation {

@@ -13,7 +13,7 @@ import type { InputFormValues } from './input-form.ts'
 const read = (query: string, locale: 'en' | 'bm' | 'th' = 'en') =>
   readInputForm(new URLSearchParams(query), locale)
 
-/** domain-facts.md §2.2 worked example: 5 relong, 300 mL/ha, 250 mL bottles. */
+/** docs/product/calculators.md worked example: 5 relong, 300 mL/ha, 250 mL bottles. */
 const WORKED_EXAMPLE = 'area_value=5&area_unit=relong&rate_amount=300&rate_unit=ml&pack_amount=250'
 
 describe('readInputForm', () => {

@@ -30,7 +30,7 @@ import { DEFAULT_FROM_UNIT } from './area-form.ts'
  *   rate_amount, rate_unit     label amount and its unit: ml | l | g | kg
  *   rate_tank_litres           per_tank only: the tank size T0 the label's amount is for (L)
  *   label_litres_per_hectare   per_litre / per_tank: water volume the label assumes (L/ha);
- *                              required with a drone (domain-facts.md §2.2)
+ *                              required with a drone (docs/product/calculators.md)
  *   sprayer                    knapsack | drone (default knapsack)
  *   tank_litres                sprayer tank (L); default from the sprayer (16 knapsack, 40 drone)
  *   litres_per_hectare         spray volume, per hectare or per rai (volume_basis); default from
@@ -103,7 +103,7 @@ const SPRAYER_FIELDS = [
 /**
  * Changes the sprayer. Tank size and spray volume that still hold the old sprayer's default (or
  * nothing) take the new sprayer's default: 16 L @ 200 L/ha knapsack, 40 L @ 20 L/ha drone
- * (domain-facts.md §2.1/§2.2). Figures the farmer typed are kept.
+ * (docs/product/calculators.md/§2.2). Figures the farmer typed are kept.
  */
 export function switchSprayer(values: InputFormValues, next: string): InputFormValues {
   const previous = values.sprayer

@@ -24,7 +24,7 @@ const KEPT_FIELDS = ['area_value', 'area_unit', 'sprayer', 'tank_litres', 'litre
 const NOT_SPRAYED = 'fertilizer'
 
 /**
- * Issue 2: "picking a product fills its rates". With ?product_id= the calculator's address is
+ * docs/product/calculators.md: "picking a product fills its rates". With ?product_id= the calculator's address is
  * rewritten (a redirect, so it works without JavaScript) to carry that product's label rate and
  * first pack, keeping what the farmer already entered about the field and the sprayer.
  */

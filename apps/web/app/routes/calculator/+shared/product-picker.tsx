@@ -13,7 +13,7 @@ const KEPT: readonly (keyof InputFormValues)[] = [
 ]
 
 /**
- * Issue 2: choose a product from the catalogue and its label rate and pack fill the form. A GET
+ * docs/product/calculators.md: choose a product from the catalogue and its label rate and pack fill the form. A GET
  * form the server answers with a redirect, so it works without JavaScript ("Use this product");
  * with JavaScript choosing is enough.
  */

@@ -29,7 +29,7 @@ export function useCalculatorFormat() {
     areaUnitWord(unit: AreaUnit): string {
       return t(`units.area.${unit}.one`)
     },
-    /** "4 rai 2 ngan 25 sq wah" (domain-facts.md §1.1 Thai compound notation). */
+    /** "4 rai 2 ngan 25 sq wah" (docs/product/calculators.md Thai compound notation). */
     raiNganWah(squareMetres: number): { words: string; dashes: string } {
       const parts = formatRaiNganWah(squareMetres)
       return {

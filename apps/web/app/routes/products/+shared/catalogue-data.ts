@@ -31,13 +31,13 @@ export function checkQuantity(text: string): QuantityCheck {
 /** What the market switch needs: the market prices are in, and whether the visitor may change it. */
 export type MarketData = {
   market: Market
-  /** A logged-in customer's market comes from the account (issue 4), so there is no switch. */
+  /** A logged-in customer's market comes from the account (docs/product/catalogue.md), so there is no switch. */
   marketLocked: boolean
 }
 
 /**
  * A list page's data. `status`: ok; invalid = the API refused the query (a stale cursor);
- * failed = the API could not be reached or answered with an error (spec 8 wording).
+ * failed = the API could not be reached or answered with an error (docs/product/errors.md wording).
  */
 export type ProductListData = MarketData & {
   messages: Messages

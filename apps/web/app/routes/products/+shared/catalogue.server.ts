@@ -85,7 +85,7 @@ async function brandsOf(
   return (await api.listBrands({ ...(group ? { group } : {}), market })).data
 }
 
-/** Spec 2: the home page shows up to 8 featured products. */
+/** docs/product/catalogue.md: the home page shows up to 8 featured products. */
 const FEATURED_MAX = 8
 
 /** The featured products for the home page, in name order. */
@@ -166,7 +166,7 @@ export function defaultVariation(product: ProductDetail) {
 }
 
 /**
- * Issue 4: one product page under /products/{id}, /products/agrochems/{id} and
+ * docs/product/catalogue.md: one product page under /products/{id}, /products/agrochems/{id} and
  * /products/drones/{id}. A group in the path that is not the product's redirects to the right one;
  * an unknown id is a 404 (the error screen).
  */
@@ -211,7 +211,7 @@ export async function loadProductDetail(args: Args, pathGroup: ProductGroup | nu
 }
 
 /**
- * The market switch (issue 4): a plain POST that sets the market cookie and comes back to the same
+ * The market switch (docs/product/catalogue.md): a plain POST that sets the market cookie and comes back to the same
  * page, so it works without JavaScript. A list goes back to its first page, since a cursor of one
  * market's prices means nothing in the other.
  */

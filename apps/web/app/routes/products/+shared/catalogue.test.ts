@@ -31,7 +31,7 @@ describe('products catalogue', () => {
     for (const s of PRODUCT_SORTS) expect(names).toContain(`sort.${s}`)
   })
 
-  it('uses the spec 8 wording for the list states', () => {
+  it('uses the docs/product/errors.md wording for the list states', () => {
     expect((en.results as Catalogue).empty).toBe('No products found.')
     expect((en.results as Catalogue).error).toBe('There was a problem loading the list.')
   })

@@ -52,7 +52,7 @@ describe('product list URL', () => {
     expect(parsePrice('1e3')).toBeNull()
   })
 
-  it('offers best match only while searching, and six sorts (spec 9)', () => {
+  it('offers best match only while searching, and six sorts (docs/product/limits.md)', () => {
     expect(sortChoices(false).map((c) => c.value)).toEqual([
       '',
       'title_desc',

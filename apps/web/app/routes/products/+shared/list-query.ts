@@ -11,7 +11,7 @@ import type { Market } from '@padi/domain/money'
 import type { ProductListParams } from '@padi/domain/catalogue/schemas'
 
 /**
- * Issue 4: the whole state of a product list lives in its URL, so every page of results is a link
+ * docs/product/catalogue.md: the whole state of a product list lives in its URL, so every page of results is a link
  * (back button, sharing, no JavaScript). These are its query parameters.
  */
 export const LIST_FIELDS = [
@@ -36,7 +36,7 @@ const SORT_ORDER: readonly ProductSort[] = [
   'brand_desc',
 ]
 
-/** Products per page of a list (issue 4). */
+/** Products per page of a list (docs/product/catalogue.md). */
 export const PER_PAGE = 24
 
 /** The API's own limits (ProductListQuerySchema), checked here so a bad link never crashes. */
@@ -55,7 +55,7 @@ export type ListState = {
   min_price: string
   max_price: string
   in_stock: boolean
-  /** '' = the default order: best match when searching, else name A to Z (spec 9). */
+  /** '' = the default order: best match when searching, else name A to Z (docs/product/limits.md). */
   sort: ProductSort | ''
   cursor: string
 }
@@ -174,7 +174,7 @@ export function activeFilterCount(state: ListState): number {
 }
 
 /**
- * The sort choices (spec 9: brand, title and price, each ascending or descending). The empty
+ * The sort choices (docs/product/limits.md: brand, title and price, each ascending or descending). The empty
  * value is the API's default: best match while searching, else name A to Z, which then is not
  * listed twice.
  */

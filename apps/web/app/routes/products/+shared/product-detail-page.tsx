@@ -13,7 +13,7 @@ import { useCalculatorFormat } from '~/routes/calculator/+shared/use-calculator-
 import { formatDecimal } from '~/routes/calculator/+shared/format.ts'
 import { RAI_PER_HECTARE } from '@padi/domain/calculators/input-calculation'
 
-/** Issue 4: one product, every field of spec 3, the pack picker and the prefilled calculator. */
+/** docs/product/catalogue.md: one product, every field of docs/product/catalogue.md, the pack picker and the prefilled calculator. */
 export function ProductDetailPage({ data }: { data: ProductDetailData }) {
   const { t } = useI18n()
   const location = useLocation()
@@ -69,7 +69,7 @@ function ProductView({ data, product }: { data: ProductDetailData; product: Prod
         ? t('products.detail.phiDaysOne')
         : t('products.detail.phiDaysOther', { days: product.pre_harvest_interval_days })
 
-  // Spec 3 Product fields; agrochemical rows always show (with "not stated"), for drone parts only
+  // docs/product/catalogue.md Product fields; agrochemical rows always show (with "not stated"), for drone parts only
   // those that have a value.
   // Every text of the product in the reader's language (docs/product/catalogue.md).
   const text = (value: LocalizedText | null) => (value ? localizedText(value, locale) : null)

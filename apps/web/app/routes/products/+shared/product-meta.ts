@@ -6,7 +6,7 @@ import type { ProductDetailData } from './catalogue-data.ts'
 
 type MatchLike = { id: string; loaderData?: unknown } | undefined
 
-/** Spec 1: '{page} | {product}', the page being the product's name in the page's language. */
+/** docs/product/catalogue.md: '{page} | {product}', the page being the product's name in the page's language. */
 export function productMeta(
   matches: readonly MatchLike[],
   data: ProductDetailData | undefined,
