@@ -12,15 +12,7 @@ import { resetAllowedInDemo } from '@padi/domain/demo/demo-mode'
 import { DomainError } from '@padi/domain/errors'
 import type { Clock } from '../../clock.ts'
 import type { ApiConfig } from '../../config.ts'
-import {
-  activeSession,
-  branchExists,
-  findUserByMobile,
-  findUserDto,
-  lockLogin,
-  reserveLoginAttempt,
-  revokeSessions,
-} from './auth.repository.ts'
+import { createAuthRepository } from './auth.repository.ts'
 import type { OtpService, SendContext } from './otp.service.ts'
 import { checkPassword, hashPassword, hmac, randomToken, sha256 } from './secrets.ts'
 import type { TokenSigner } from './tokens.ts'
@@ -42,6 +34,7 @@ export function createAuthService(deps: {
   tokens: TokenSigner
 }) {
   const { db, config, clock, otp, tokens } = deps
+  const repo = createAuthRepository(db)
   const now = () => clock.now()
 
   async function openSession(
@@ -91,7 +84,7 @@ export function createAuthService(deps: {
   }
 
   async function userDto(userId: number): Promise<User> {
-    const user = await findUserDto(db, userId)
+    const user = await repo.findUserDto(userId)
     if (!user) throw new DomainError('NOT_FOUND', 'User not found')
     return user
   }
@@ -102,7 +95,7 @@ export function createAuthService(deps: {
      * still pending resumes its verification (409 with a deviceId); an active one is refused.
      */
     async signup(input: Signup, ctx: SendContext) {
-      if (!(await branchExists(db, input.preferred_branch))) {
+      if (!(await repo.branchExists(input.preferred_branch))) {
         throw new DomainError('VALIDATION_FAILED', 'Validation failed', {
           extra: { errors: [{ field: 'preferred_branch', message: 'validation.branchRequired' }] },
         })
@@ -111,7 +104,7 @@ export function createAuthService(deps: {
       const { password: _password, mobile, ...profile } = input
       const payload: SignupPayload = { ...profile, passwordHash }
       const result = await db.transaction(async (tx) => {
-        const existing = await findUserByMobile(tx, mobile, true)
+        const existing = await createAuthRepository(tx).findUserByMobile(mobile, true)
         if (existing && existing.status !== 'pending') {
           throw new DomainError('USER_EXISTS', 'User already exists')
         }
@@ -231,7 +224,7 @@ export function createAuthService(deps: {
      */
     async login(input: Login, userAgent?: string) {
       const at = now()
-      const attempt = await reserveLoginAttempt(db, input.mobile, at, {
+      const attempt = await repo.reserveLoginAttempt(input.mobile, at, {
         maxFailures: LOGIN_MAX_FAILURES,
         lockMs: LOGIN_LOCK_MS,
       })
@@ -239,12 +232,12 @@ export function createAuthService(deps: {
         const wait = (attempt.lockedUntil.getTime() - at.getTime()) / 1000
         throw new DomainError('RATE_LIMITED', 'Too many requests', { retryAfterSeconds: wait })
       }
-      const user = await findUserByMobile(db, input.mobile)
+      const user = await repo.findUserByMobile(input.mobile)
       const usable = user && user.status !== 'pending' ? user : null
       const ok = await checkPassword(usable?.passwordHash ?? null, input.password)
       if (!ok || !usable) {
         if (attempt.failures >= LOGIN_MAX_FAILURES)
-          await lockLogin(db, input.mobile, new Date(at.getTime() + LOGIN_LOCK_MS))
+          await repo.lockLogin(input.mobile, new Date(at.getTime() + LOGIN_LOCK_MS))
         throw new DomainError('INVALID_CREDENTIALS', WRONG_CREDENTIALS)
       }
       if (usable.status === 'suspended') throw new DomainError('ACCOUNT_SUSPENDED', SUSPENDED)
@@ -350,7 +343,7 @@ export function createAuthService(deps: {
     /** Same answer whether or not the number has an account (no enumeration). */
     async forgotPassword(mobile: string, ctx: SendContext) {
       const result = await db.transaction(async (tx) => {
-        const user = await findUserByMobile(tx, mobile)
+        const user = await createAuthRepository(tx).findUserByMobile(mobile)
         const usable = user && user.status === 'active' ? user : null
         if (usable) refuseDemoReset(usable.role)
         return otp.issue(tx, {
@@ -399,7 +392,7 @@ export function createAuthService(deps: {
             failure: new DomainError('OTP_INVALID', 'The verification code is not valid'),
           }
         refuseDemoReset(user.role)
-        await revokeSessions(tx, user.id, 'password_reset', at)
+        await createAuthRepository(tx).revokeSessions(user.id, 'password_reset', at)
         await tx.delete(loginFailures).where(eq(loginFailures.mobile, user.mobile))
         return {
           ok: true as const,
@@ -417,7 +410,7 @@ export function createAuthService(deps: {
      */
     async authenticate(accessToken: string): Promise<AuthContext> {
       const claims = await tokens.verifyAccess(accessToken, now().getTime())
-      const row = await activeSession(db, claims.sessionId)
+      const row = await repo.activeSession(claims.sessionId)
       if (!row || row.user.id !== claims.userId)
         throw new DomainError('TOKEN_INVALID', 'Invalid access token')
       // docs/product/accounts.md: a suspended account answers 403 with 'suspended' in the message.
@@ -442,7 +435,7 @@ export function createAuthService(deps: {
           .where(and(eq(users.id, userId), sql`${users.status} <> 'pending'`))
           .returning({ id: users.id })
         if (!user) throw new DomainError('NOT_FOUND', 'User not found')
-        if (suspended) await revokeSessions(tx, userId, 'suspended', at)
+        if (suspended) await createAuthRepository(tx).revokeSessions(userId, 'suspended', at)
       })
       return userDto(userId)
     },

@@ -9,7 +9,7 @@ import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import type { Clock } from '../../clock.ts'
 import type { ApiConfig } from '../../config.ts'
 import type { SmsProvider } from '../sms/sms-provider.ts'
-import { countSends, lastSendTo, lockChallenge, type ChallengeRow } from './auth.repository.ts'
+import { createAuthRepository, type ChallengeRow } from './auth.repository.ts'
 import { hmac, openText, otpCode, randomToken, sameSecret, sealText, sha256 } from './secrets.ts'
 
 export type SendContext = { clientIp: string; locale: Locale }
@@ -48,7 +48,7 @@ export function createOtpService(deps: {
   /** Refuses a send past a cap or inside the resend cool-down, with Retry-After. */
   async function checkSendAllowed(db: Db, to: string, clientIp: string) {
     const now = clock.now()
-    const last = await lastSendTo(db, to)
+    const last = await createAuthRepository(db).lastSendTo(to)
     if (last && now.getTime() - last.getTime() < cooldownMs) {
       const wait = (cooldownMs - (now.getTime() - last.getTime())) / 1000
       throw new DomainError('OTP_COOLDOWN', 'Please wait before asking for another code', {
@@ -63,7 +63,7 @@ export function createOtpService(deps: {
       [{}, config.OTP_SENDS_GLOBAL],
     ]
     for (const [filter, cap] of caps) {
-      const { n, oldest } = await countSends(db, since, filter)
+      const { n, oldest } = await createAuthRepository(db).countSends(since, filter)
       if (n >= cap) {
         const wait = oldest
           ? (oldest.getTime() + config.OTP_SEND_WINDOW_MS - now.getTime()) / 1000
@@ -288,7 +288,7 @@ export function createOtpService(deps: {
       db: Db,
       input: { preAuthSessionId: string; deviceId: string; ctx: SendContext },
     ): Promise<PendingSms | null> {
-      const challenge = await lockChallenge(db, input.preAuthSessionId)
+      const challenge = await createAuthRepository(db).lockChallenge(input.preAuthSessionId)
       if (
         !challenge ||
         !sameSecret(challenge.deviceIdHash, sha256(input.deviceId)) ||
@@ -329,7 +329,7 @@ export function createOtpService(deps: {
       input: { preAuthSessionId: string; deviceId: string; code: string; purpose: OtpPurpose },
     ): Promise<{ ok: true; challenge: ChallengeRow } | { ok: false; failure: DomainError }> {
       const invalid = new DomainError('OTP_INVALID', 'The verification code is not valid')
-      const challenge = await lockChallenge(db, input.preAuthSessionId)
+      const challenge = await createAuthRepository(db).lockChallenge(input.preAuthSessionId)
       if (!challenge || !sameSecret(challenge.deviceIdHash, sha256(input.deviceId)))
         return { ok: false, failure: invalid }
       if (challenge.consumedAt || challenge.purpose !== input.purpose)

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { PasswordForgotSchema, PasswordResetSchema } from '@padi/domain/auth/schemas'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError, type ApiClient } from '~/utils/api.server.ts'
+import type { ApiClient } from '~/utils/api.server.ts'
 import { startSession } from '~/utils/auth.server.ts'
 import { sessionContext, type PreAuth, type WebSession } from '~/utils/session.server.ts'
 import { parseForm, type FieldErrors } from '~/utils/forms.ts'
@@ -18,7 +18,7 @@ import {
   RestartForm,
 } from '~/components/auth/otp-controls.tsx'
 import authCss from '~/components/auth/auth.css?url'
-import { apiFieldErrors, authAnswerInit, codeMessage } from './+shared/api-errors.server.ts'
+import { apiFieldErrors, readRefusal } from '~/utils/api-errors.server.ts'
 import { maskMobile } from '~/components/auth/mobile-display.ts'
 import { noticeFrom, type AuthActionData } from './+shared/messages.ts'
 import { cooldownLeft, restartStep, resendStep } from './+shared/otp-step.server.ts'
@@ -99,15 +99,15 @@ async function sendCode(ctx: {
       },
     })
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
-    if (error.code === 'VALIDATION_FAILED')
+    const refusal = readRefusal(error)
+    if (refusal.kind === 'invalid')
       return data<AuthActionData>(
-        { values, fieldErrors: apiFieldErrors(error, ['mobile']) },
+        { values, fieldErrors: apiFieldErrors(refusal.error, ['mobile']) },
         { status: 400 },
       )
     return data<AuthActionData>(
-      { values, formError: codeMessage(error) ?? { key: 'auth.errors.generic' } },
-      authAnswerInit(error),
+      { values, formError: refusal.message ?? { key: 'auth.errors.generic' } },
+      refusal.init,
     )
   }
   return redirect(pagePath)
@@ -139,15 +139,15 @@ async function resetPassword(ctx: {
     // Shown by the layout on the next page, in the shared catalogue.
     session.update({ flash: { kind: 'success', messageKey: 'common.passwordChanged' } })
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
-    if (error.code === 'VALIDATION_FAILED')
+    const refusal = readRefusal(error)
+    if (refusal.kind === 'invalid')
       return data<AuthActionData>(
-        { fieldErrors: apiFieldErrors(error, ['userInputCode', 'password']) },
+        { fieldErrors: apiFieldErrors(refusal.error, ['userInputCode', 'password']) },
         { status: 400 },
       )
     return data<AuthActionData>(
-      { formError: codeMessage(error) ?? { key: 'auth.errors.generic' } },
-      authAnswerInit(error),
+      { formError: refusal.message ?? { key: 'auth.errors.generic' } },
+      refusal.init,
     )
   }
   return redirect(`/${locale}`)

@@ -2,7 +2,6 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { LoginSchema } from '@padi/domain/auth/schemas'
 import { isLocale } from '@padi/domain/i18n/locales'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
 import { startSession } from '~/utils/auth.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
 import { parseForm } from '~/utils/forms.ts'
@@ -14,7 +13,7 @@ import { MobileField } from '~/components/auth/account-fields.tsx'
 import { FormAlert, type Message } from '~/components/auth/form-alert.tsx'
 import authCss from '~/components/auth/auth.css?url'
 import { safeRedirectTo } from '~/utils/safe-redirect.ts'
-import { authAnswerInit, codeMessage } from './+shared/api-errors.server.ts'
+import { readRefusal } from '~/utils/api-errors.server.ts'
 import type { AuthActionData } from './+shared/messages.ts'
 import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import type { Route } from './+types/login'
@@ -61,10 +60,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // A word that it worked: a toast, or a notice at the top of the page without JavaScript.
     session.update({ flash: { kind: 'success', messageKey: 'common.loggedIn' } })
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    const refusal = readRefusal(error)
     // The API down, or anything unexpected: the farmer can simply try again.
-    const message = codeMessage(error) ?? LOGIN_FALLBACK[error.statusCode] ?? GENERIC
-    return data<AuthActionData>({ values, formError: message }, authAnswerInit(error))
+    const message = refusal.message ?? LOGIN_FALLBACK[refusal.error.statusCode] ?? GENERIC
+    return data<AuthActionData>({ values, formError: message }, refusal.init)
   }
   // Only a path on this site under a locale: an open redirect would let a link send farmers away.
   return redirect(safeRedirectTo(formData.get('redirectTo'), lang))

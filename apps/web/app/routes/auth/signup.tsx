@@ -3,7 +3,7 @@ import { OtpVerifySchema, SignupSchema } from '@padi/domain/auth/schemas'
 import { isLocale, localizedText, type Locale } from '@padi/domain/i18n/locales'
 import type { Branch } from '@padi/domain/branches/schemas'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError, type ApiClient } from '~/utils/api.server.ts'
+import type { ApiClient } from '~/utils/api.server.ts'
 import { startSession } from '~/utils/auth.server.ts'
 import { sessionContext, type PreAuth, type WebSession } from '~/utils/session.server.ts'
 import { parseForm, type FieldErrors } from '~/utils/forms.ts'
@@ -22,7 +22,7 @@ import {
 } from '~/components/auth/otp-controls.tsx'
 import { marketOrder } from '~/components/contact/branch-groups.ts'
 import authCss from '~/components/auth/auth.css?url'
-import { apiFieldErrors, authAnswerInit, codeMessage } from './+shared/api-errors.server.ts'
+import { apiFieldErrors, readRefusal } from '~/utils/api-errors.server.ts'
 import { maskMobile } from '~/components/auth/mobile-display.ts'
 import { noticeFrom, type AuthActionData } from './+shared/messages.ts'
 import { cooldownLeft, restartStep, resendStep } from './+shared/otp-step.server.ts'
@@ -159,13 +159,13 @@ async function createAccount(ctx: {
     startCodeStep({ ...answer, token: answer.access_token })
     return redirect(pagePath)
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    const refusal = readRefusal(error)
     // docs/product/accounts.md: a pending account (409 with a deviceId) is not a failure: a new code was sent.
-    const body = error.data as Partial<
+    const body = refusal.error.data as Partial<
       Record<'preAuthSessionId' | 'deviceId' | 'access_token', unknown>
     >
     if (
-      error.code === 'SIGNUP_PENDING' &&
+      refusal.code === 'SIGNUP_PENDING' &&
       typeof body?.preAuthSessionId === 'string' &&
       typeof body.deviceId === 'string'
     ) {
@@ -174,22 +174,20 @@ async function createAccount(ctx: {
       startCodeStep({ preAuthSessionId: body.preAuthSessionId, deviceId: body.deviceId })
       return redirect(`${pagePath}?notice=pending`)
     }
-    if (error.code === 'USER_EXISTS')
+    if (refusal.code === 'USER_EXISTS')
       return data<AuthActionData>(
         { values, formError: { key: 'auth.errors.userExists' }, userExists: true },
         { status: 409 },
       )
-    if (error.code === 'VALIDATION_FAILED')
+    if (refusal.kind === 'invalid')
       return data<AuthActionData>(
-        { values, fieldErrors: apiFieldErrors(error, FIELDS) },
+        { values, fieldErrors: apiFieldErrors(refusal.error, FIELDS) },
         { status: 400 },
       )
-    const message = codeMessage(error)
-    if (message) return data<AuthActionData>({ values, formError: message }, authAnswerInit(error))
     // docs/product/errors.md: other sign-up errors: 'sign up failed', try later.
     return data<AuthActionData>(
-      { values, formError: { key: 'auth.errors.signupFailed' } },
-      authAnswerInit(error),
+      { values, formError: refusal.message ?? { key: 'auth.errors.signupFailed' } },
+      refusal.init,
     )
   }
 }
@@ -214,8 +212,8 @@ async function verifyCode(ctx: {
     startSession(session, answer)
     session.update({ flash: { kind: 'success', messageKey: 'common.signedUp' } })
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
-    if (error.code === 'USER_EXISTS') {
+    const refusal = readRefusal(error)
+    if (refusal.code === 'USER_EXISTS') {
       // The number was activated meanwhile (another phone): the details step says what to do.
       session.update({ preAuth: undefined, preAuthToken: undefined })
       return data<AuthActionData>(
@@ -224,8 +222,8 @@ async function verifyCode(ctx: {
       )
     }
     return data<AuthActionData>(
-      { formError: codeMessage(error) ?? { key: 'auth.errors.generic' } },
-      authAnswerInit(error),
+      { formError: refusal.message ?? { key: 'auth.errors.generic' } },
+      refusal.init,
     )
   }
   // docs/product/accounts.md: the farmer lands on the home page, logged in.

@@ -1,8 +1,7 @@
 import { data, Form, redirect, useNavigation } from 'react-router'
 import { InterestSchema } from '@padi/domain/interest/schemas'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
-import { answerInit, rateLimitWait } from '~/utils/rate-limit.server.ts'
+import { apiFieldErrors, readRefusal } from '~/utils/api-errors.server.ts'
 import { parseForm, type FieldErrors } from '~/utils/forms.ts'
 import { useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
@@ -44,20 +43,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await context.get(apiContext).registerInterest(form.data, lang)
   } catch (error) {
     const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.data[f])]))
+    const refusal = readRefusal(error)
     // docs/product/errors.md: a 400 is shown as its message; anything else is 'Register failed due to an unknown error'.
-    if (error instanceof ApiError && error.statusCode === 400) {
-      const fieldErrors = Object.fromEntries(error.errors.map((e) => [e.field, e.message]))
+    if (refusal.kind === 'invalid') {
+      const fieldErrors = apiFieldErrors(refusal.error, FIELDS)
       return data<ActionData>(
         { fieldErrors, values, formError: 'interest.errors.invalid' },
         { status: 400 },
       )
     }
-    if (error instanceof ApiError && error.statusCode === 429) {
-      const wait = rateLimitWait(error)
-      return data<ActionData>(
-        { values, formError: wait.message.key, formErrorParams: wait.message.params },
-        answerInit(error, wait.seconds),
-      )
+    if (refusal.kind === 'busy' && refusal.message) {
+      const { key, params } = refusal.message
+      return data<ActionData>({ values, formError: key, formErrorParams: params }, refusal.init)
     }
     return data<ActionData>({ values, formError: 'interest.errors.unknown' }, { status: 500 })
   }

@@ -3,7 +3,7 @@ import { OTP_RESEND_COOLDOWN_MS } from '@padi/domain/auth/rules'
 import type { Locale } from '@padi/domain/i18n/locales'
 import type { ApiClient } from '~/utils/api.server.ts'
 import type { PreAuth, WebSession } from '~/utils/session.server.ts'
-import { authAnswerInit, codeMessage, isApiError } from './api-errors.server.ts'
+import { readRefusal } from '~/utils/api-errors.server.ts'
 import type { AuthActionData } from './messages.ts'
 
 /** Whole seconds until the API will send another code (docs/product/accounts.md: 60 s between codes). */
@@ -35,14 +35,14 @@ export async function resendStep(ctx: {
       locale,
     )
   } catch (error) {
-    if (isApiError(error) && error.code === 'OTP_INVALID') {
+    const refusal = readRefusal(error)
+    if (refusal.code === 'OTP_INVALID') {
       session.update({ preAuth: undefined, preAuthToken: undefined })
       return redirect(`${pagePath}?notice=ended`)
     }
-    const message = isApiError(error) ? codeMessage(error) : null
     return data<AuthActionData>(
-      { formError: message ?? { key: 'auth.errors.generic' } },
-      isApiError(error) ? authAnswerInit(error) : { status: 503 },
+      { formError: refusal.message ?? { key: 'auth.errors.generic' } },
+      refusal.init,
     )
   }
   session.update({ preAuth: { ...preAuth, sentAt: Date.now() } })

@@ -3,7 +3,7 @@ import type { ProductGroup } from '@padi/domain/catalogue/catalogue'
 import type { ProductDetail, ProductSummary } from '@padi/domain/catalogue/schemas'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import type { Market } from '@padi/domain/money'
-import { ApiError, type ApiClient } from '~/utils/api.server.ts'
+import type { ApiClient } from '~/utils/api.server.ts'
 import { apiContext } from '~/utils/context.server.ts'
 import { marketCookie, marketFor } from '~/utils/market.server.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
@@ -12,7 +12,7 @@ import type { Messages } from '~/utils/i18n.ts'
 import type { MarketData, ProductDetailData, ProductListData } from './catalogue-data.ts'
 import { apiListQuery, readListQuery } from './list-query.ts'
 import { safeRedirectPath } from '~/utils/safe-redirect.ts'
-import { answerInit, rateLimitWait } from '~/utils/rate-limit.server.ts'
+import { readRefusal } from '~/utils/api-errors.server.ts'
 
 type Args = {
   request: Request
@@ -139,20 +139,15 @@ export async function loadProductList(args: Args, group: ProductGroup | null) {
       nextCursor: list.value.has_more ? list.value.next_cursor : null,
     })
   }
-  const error: unknown = list.reason
-  if (!(error instanceof ApiError)) throw error
-  if (error.statusCode === 400) {
+  const refusal = readRefusal(list.reason)
+  if (refusal.kind === 'invalid') {
     return data<ProductListData>(
-      { ...base, status: 'invalid', invalidFields: error.errors.map((e) => e.field) },
+      { ...base, status: 'invalid', invalidFields: refusal.error.errors.map((e) => e.field) },
       { status: 400 },
     )
   }
-  if (error.statusCode === 429) {
-    const wait = rateLimitWait(error)
-    return data<ProductListData>(
-      { ...base, status: 'busy', wait: wait.message },
-      answerInit(error, wait.seconds),
-    )
+  if (refusal.kind === 'busy' && refusal.message) {
+    return data<ProductListData>({ ...base, status: 'busy', wait: refusal.message }, refusal.init)
   }
   return data<ProductListData>({ ...base, status: 'failed' }, { status: 503 })
 }
@@ -185,12 +180,18 @@ export async function loadProductDetail(args: Args, pathGroup: ProductGroup | nu
   try {
     product = await context.get(apiContext).getProduct(id, market.market)
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
-    if (error.statusCode === 404 || error.statusCode === 400) throw data(null, { status: 404 })
-    const wait = error.statusCode === 429 ? rateLimitWait(error) : null
+    const refusal = readRefusal(error)
+    if (refusal.kind === 'notFound' || refusal.kind === 'invalid') throw data(null, { status: 404 })
+    const busy = refusal.kind === 'busy'
     return data<ProductDetailData>(
-      { ...base, product: null, variationId: null, quantity: '1', wait: wait?.message },
-      wait ? answerInit(error, wait.seconds) : { status: 503 },
+      {
+        ...base,
+        product: null,
+        variationId: null,
+        quantity: '1',
+        wait: busy ? (refusal.message ?? undefined) : undefined,
+      },
+      busy ? refusal.init : { status: 503 },
     )
   }
   if (pathGroup !== null && product.group !== pathGroup) {

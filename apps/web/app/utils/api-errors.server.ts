@@ -1,11 +1,55 @@
-import { CATALOGUES } from '~/utils/messages.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
-import { answerInit, rateLimitWait, retryAfterSeconds } from '~/utils/rate-limit.server.ts'
-import type { FieldErrors } from '~/utils/forms.ts'
 import type { Message } from '~/components/auth/form-alert.tsx'
+import { ApiError } from './api.server.ts'
+import type { FieldErrors } from './forms.ts'
+import { CATALOGUES } from './messages.server.ts'
+import { answerInit, rateLimitWait, retryAfterSeconds } from './rate-limit.server.ts'
+
+/**
+ * What a page does with an API refusal, decided here once for every loader and action:
+ * - invalid: the input failed the API's check (VALIDATION_FAILED); apiFieldErrors says where.
+ * - notFound: no such thing (404).
+ * - busy: a limit; `message` says how long to wait and `init` carries Retry-After.
+ * - unavailable: the API is down or failed (5xx, no answer); the page answers 503.
+ * - refused: any other refusal (401, 403, 409...), with its own text when `message` has one.
+ */
+export type RefusalKind = 'invalid' | 'notFound' | 'busy' | 'unavailable' | 'refused'
+
+export type Refusal = {
+  kind: RefusalKind
+  code: string
+  error: ApiError
+  /** The text the farmer reads, when this helper knows one; null: the page's own fallback. */
+  message: Message | null
+  /** Status and Retry-After for the page's answer. */
+  init: ResponseInit
+}
+
+function kindOf(error: ApiError): RefusalKind {
+  if (error.statusCode === 429) return 'busy'
+  // Only the input check: a wrong one-time code is also a 400, but it has its own text.
+  if (error.code === 'VALIDATION_FAILED') return 'invalid'
+  if (error.statusCode === 404) return 'notFound'
+  if (error.statusCode >= 500) return 'unavailable'
+  return 'refused'
+}
+
+/**
+ * The one mapping from an API refusal to a page's answer. Anything that is not the API saying no
+ * (a bug in this server) is thrown on, to the error screen.
+ */
+export function readRefusal(error: unknown): Refusal {
+  if (!(error instanceof ApiError)) throw error
+  return {
+    kind: kindOf(error),
+    code: error.code,
+    error,
+    message: codeMessage(error),
+    init: answerInit(error, codeWaitSeconds(error)),
+  }
+}
 
 /** docs/product/errors.md: a 429 shows the too-many-requests text with the wait (rate-limit.server.ts). */
-export function tooManyMessage(error: ApiError): Message {
+function tooManyMessage(error: ApiError): Message {
   return rateLimitWait(error).message
 }
 
@@ -14,18 +58,12 @@ function codeWaitSeconds(error: ApiError): number | undefined {
   return error.code === 'OTP_COOLDOWN' ? (retryAfterSeconds(error) ?? 60) : undefined
 }
 
-/** Status and Retry-After of an auth page that shows `codeMessage` or `tooManyMessage`. */
-export function authAnswerInit(error: ApiError): ResponseInit {
-  return answerInit(error, codeWaitSeconds(error))
-}
-
 /**
- * The one place where an API refusal on an account page becomes the text the farmer reads: the
- * one-time code failures each with their own text, a wrong number or password (one text for
- * both, no hint which), a suspended account, the waits; null for anything else (the page's own
- * fallback). The status and Retry-After come from authAnswerInit.
+ * The text an API refusal becomes: the one-time code failures each with their own text, a wrong
+ * number or password (one text for both, no hint which), a suspended account, the waits; null for
+ * anything else (the page's own fallback).
  */
-export function codeMessage(error: ApiError): Message | null {
+function codeMessage(error: ApiError): Message | null {
   switch (error.code) {
     case 'INVALID_CREDENTIALS':
       return { key: 'auth.errors.invalidCredentials' }
