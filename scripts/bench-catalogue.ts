@@ -9,6 +9,7 @@ import autocannon from 'autocannon'
 import pg from 'pg'
 import { openDb } from '@padi/db/client'
 import { seedDemoData } from '@padi/db/seed/run-seed'
+import { waitForServer } from './wait-for-server.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -145,19 +146,7 @@ function startApi(db: string, cacheTtlMs: number): Promise<ChildProcess> {
     },
     stdio: 'ignore',
   })
-  return waitFor(`http://127.0.0.1:${PORT}/healthz`).then(() => child)
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`not up: ${url}`)
+  return waitForServer(`http://127.0.0.1:${PORT}/healthz`).then(() => child)
 }
 
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!
@@ -240,7 +229,7 @@ async function calibration() {
       stdio: 'ignore',
     },
   )
-  await waitFor(`http://127.0.0.1:${PORT + 1}/`)
+  await waitForServer(`http://127.0.0.1:${PORT + 1}/`)
   const r = await autocannon({
     url: `http://127.0.0.1:${PORT + 1}/`,
     connections: 100,

@@ -8,6 +8,7 @@ import { cpus, totalmem } from 'node:os'
 import { request } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { chromium } from '@playwright/test'
+import { waitForServer } from './wait-for-server.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const WEB = 3500
@@ -34,7 +35,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/serve.ts
   stdio: 'ignore',
 })
 try {
-  await waitFor(`${base}/healthz`)
+  await waitForServer(`${base}/healthz`)
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -101,16 +102,4 @@ function compressedSize(url: string): Promise<number> {
       .on('error', reject)
       .end()
   })
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error(`server did not start: ${url}`)
 }

@@ -40,6 +40,7 @@ const steps = [
     ],
   ],
   ['build', ['npm', 'run', 'build']],
+  ['page budgets', ['node', 'scripts/check-page-budgets.mjs']],
   ['browser tests', ['npx', 'playwright', 'test', '--reporter=list,json']],
 ]
 const only = process.argv.slice(2)

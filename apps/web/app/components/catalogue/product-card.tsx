@@ -1,12 +1,11 @@
 import { Link } from 'react-router'
-import type { ProductSummary } from '@padi/domain/catalogue/schemas'
-import { localizedText } from '@padi/domain/i18n/locales'
+import type { CardProduct } from '~/routes/products/+shared/catalogue-data.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { ProductImage } from './product-image.tsx'
 import { StockBadge } from './stock-badge.tsx'
 
 type Props = {
-  product: ProductSummary
+  product: CardProduct
   /** h2 in a list under the page's h1, h3 inside a section (home's featured products). */
   headingLevel?: 2 | 3
   eager?: boolean
@@ -15,7 +14,7 @@ type Props = {
 /** docs/product/catalogue.md: a product in a list: picture, name in the page's language, brand, price and stock. */
 export function ProductCard({ product, headingLevel = 2, eager = false }: Props) {
   const { t, locale, money } = useI18n()
-  const name = localizedText(product.name, locale)
+  const name = product.name
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const category = t(`products.categories.${product.category}`)
   return (

@@ -1,17 +1,29 @@
 import { useMemo, useState } from 'react'
 import type { FormEvent, MouseEvent } from 'react'
-import { Form, Link, useLocation } from 'react-router'
+import { Form, Link, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { AreaUnit } from '@padi/domain/calculators/area-units'
 import { TextField } from '~/components/form/text-field.tsx'
 import calculatorCss from '~/components/calculator/calculator.css?url'
 import { SelectField } from '~/components/calculator/select-field.tsx'
 import { useI18n, localePath } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
-import { AREA_UNIT_ORDER, areaFormSearch, isThaiAreaUnit } from './+shared/area-form.ts'
-import { evaluateAreaForm, readAreaForm, swapAreaUnits } from './+shared/area-evaluation.ts'
-import type { AreaConversion, AreaFormField, AreaFormState } from './+shared/area-form.ts'
+import {
+  AREA_UNIT_ORDER,
+  areaFormSearch,
+  isThaiAreaUnit,
+  readAreaFields,
+} from './+shared/area-form.ts'
+import { evaluateAreaForm, readAreaForm } from './+shared/area-evaluation.ts'
+import type * as AreaEvaluationModule from './+shared/area-evaluation.ts'
+import type {
+  AreaConversion,
+  AreaEvaluation,
+  AreaFormField,
+  AreaFormState,
+} from './+shared/area-form.ts'
 import { formKeyOf, useSearchSync } from './+shared/use-search-sync.ts'
 import { useCalculatorFormat } from './+shared/use-calculator-format.ts'
+import { useLateModule } from './+shared/use-late-module.ts'
 import type { Route } from './+types/area-converter'
 import { pageMessages } from '~/utils/messages.server.ts'
 
@@ -20,38 +32,93 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: calc
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'calculator.area.title', 'calculator.area.description')
 
-export function loader({ params }: Route.LoaderArgs) {
-  return pageMessages(params, ['calculator', 'units'])
+// The result is a pure function of the URL (docs/product/calculators.md, free public calculator).
+// The loader computes it for the address asked, so the page works without JavaScript and the
+// browser shows it without loading the validation (zod) first; the browser loads the validation
+// after the page is shown (budget F4, ADR 017) and from then on converts as the farmer types,
+// with the URL following the form and no server round trip (use-search-sync.ts).
+export function loader({ params, request }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  const locale = params.lang === 'bm' || params.lang === 'th' ? params.lang : 'en'
+  const state = readAreaForm(url.searchParams, locale)
+  return {
+    ...pageMessages(params, ['calculator', 'units']),
+    first: { search: url.search, state, evaluation: evaluateAreaForm(state.values) },
+  }
 }
 
-// There is no loader on purpose: the result is a pure function of the URL (docs/product/calculators.md, free public
-// calculator), so the server render computes it from the query string and the page works without
-// JavaScript; with JavaScript the same function runs on each keystroke and the URL follows the
-// form without a server round trip (see use-search-sync.ts).
+type Evaluator = typeof AreaEvaluationModule
 
-export default function AreaConverter() {
+/** Set once the browser has the validation; until then the server computes every answer. */
+let evaluatorLoaded = false
+
+function useEvaluator(): Evaluator | null {
+  return useLateModule(
+    () => import('./+shared/area-evaluation.ts'),
+    () => (evaluatorLoaded = true),
+  )
+}
+
+/** While the answer is being worked out: no errors shown. */
+const PENDING: AreaEvaluation = { ok: false, errors: {} }
+
+export function shouldRevalidate({
+  currentParams,
+  nextParams,
+  formMethod,
+}: ShouldRevalidateFunctionArgs) {
+  return currentParams.lang !== nextParams.lang || formMethod === 'POST' || !evaluatorLoaded
+}
+
+export default function AreaConverter({ loaderData }: Route.ComponentProps) {
   const { locale } = useI18n()
   const location = useLocation()
   const formKey = formKeyOf(location)
+  const evaluator = useEvaluator()
+  const first = loaderData.first.search === location.search ? loaderData.first : null
+  const params = new URLSearchParams(location.search)
   return (
     <>
       <AreaConverterForm
         key={formKey}
         formKey={formKey}
-        initial={readAreaForm(new URLSearchParams(location.search), locale)}
+        initial={
+          first?.state ?? evaluator?.readAreaForm(params, locale) ?? readAreaFields(params, locale)
+        }
+        firstEvaluation={first?.evaluation ?? PENDING}
+        evaluator={evaluator}
       />
     </>
   )
 }
 
-function AreaConverterForm({ initial, formKey }: { initial: AreaFormState; formKey: string }) {
+function AreaConverterForm({
+  initial,
+  formKey,
+  firstEvaluation,
+  evaluator,
+}: {
+  initial: AreaFormState
+  formKey: string
+  firstEvaluation: AreaEvaluation
+  evaluator: Evaluator | null
+}) {
   const { t, locale } = useI18n()
   const [values, setValues] = useState(initial.values)
   const [touched, setTouched] = useState<readonly AreaFormField[]>(initial.touched)
-  const evaluation = useMemo(() => evaluateAreaForm(values), [values])
+  // Until the validation is here, the server's answer for the current address.
+  const evaluation = useMemo(
+    () => (evaluator ? evaluator.evaluateAreaForm(values) : firstEvaluation),
+    [evaluator, values, firstEvaluation],
+  )
   // docs/product/calculators.md: the answer on screen always belongs to the entries on screen, so
-  // an invalid entry shows its message and no answer.
-  const shown: AreaConversion | null = evaluation.ok ? evaluation.result : null
+  // an invalid entry shows its message and no answer. Before the browser has the validation, the
+  // server's answer counts only once the address (and so the server) has caught up with the entry.
+  const { search } = useLocation()
+  const stale =
+    evaluation === PENDING ||
+    (!evaluator && values !== initial.values && `?${areaFormSearch(values)}` !== search)
+  const shown: AreaConversion | null = !stale && evaluation.ok ? evaluation.result : null
   const { write: writeUrl } = useSearchSync(areaFormSearch(values), formKey)
 
   const update = (next: typeof values, fields: readonly AreaFormField[]) => {
@@ -61,7 +128,7 @@ function AreaConverterForm({ initial, formKey }: { initial: AreaFormState; formK
   const change = (field: AreaFormField) => (value: string) =>
     update({ ...values, [field]: value }, [field])
 
-  const errors = evaluation.ok ? {} : evaluation.errors
+  const errors = evaluation.ok || stale ? {} : evaluation.errors
   const errorOf = (field: AreaFormField) => {
     const error = errors[field]
     // A field the farmer has not reached yet is not an error.
@@ -82,8 +149,10 @@ function AreaConverterForm({ initial, formKey }: { initial: AreaFormState; formK
     writeUrl()
   }
   const swap = (event: MouseEvent<HTMLButtonElement>) => {
+    // Without the validation yet, the button submits `swap=1` and the server swaps.
+    if (!evaluator) return
     event.preventDefault()
-    update(swapAreaUnits(values), ['from', 'to'])
+    update(evaluator.swapAreaUnits(values), ['from', 'to'])
   }
 
   return (
@@ -155,9 +224,11 @@ function AreaConverterForm({ initial, formKey }: { initial: AreaFormState; formK
             ) : (
               <span className="calc-empty">
                 {t(
-                  evaluation.ok || !values.value.trim()
-                    ? 'calculator.area.noResult'
-                    : 'calculator.area.fixError',
+                  stale
+                    ? 'calculator.input.working'
+                    : evaluation.ok || !values.value.trim()
+                      ? 'calculator.area.noResult'
+                      : 'calculator.area.fixError',
                 )}
               </span>
             )}

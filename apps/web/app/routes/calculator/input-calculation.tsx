@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import type { FormEvent } from 'react'
 import { Form, Link, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { convertArea } from '@padi/domain/calculators/area-units'
@@ -44,6 +44,7 @@ import type {
 import { evaluateInputForm } from './+shared/input-evaluation.ts'
 import { formKeyOf, useSearchSync } from './+shared/use-search-sync.ts'
 import { useCalculatorFormat } from './+shared/use-calculator-format.ts'
+import { useLateModule } from './+shared/use-late-module.ts'
 import type { Route } from './+types/input-calculation'
 import { pageMessages } from '~/utils/messages.server.ts'
 import { productChoices, productPickerRedirect } from './+shared/product-picker.server.ts'
@@ -84,19 +85,11 @@ type Evaluate = (values: InputFormValues) => InputEvaluation
 let evaluatorLoaded = false
 
 function useEvaluator(): Evaluate | null {
-  const [evaluate, setEvaluate] = useState<Evaluate | null>(null)
-  useEffect(() => {
-    let live = true
-    // If it cannot load (offline), the form still works: it submits and the server answers.
-    void import('./+shared/input-evaluation.ts').then((module) => {
-      evaluatorLoaded = true
-      if (live) setEvaluate(() => module.evaluateInputForm)
-    })
-    return () => {
-      live = false
-    }
-  }, [])
-  return evaluate
+  const module = useLateModule(
+    () => import('./+shared/input-evaluation.ts'),
+    () => (evaluatorLoaded = true),
+  )
+  return module ? module.evaluateInputForm : null
 }
 
 /** While the answer is being worked out: no errors shown, the last answer stays. */

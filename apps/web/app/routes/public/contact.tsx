@@ -1,6 +1,6 @@
 import { Link, useRouteLoaderData } from 'react-router'
 import { isLiveChatOpen } from '@padi/domain/contact/live-chat'
-import { localizedText } from '@padi/domain/i18n/locales'
+import { isLocale, localizedText } from '@padi/domain/i18n/locales'
 import { apiContext } from '~/utils/context.server.ts'
 import { ApiError } from '~/utils/api.server.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
@@ -18,6 +18,7 @@ import { useMinuteClock } from '~/components/contact/use-minute-clock.ts'
 import contactCss from '~/components/contact/contact.css?url'
 import type { Route } from './+types/contact'
 import { pageMessages } from '~/utils/messages.server.ts'
+import { onlyLanguage } from '~/utils/page-language.server.ts'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contactCss }]
 
@@ -25,6 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'contact.title', 'contact.description')
 
 export async function loader({ context, params }: Route.LoaderArgs) {
+  const locale = isLocale(params.lang) ? params.lang : 'en'
   const { messages } = pageMessages(params, ['contact'])
   // Issue text: open/closed states come from the server clock, so the first render (server and
   // hydration) agrees; the browser refreshes them every minute afterwards.
@@ -35,7 +37,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     return {
       messages,
       chatOpen,
-      branches: branches.map((b) => ({ ...b, status: branchStatus(b, now) })),
+      branches: onlyLanguage(branches, locale).map((b) => ({ ...b, status: branchStatus(b, now) })),
       unavailable: false,
     }
   } catch (error) {

@@ -1,7 +1,7 @@
 import { Form, Link } from 'react-router'
 import { formatMoney } from '@padi/domain/money'
 import { ADVERTISED_CREDIT } from '@padi/domain/credit/advertised'
-import type { ProductSummary } from '@padi/domain/catalogue/schemas'
+import type { CardProduct } from '~/routes/products/+shared/catalogue-data.ts'
 import { isLocale } from '@padi/domain/i18n/locales'
 import { useI18n, localePath } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
@@ -23,9 +23,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const locale = isLocale(params.lang) ? params.lang : 'en'
   const market = marketFor(request, context.get(sessionContext), locale)
-  let featured: ProductSummary[] = []
+  let featured: CardProduct[] = []
   try {
-    featured = await featuredProducts(context.get(apiContext), market)
+    featured = await featuredProducts(context.get(apiContext), market, locale)
   } catch (error) {
     // Home still works without the catalogue; the section is left out.
     if (!(error instanceof ApiError)) throw error

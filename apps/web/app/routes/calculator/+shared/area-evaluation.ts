@@ -4,14 +4,7 @@ import { parseFormNumber } from '@padi/domain/calculators/form-number'
 import { CALCULATOR_ERRORS } from '@padi/domain/calculators/calculator-errors'
 import type { CalculatorErrorKey } from '@padi/domain/calculators/calculator-errors'
 import type { Locale } from '@padi/domain/i18n/locales'
-import {
-  AREA_FORM_FIELDS,
-  AREA_TEXT_MAX_LENGTH,
-  DEFAULT_AREA_VALUE,
-  DEFAULT_FROM_UNIT,
-  defaultToUnit,
-  readAreaValue,
-} from './area-form.ts'
+import { readAreaFields, readAreaValue } from './area-form.ts'
 import type { AreaEvaluation, AreaFormField, AreaFormState, AreaFormValues } from './area-form.ts'
 
 // The area converter's reading and checking of its form, apart from area-form.ts because it brings
@@ -61,19 +54,10 @@ export function swapAreaUnits(values: AreaFormValues): AreaFormValues {
 }
 
 /**
- * Reads the converter's query string. A missing unit takes the language's default; a unit that is
- * present but unknown is kept so the page can say so instead of silently converting something else.
+ * Reads the converter's query string (readAreaFields), then applies a swap asked for by the
+ * form without JavaScript (`swap=1`).
  */
 export function readAreaForm(params: URLSearchParams, locale: Locale): AreaFormState {
-  const rawFrom = params.get('from')
-  const rawTo = params.get('to')
-  const from = rawFrom ?? DEFAULT_FROM_UNIT[locale]
-  const to = rawTo ?? defaultToUnit(locale, from)
-  let values: AreaFormValues = {
-    value: (params.get('value') ?? DEFAULT_AREA_VALUE).slice(0, AREA_TEXT_MAX_LENGTH),
-    from: from.slice(0, AREA_TEXT_MAX_LENGTH),
-    to: to.slice(0, AREA_TEXT_MAX_LENGTH),
-  }
-  if (params.get('swap') === '1') values = swapAreaUnits(values)
-  return { values, touched: AREA_FORM_FIELDS.filter((field) => params.has(field)) }
+  const state = readAreaFields(params, locale)
+  return params.get('swap') === '1' ? { ...state, values: swapAreaUnits(state.values) } : state
 }

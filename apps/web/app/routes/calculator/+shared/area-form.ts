@@ -122,3 +122,23 @@ export interface AreaConversion {
 export type AreaEvaluation =
   | { ok: true; result: AreaConversion }
   | { ok: false; errors: Partial<Record<AreaFormField, CalculatorErrorKey>> }
+
+/**
+ * Reads the converter's query string, without the swap (area-evaluation.ts adds it: it needs the
+ * validation). A missing unit takes the language's default; a unit that is present but unknown is
+ * kept so the page can say so instead of silently converting something else.
+ */
+export function readAreaFields(params: URLSearchParams, locale: Locale): AreaFormState {
+  const rawFrom = params.get('from')
+  const rawTo = params.get('to')
+  const from = rawFrom ?? DEFAULT_FROM_UNIT[locale]
+  const to = rawTo ?? defaultToUnit(locale, from)
+  return {
+    values: {
+      value: (params.get('value') ?? DEFAULT_AREA_VALUE).slice(0, AREA_TEXT_MAX_LENGTH),
+      from: from.slice(0, AREA_TEXT_MAX_LENGTH),
+      to: to.slice(0, AREA_TEXT_MAX_LENGTH),
+    },
+    touched: AREA_FORM_FIELDS.filter((field) => params.has(field)),
+  }
+}

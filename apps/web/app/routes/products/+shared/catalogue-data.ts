@@ -39,6 +39,16 @@ export type MarketData = {
  * A list page's data. `status`: ok; invalid = the API refused the query (a stale cursor);
  * failed = the API could not be reached or answered with an error (docs/product/errors.md wording).
  */
+/**
+ * A product as a card shows it: only the fields rendered, the name in the page's language. The
+ * loaders send this instead of the API's summary, whose texts come in every language (a list page
+ * would carry the Malay and Thai names of every product to an English reader).
+ */
+export type CardProduct = Pick<
+  ProductSummary,
+  'id' | 'group' | 'category' | 'brand' | 'price_from' | 'in_stock' | 'image_key'
+> & { name: string }
+
 export type ProductListData = MarketData & {
   messages: Messages
   /** null: a search of the whole shop (the header's search box). */
@@ -47,7 +57,7 @@ export type ProductListData = MarketData & {
   ignored: ListField[]
   status: 'ok' | 'invalid' | 'failed' | 'busy'
   invalidFields: string[]
-  products: ProductSummary[]
+  products: CardProduct[]
   nextCursor: string | null
   brands: string[]
   /** With status busy (429): how long to wait, as the Retry-After header says. */

@@ -1,7 +1,7 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import type { ProductGroup } from '@padi/domain/catalogue/catalogue'
 import type { ProductDetail, ProductSummary } from '@padi/domain/catalogue/schemas'
-import { isLocale, type Locale } from '@padi/domain/i18n/locales'
+import { isLocale, localizedText, type Locale } from '@padi/domain/i18n/locales'
 import type { Market } from '@padi/domain/money'
 import type { ApiClient } from '~/utils/api.server.ts'
 import { apiContext } from '~/utils/context.server.ts'
@@ -9,10 +9,16 @@ import { marketCookie, marketFor } from '~/utils/market.server.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
 import type { Messages } from '~/utils/i18n.ts'
-import type { MarketData, ProductDetailData, ProductListData } from './catalogue-data.ts'
+import type {
+  CardProduct,
+  MarketData,
+  ProductDetailData,
+  ProductListData,
+} from './catalogue-data.ts'
 import { apiListQuery, readListQuery } from './list-query.ts'
 import { safeRedirectPath } from '~/utils/safe-redirect.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
+import { onlyLanguage } from '~/utils/page-language.server.ts'
 
 type Args = {
   request: Request
@@ -85,18 +91,36 @@ async function brandsOf(
   return (await api.listBrands({ ...(group ? { group } : {}), market })).data
 }
 
+/** What a card renders of a product, in the page's language only (CardProduct). */
+export function cardProduct(p: ProductSummary, locale: Locale): CardProduct {
+  return {
+    id: p.id,
+    group: p.group,
+    category: p.category,
+    brand: p.brand,
+    price_from: p.price_from,
+    in_stock: p.in_stock,
+    image_key: p.image_key,
+    name: localizedText(p.name, locale),
+  }
+}
+
 /** docs/product/catalogue.md: the home page shows up to 8 featured products. */
 const FEATURED_MAX = 8
 
 /** The featured products for the home page, in name order. */
-export async function featuredProducts(api: ApiClient, market: Market): Promise<ProductSummary[]> {
+export async function featuredProducts(
+  api: ApiClient,
+  market: Market,
+  locale: Locale,
+): Promise<CardProduct[]> {
   const list = await api.listProducts({
     market,
     featured: 'true',
     sort: 'title_asc',
     per_page: String(FEATURED_MAX),
   })
-  return list.data
+  return list.data.map((p) => cardProduct(p, locale))
 }
 
 /**
@@ -135,7 +159,7 @@ export async function loadProductList(args: Args, group: ProductGroup | null) {
   if (list.status === 'fulfilled') {
     return data<ProductListData>({
       ...base,
-      products: list.value.data,
+      products: list.value.data.map((p) => cardProduct(p, localeOf(params))),
       nextCursor: list.value.has_more ? list.value.next_cursor : null,
     })
   }
@@ -178,7 +202,10 @@ export async function loadProductDetail(args: Args, pathGroup: ProductGroup | nu
   const url = new URL(request.url)
   let product: ProductDetail
   try {
-    product = await context.get(apiContext).getProduct(id, market.market)
+    product = onlyLanguage(
+      await context.get(apiContext).getProduct(id, market.market),
+      localeOf(params),
+    )
   } catch (error) {
     const refusal = readRefusal(error)
     if (refusal.kind === 'notFound' || refusal.kind === 'invalid') throw data(null, { status: 404 })

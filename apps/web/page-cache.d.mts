@@ -1,0 +1,8 @@
+import type { RequestHandler } from 'express'
+
+/** Types of page-cache.mjs (plain JavaScript: the web server runs without a TypeScript step). */
+export function createPageCache(options: {
+  sessionCookie: string
+  ttlMs?: number
+  maxBytes?: number
+}): RequestHandler & { clear(): void; stats: { hits: number; misses: number } }

@@ -1,0 +1,118 @@
+// The rendered-page cache for visitors without a session (ADR 024). A page a visitor without a
+// session is shown depends only on its address and the visitor's cookies (language is in the
+// path; market, cookie consent and the like are cookies), so it is rendered once per address and
+// cookie set and served from memory for a short while, instead of running loaders, calling the
+// API and rendering React for every visitor.
+//
+// Never shared between people: a request with a session cookie (logged in, mid sign-up, or
+// carrying a flash message) is never served from or stored in the cache, nor is any answer that
+// sets a cookie. Each page served from the cache gets a fresh CSP nonce, stamped into the stored
+// HTML and its Content-Security-Policy header, so no two answers share a nonce.
+import { createHash, randomBytes } from 'node:crypto'
+import { parseCookie } from 'cookie'
+import { LRUCache } from 'lru-cache'
+
+/** Headers of a stored answer that are sent again with it (helmet adds its own on each request). */
+const KEPT_HEADERS = ['content-type', 'content-security-policy', 'vary', 'cache-control', 'link']
+
+/**
+ * @param {{ sessionCookie: string, ttlMs?: number, maxBytes?: number }} options
+ * @returns {import('express').RequestHandler & { clear(): void, stats: { hits: number, misses: number } }}
+ */
+export function createPageCache({ sessionCookie, ttlMs = 30_000, maxBytes = 32 * 1024 * 1024 }) {
+  /** @type {LRUCache<string, { html: string, nonce: string, etag: string, headers: [string, string][] }>} */
+  const pages = new LRUCache({
+    ttl: ttlMs,
+    maxSize: maxBytes,
+    sizeCalculation: (page) => page.html.length + 512,
+  })
+  const stats = { hits: 0, misses: 0 }
+
+  /** @type {import('express').RequestHandler} */
+  function pageCache(req, res, next) {
+    if (req.method !== 'GET') return next()
+    const header = req.headers.cookie ?? ''
+    const cookies = parseCookie(header)
+    if (cookies[sessionCookie] !== undefined) return next()
+    // The whole cookie set is part of the key, in a fixed order: whatever cookie a page reads,
+    // two visitors share a page only if they sent the same cookies.
+    const key = `${req.originalUrl}\n${Object.entries(cookies)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ')}`
+    const page = pages.get(key)
+    if (page) {
+      stats.hits += 1
+      for (const [name, value] of page.headers) res.setHeader(name, value)
+      res.setHeader('ETag', page.etag)
+      res.setHeader('X-Page-Cache', 'hit')
+      if (req.headers['if-none-match'] === page.etag) {
+        // The browser keeps its copy with the policy it came with: no new policy for it.
+        res.removeHeader('Content-Security-Policy')
+        res.statusCode = 304
+        return res.end()
+      }
+      const nonce = randomBytes(16).toString('base64')
+      res.setHeader(
+        'Content-Security-Policy',
+        String(res.getHeader('Content-Security-Policy')).replaceAll(page.nonce, nonce),
+      )
+      return res.end(page.html.replaceAll(page.nonce, nonce))
+    }
+    stats.misses += 1
+    res.setHeader('X-Page-Cache', 'miss')
+    capture(res, (html) => {
+      if (res.statusCode !== 200 || res.getHeader('set-cookie') !== undefined) return
+      if (!String(res.getHeader('content-type') ?? '').startsWith('text/html')) return
+      const nonce = /'nonce-([^']+)'/.exec(String(res.getHeader('content-security-policy')))?.[1]
+      if (!nonce) return
+      /** @type {[string, string][]} */
+      const headers = []
+      for (const name of KEPT_HEADERS) {
+        const value = res.getHeader(name)
+        if (value !== undefined) headers.push([name, String(value)])
+      }
+      const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`
+      pages.set(key, { html, nonce, etag, headers })
+    })
+    next()
+  }
+
+  return Object.assign(pageCache, { clear: () => pages.clear(), stats })
+}
+
+/**
+ * Calls `done` with the body once the answer ends, passing every write on unchanged. Bodies
+ * larger than 1 MB are not kept.
+ * @param {import('express').Response} res
+ * @param {(body: string) => void} done
+ */
+function capture(res, done) {
+  /** @type {Buffer[]} */
+  const chunks = []
+  let size = 0
+  const write = res.write.bind(res)
+  const end = res.end.bind(res)
+  const keep = (/** @type {unknown} */ chunk, /** @type {unknown} */ encoding) => {
+    if (chunk === undefined || chunk === null || typeof chunk === 'function') return
+    const buffer = Buffer.isBuffer(chunk)
+      ? chunk
+      : Buffer.from(
+          /** @type {string} */ (chunk),
+          typeof encoding === 'string' ? /** @type {BufferEncoding} */ (encoding) : 'utf8',
+        )
+    size += buffer.length
+    if (size <= 1024 * 1024) chunks.push(buffer)
+  }
+  // @ts-expect-error: the overloads of write and end are passed on as they came.
+  res.write = (chunk, encoding, callback) => {
+    keep(chunk, encoding)
+    return write(chunk, encoding, callback)
+  }
+  // @ts-expect-error: as above.
+  res.end = (chunk, encoding, callback) => {
+    keep(chunk, encoding)
+    if (size <= 1024 * 1024) done(Buffer.concat(chunks).toString('utf8'))
+    return end(chunk, encoding, callback)
+  }
+}

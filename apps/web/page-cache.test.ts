@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import compression from 'compression'
+import express from 'express'
+import { createPageCache } from './page-cache.mjs'
+import { SESSION_COOKIE } from './app/utils/session.server.ts'
+
+// A stand-in for React Router behind the cache: renders a page with a fresh nonce in its body
+// and policy, like entry.server.tsx, and says whom it rendered for.
+let renders = 0
+const cache = createPageCache({ sessionCookie: SESSION_COOKIE, ttlMs: 60_000 })
+const app = express()
+app.use(compression())
+app.use(cache)
+app.get('/{*splat}', (req, res) => {
+  renders += 1
+  const nonce = randomBytes(16).toString('base64')
+  res.setHeader('Content-Security-Policy', `script-src 'self' 'nonce-${nonce}'`)
+  res.setHeader('Content-Type', 'text/html; charset=utf-8')
+  if (req.query.status) res.status(Number(req.query.status))
+  if (req.query.setCookie) res.setHeader('Set-Cookie', 'market=TH; Path=/')
+  const who = req.headers.cookie ?? 'nobody'
+  res.end(
+    `<!doctype html><p>${'x'.repeat(2000)}</p><p id="who">${who}</p><script nonce="${nonce}">1</script>`,
+  )
+})
+let server: Server
+let base = ''
+beforeAll(async () => {
+  server = app.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => server.close())
+beforeEach(() => {
+  cache.clear()
+  renders = 0
+})
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(base + path, { headers: { 'accept-encoding': 'gzip', ...headers } })
+const nonceOf = (html: string) => /nonce="([^"]+)"/.exec(html)?.[1]
+
+describe('the page cache for visitors without a session (ADR 024)', () => {
+  it('renders a page once and serves it again, each time with a fresh nonce in body and policy', async () => {
+    const answers = await Promise.all([1, 2, 3].map(() => get('/en/products')))
+    const first = await get('/en/products')
+    const second = await get('/en/products')
+    expect(answers.every((a) => a.status === 200)).toBe(true)
+    expect(first.headers.get('x-page-cache')).toBe('hit')
+    expect(first.headers.get('content-encoding')).toBe('gzip')
+    const [a, b] = [await first.text(), await second.text()]
+    expect(nonceOf(a)).toBeTruthy()
+    expect(nonceOf(a)).not.toBe(nonceOf(b))
+    expect(first.headers.get('content-security-policy')).toContain(`'nonce-${nonceOf(a)}'`)
+    expect(second.headers.get('content-security-policy')).toContain(`'nonce-${nonceOf(b)}'`)
+    // Three at once may all miss; after that, no more rendering.
+    expect(renders).toBeLessThanOrEqual(3)
+    expect(a.replace(nonceOf(a)!, '')).toBe(b.replace(nonceOf(b)!, ''))
+  })
+
+  it('never serves or keeps a page for a request with a session', async () => {
+    const session = { cookie: `${SESSION_COOKIE}=sealed-secret` }
+    const mine = await (await get('/en', session)).text()
+    expect(mine).toContain('sealed-secret')
+    const again = await get('/en', session)
+    expect(again.headers.get('x-page-cache')).toBeNull()
+    const visitor = await (await get('/en')).text()
+    expect(visitor).not.toContain('sealed-secret')
+    expect(renders).toBe(3)
+  })
+
+  it('shares a page only between visitors who sent the same cookies', async () => {
+    await get('/en', { cookie: 'market=TH' })
+    const other = await get('/en', { cookie: 'market=MY' })
+    expect(other.headers.get('x-page-cache')).toBe('miss')
+    expect(await other.text()).toContain('market=MY')
+    const same = await get('/en', { cookie: 'cookie_consent=accepted; market=TH' })
+    expect(same.headers.get('x-page-cache')).toBe('miss')
+    const reordered = await get('/en', { cookie: 'market=TH; cookie_consent=accepted' })
+    expect(reordered.headers.get('x-page-cache')).toBe('hit')
+  })
+
+  it('keeps no answer that sets a cookie or is not a 200', async () => {
+    await get('/en?setCookie=1')
+    expect((await get('/en?setCookie=1')).headers.get('x-page-cache')).toBe('miss')
+    await get('/en?status=404')
+    expect((await get('/en?status=404')).headers.get('x-page-cache')).toBe('miss')
+    expect(renders).toBe(4)
+  })
+
+  it('answers a revalidation with 304 and no new policy for the copy the browser keeps', async () => {
+    await get('/en/about')
+    const hit = await get('/en/about')
+    const etag = hit.headers.get('etag')
+    expect(etag).toMatch(/^W\/"/)
+    const revalidated = await get('/en/about', { 'if-none-match': etag! })
+    expect(revalidated.status).toBe(304)
+    expect(revalidated.headers.get('content-security-policy')).toBeNull()
+  })
+
+  it('is wired into the web server with the session cookie the app uses', () => {
+    const server = readFileSync(new URL('./server.mjs', import.meta.url), 'utf8')
+    expect(server).toContain(`createPageCache({ sessionCookie: '${SESSION_COOKIE}'`)
+  })
+})

@@ -1,0 +1,115 @@
+// `npm run bench:ssr`: what it costs the web server to render a page (budget S1 in
+// docs/performance.md). Web -> API -> database, gzip asked for, after a warm-up, at 10 and 50
+// connections, with the rate limits raised for the run (one load generator is one client).
+//
+// In the same run it measures React Router's hello page (bench/ssr-hello: 24 items from its
+// loader, the same React Router, React and Vite, the same Express/compression/helmet stack), so
+// each figure also reads as a ratio that holds on a noisy machine.
+//
+// BENCH_SECONDS (default 30) and BENCH_WARMUP (default 5) set the times; BENCH_ONLY=list,hello
+// runs some targets only; BENCH_NO_BUILD=1 reuses the builds.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { cpus, totalmem } from 'node:os'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+import { waitForServer } from './wait-for-server.ts'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const WEB = 3520
+const API = 3521
+const HELLO = 3522
+const web = `http://127.0.0.1:${WEB}`
+const DURATION = Number(process.env.BENCH_SECONDS ?? 30)
+const WARM_UP = Number(process.env.BENCH_WARMUP ?? 5)
+const ONLY = process.env.BENCH_ONLY?.split(',')
+const CONNECTIONS = [10, 50]
+
+type Target = { name: string; url: string; cookie?: string }
+
+const children: ChildProcess[] = []
+process.on('exit', () => children.forEach((c) => c.kill('SIGTERM')))
+
+if (!process.env.BENCH_NO_BUILD) {
+  run('npm', ['run', 'build'], root)
+  run('npx', ['react-router', 'build'], `${root}bench/ssr-hello`)
+}
+children.push(
+  spawn(process.execPath, ['--import', 'tsx', 'e2e/support/serve.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      E2E_WEB_PORT: String(WEB),
+      E2E_API_PORT: String(API),
+      // The production default: a token fresh for the whole run, so the customer's one cookie
+      // stays valid (a browser would store each refreshed cookie; a load generator does not).
+      ACCESS_TOKEN_TTL_SECONDS: '900',
+    },
+    stdio: 'ignore',
+  }),
+  spawn(process.execPath, ['server.mjs'], {
+    cwd: `${root}bench/ssr-hello`,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(HELLO) },
+    stdio: 'ignore',
+  }),
+)
+await waitForServer(`${web}/healthz`)
+await waitForServer(`http://127.0.0.1:${HELLO}/`)
+
+const customer = await logIn('+60120000001', 'demo2026')
+const targets: Target[] = [
+  { name: 'hello', url: `http://127.0.0.1:${HELLO}/` },
+  { name: 'list', url: `${web}/en/products/agrochems` },
+  { name: 'list-logged-in', url: `${web}/en/products/agrochems`, cookie: customer },
+  { name: 'product', url: `${web}/en/products/agrochems/9` },
+  { name: 'home', url: `${web}/en` },
+].filter((t) => !ONLY || ONLY.includes(t.name))
+
+console.log(
+  `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${new Date().toISOString().slice(0, 10)}; ${DURATION} s per row after ${WARM_UP} s warm-up`,
+)
+console.log('| Page | Connections | req/s | × hello | p50 ms | p99 ms | errors |')
+console.log('| ---- | ----------- | ----- | ------- | ------ | ------ | ------ |')
+const hello = new Map<number, number>()
+for (const connections of CONNECTIONS) {
+  for (const target of targets) {
+    await load(target, connections, WARM_UP)
+    const r = await load(target, connections, DURATION)
+    if (target.name === 'hello') hello.set(connections, r.rps)
+    const ratio = hello.get(connections) ? (r.rps / hello.get(connections)!).toFixed(2) : '–'
+    console.log(
+      `| ${target.name} | ${connections} | ${r.rps} | ${ratio} | ${r.p50} | ${r.p99} | ${r.errors} |`,
+    )
+  }
+}
+process.exit(0)
+
+async function load(target: Target, connections: number, duration: number) {
+  const headers: Record<string, string> = { 'accept-encoding': 'gzip' }
+  if (target.cookie) headers.cookie = target.cookie
+  const result = await autocannon({ url: target.url, connections, duration, headers })
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  }
+}
+
+/** Logs in through the web form, as a browser would, and returns the session cookie. */
+async function logIn(mobile: string, password: string): Promise<string> {
+  const response = await fetch(`${web}/en/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin: web, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ mobile, password }),
+  })
+  const cookies = response.headers.getSetCookie().map((c) => c.split(';')[0])
+  if (response.status !== 302 || cookies.length === 0)
+    throw new Error(`login failed: ${response.status}`)
+  return cookies.join('; ')
+}
+
+function run(cmd: string, args: string[], cwd: string) {
+  const r = spawnSync(cmd, args, { cwd, stdio: 'inherit' })
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`)
+}
