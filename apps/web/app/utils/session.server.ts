@@ -1,14 +1,14 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { randomBytes } from 'node:crypto'
+import { hkdfSync, randomBytes } from 'node:crypto'
 import { join, resolve } from 'node:path'
 import { createContext } from 'react-router'
-import { defaults as ironDefaults, seal, unseal } from 'iron-webcrypto'
+import { CompactEncrypt, compactDecrypt } from 'jose'
 import type { KycStatus, Role } from '@padi/domain/auth/roles'
 import { readCookie, setCookieHeader } from './cookies.server.ts'
 
 /**
  * The browser's session (docs/product/accounts.md Session, docs/product/accounts.md). The API's tokens live only here, sealed
- * (encrypted and signed, iron) in an httpOnly cookie that page scripts cannot read; nothing secret
+ * (encrypted and authenticated: JWE, AES-256-GCM) in an httpOnly cookie that page scripts cannot read; nothing secret
  * goes to localStorage (ADR 014).
  */
 export type SessionUser = {
@@ -87,11 +87,30 @@ function sessionSecret(): string {
   return (secretCache = secret)
 }
 
+let keyCache: Uint8Array | null = null
+/**
+ * The cookie's key, derived once from SESSION_SECRET (HKDF). ADR 014: a direct AES-256-GCM key
+ * rather than iron's password sealing, which derived two keys (PBKDF2) from a fresh salt on every
+ * request: 0.53 ms against 0.13 ms per read, on every page a logged-in farmer opens.
+ */
+function sessionKey(): Uint8Array {
+  keyCache ??= new Uint8Array(
+    hkdfSync('sha256', sessionSecret(), 'padi-web', 'session-cookie-v2', 32),
+  )
+  return keyCache
+}
+const decoder = new TextDecoder()
+const encoder = new TextEncoder()
+
 export async function readSession(request: Request): Promise<WebSession> {
   const raw = readCookie(request, SESSION_COOKIE)
   if (!raw) return new WebSession({})
   try {
-    const data = (await unseal(raw, sessionSecret(), ironDefaults)) as SessionData
+    const { plaintext } = await compactDecrypt(raw, sessionKey(), {
+      keyManagementAlgorithms: ['dir'],
+      contentEncryptionAlgorithms: ['A256GCM'],
+    })
+    const data = JSON.parse(decoder.decode(plaintext)) as SessionData
     return new WebSession(data && typeof data === 'object' ? data : {})
   } catch {
     // A cookie we cannot open (old key, tampering) is dropped.
@@ -106,7 +125,9 @@ const SESSION_MAX_AGE_SECONDS = 60 * 24 * 60 * 60
 export async function sessionCookieHeader(session: WebSession): Promise<string> {
   const empty = Object.values(session.data).every((v) => v === undefined)
   if (empty) return setCookieHeader(SESSION_COOKIE, '', { maxAgeSeconds: 0, httpOnly: true })
-  const sealed = await seal(session.data, sessionSecret(), ironDefaults)
+  const sealed = await new CompactEncrypt(encoder.encode(JSON.stringify(session.data)))
+    .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
+    .encrypt(sessionKey())
   return setCookieHeader(SESSION_COOKIE, sealed, {
     maxAgeSeconds: SESSION_MAX_AGE_SECONDS,
     httpOnly: true,
