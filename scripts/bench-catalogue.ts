@@ -130,7 +130,7 @@ async function generate(db: string, n: number) {
 }
 
 function startApi(db: string, cacheTtlMs: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, ['apps/api/src/server.ts'], {
     cwd: root,
     env: {
       ...process.env,

@@ -69,5 +69,6 @@ function stop(signal, code = 0) {
 process.on('SIGTERM', () => stop('SIGTERM'))
 process.on('SIGINT', () => stop('SIGTERM'))
 
-run('api', [...(dev ? ['--watch'] : []), '--import', 'tsx', 'apps/api/src/server.ts'])
+// Node 24 runs the API's TypeScript itself (type stripping): no loader held in the process.
+run('api', [...(dev ? ['--watch'] : []), 'apps/api/src/server.ts'])
 run('web', ['apps/web/server.mjs'])

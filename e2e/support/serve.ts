@@ -52,7 +52,8 @@ const env: NodeJS.ProcessEnv = {
   OTP_SECRET: 'e2e-otp-secret-that-is-long-enough-0123456789',
 }
 const children: ChildProcess[] = [
-  spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  // As `npm start` runs it: Node 24 strips the types itself.
+  spawn(process.execPath, ['apps/api/src/server.ts'], {
     cwd: root,
     env,
     stdio: 'inherit',
