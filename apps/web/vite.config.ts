@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig } from 'vite'
+import { chunkFor } from './chunking.ts'
 
 export default defineConfig({
   plugins: [reactRouter()],
@@ -12,7 +13,8 @@ export default defineConfig({
       output: {
         // zod in a chunk of its own: pages that validate in the browser load it after they are
         // shown, and without this Rollup merges it into a chunk those pages load first (F4).
-        manualChunks: (id) => (id.includes('/node_modules/zod/') ? 'zod' : undefined),
+        // Shared code in two files rather than one per set of pages (chunking.ts).
+        manualChunks: (id, { getModuleInfo }) => chunkFor(id, getModuleInfo),
       },
     },
   },
