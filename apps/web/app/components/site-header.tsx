@@ -1,6 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react'
 import { Form, NavLink, Link, useLocation } from 'react-router'
 import { useI18n, localePath } from '~/utils/i18n.ts'
+import { usePrefetch } from '~/utils/prefetch.ts'
 import { LanguageSwitcher } from './language-switcher.tsx'
 
 export type HeaderUser = { fullName: string; role: string } | null
@@ -97,6 +98,18 @@ export function SiteHeader({
   )
 }
 
+const PUBLIC_LINKS = [
+  ['/products', 'nav.products'],
+  ['/calculator', 'nav.calculators'],
+  ['/credit', 'nav.credit'],
+  ['/contact', 'nav.contact'],
+  ['/about', 'nav.about'],
+] as const
+const GUEST_LINKS = [
+  ['/login', 'nav.login'],
+  ['/signup', 'nav.signup'],
+] as const
+
 function MenuLinks({
   user,
   label,
@@ -108,25 +121,29 @@ function MenuLinks({
 }) {
   const { t, locale } = useI18n()
   const href = (p: string) => localePath(locale, p)
+  const prefetch = usePrefetch()
   return (
     <nav className={`main-nav ${className}`.trim()} aria-label={label}>
-      <NavLink to={href('/products')}>{t('nav.products')}</NavLink>
-      <NavLink to={href('/calculator')}>{t('nav.calculators')}</NavLink>
-      <NavLink to={href('/credit')}>{t('nav.credit')}</NavLink>
-      <NavLink to={href('/contact')}>{t('nav.contact')}</NavLink>
-      <NavLink to={href('/about')}>{t('nav.about')}</NavLink>
+      {PUBLIC_LINKS.map(([path, key]) => (
+        <NavLink key={path} to={href(path)} prefetch={prefetch}>
+          {t(key)}
+        </NavLink>
+      ))}
       {user ? (
         <>
-          <NavLink to={href('/settings')}>{t('nav.account')}</NavLink>
+          <NavLink to={href('/settings')} prefetch={prefetch}>
+            {t('nav.account')}
+          </NavLink>
           <Form method="post" action={href('/logout')} className="nav-form">
             <button type="submit">{t('nav.logout')}</button>
           </Form>
         </>
       ) : (
-        <>
-          <NavLink to={href('/login')}>{t('nav.login')}</NavLink>
-          <NavLink to={href('/signup')}>{t('nav.signup')}</NavLink>
-        </>
+        GUEST_LINKS.map(([path, key]) => (
+          <NavLink key={path} to={href(path)} prefetch={prefetch}>
+            {t(key)}
+          </NavLink>
+        ))
       )}
     </nav>
   )

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import type { CardProduct } from '~/routes/products/+shared/catalogue-data.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
+import { usePrefetch } from '~/utils/prefetch.ts'
 import { ProductImage } from './product-image.tsx'
 import { StockBadge } from './stock-badge.tsx'
 
@@ -14,6 +15,7 @@ type Props = {
 /** docs/product/catalogue.md: a product in a list: picture, name in the page's language, brand, price and stock. */
 export function ProductCard({ product, headingLevel = 2, eager = false }: Props) {
   const { t, locale, money } = useI18n()
+  const prefetch = usePrefetch()
   const name = product.name
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const category = t(`products.categories.${product.category}`)
@@ -28,7 +30,12 @@ export function ProductCard({ product, headingLevel = 2, eager = false }: Props)
       />
       <div className="cat-card-body">
         <Heading className="cat-card-name">
-          <Link to={localePath(locale, `/products/${product.group}/${product.id}`)}>{name}</Link>
+          <Link
+            to={localePath(locale, `/products/${product.group}/${product.id}`)}
+            prefetch={prefetch}
+          >
+            {name}
+          </Link>
         </Heading>
         <p className="cat-card-brand">{product.brand}</p>
         <p className="cat-card-price">
