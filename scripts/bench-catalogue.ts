@@ -94,7 +94,8 @@ async function generate(db: string, n: number) {
        price_from_my, price_from_th, in_stock_my, in_stock_th, sort_title, sort_brand, search_text, featured)
      select 'gen-' || g, grp, cat, brand,
        jsonb_build_object('en', nm, 'bm', nm, 'th', nm), jsonb_build_object('en', nm), jsonb_build_object('en', nm),
-       acts, 500 + h4 % 900000, 4000 + h4 % 6900000, h5 % 10 <> 0, h5 % 7 <> 0,
+       (select coalesce(jsonb_agg(jsonb_build_object('en', a, 'bm', a, 'th', a)), '[]'::jsonb) from unnest(acts) a),
+       500 + h4 % 900000, 4000 + h4 % 6900000, h5 % 10 <> 0, h5 % 7 <> 0,
        lower(nm), lower(brand), lower(nm || ' ' || brand || ' ' || array_to_string(acts, ' ') || ' ' || cat),
        h5 % 97 = 0
      from (

@@ -147,3 +147,29 @@ export const branchStock = pgTable(
 export const searchTerms = pgTable('search_terms', { term: text('term').primaryKey() }, (t) => [
   index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`),
 ])
+
+/**
+ * One row per word of each product (its search words and its name words), kept by a database
+ * trigger whenever a product's texts change. A one-word search reads its matches from the b-tree
+ * already in best-match order (named products first, then by name), so it stops after a page
+ * instead of collecting and sorting every match (docs/product/catalogue.md: search that stays
+ * fast at 100,000 products; docs/performance.md).
+ */
+export const productPostings = pgTable(
+  'product_postings',
+  {
+    term: text('term').notNull(),
+    group: text('group').$type<ProductGroup>().notNull(),
+    // 0: the product is called this (name or brand); 1: found only by its other words.
+    tier: integer('tier').notNull(),
+    sortTitle: text('sort_title').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.term, t.group, t.tier, t.sortTitle, t.productId] }),
+    index('product_postings_term_idx').on(t.term, t.tier, t.sortTitle, t.productId),
+    index('product_postings_product_idx').on(t.productId),
+  ],
+)

@@ -1,7 +1,12 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
 import { branches } from '@padi/db/schema/branches'
-import { branchStock, products, productVariations } from '@padi/db/schema/catalogue'
+import {
+  branchStock,
+  productPostings,
+  products,
+  productVariations,
+} from '@padi/db/schema/catalogue'
 import { LRUCache } from 'lru-cache'
 import { SORT_KEYS, type ProductGroup } from '@padi/domain/catalogue/catalogue'
 import type { BrandListQuery, ProductListQuery } from '@padi/domain/catalogue/schemas'
@@ -18,6 +23,8 @@ type Search = {
   words: SQL | null
   /** Whether few products are called this (named) or have these words at all (any). */
   rare: { named: boolean; any: boolean }
+  /** One typed word: its corrected spellings, which the postings serve directly. */
+  oneWord: string[] | null
 }
 
 /** A row of a list page, as the list statements select it (see listColumns). */
@@ -168,6 +175,7 @@ export function createProductsRepository(db: Db) {
       .slice(0, 6)
     if (words.length === 0) return 'nothing'
     const groups: string[] = []
+    const spellings: string[][] = []
     const substrings: SQL[] = []
     for (const word of words) {
       if (!/^[a-z0-9]+$/.test(word)) {
@@ -177,17 +185,21 @@ export function createProductsRepository(db: Db) {
       // Numbers are matched as typed; words are corrected against the vocabulary.
       const terms = /^[0-9]+$/.test(word) ? [word] : await correct(word)
       if (terms.length === 0) return 'nothing'
+      spellings.push(terms)
       groups.push(`(${terms.map((t) => `'${t.replaceAll("'", "''")}'`).join(' | ')})`)
     }
     const text = groups.length ? groups.join(' & ') : null
     const tsquery = text ? sql`to_tsquery('simple', ${text})` : null
     const parts: SQL[] = [...substrings]
     if (tsquery) parts.push(sql`${products.searchVector} @@ ${tsquery}`)
+    const oneWord = spellings.length === 1 && substrings.length === 0 ? spellings[0]! : null
     return {
       all: sql`(${sql.join(parts, sql` and `)})`,
       substrings,
       words: tsquery,
-      rare: text ? await rarity(text) : { named: true, any: true },
+      // The postings need no rarity rule (best match of one word reads them in order).
+      rare: text && !oneWord ? await rarity(text) : { named: true, any: true },
+      oneWord,
     }
   }
 
@@ -198,6 +210,49 @@ export function createProductsRepository(db: Db) {
       ${products.category} as category, ${products.brand} as brand, ${products.name} as name,
       ${products.title} as title, ${products.featured} as featured, ${price} as price,
       ${inStock} as in_stock, ${products.sortTitle} as sort_title, ${products.sortBrand} as sort_brand`
+  }
+
+  /**
+   * "Best match" for one typed word, from the postings: for each spelling of the word, its
+   * postings in (tier, name, id) order joined to their products and filtered, a page at most. A
+   * product called one spelling and found by another shows once, at its better tier, so a
+   * tier-1 row is dropped when the product is called any spelling. The first page of distinct
+   * products is among the spellings' first pages (each product ahead of it in its spelling's
+   * order is ahead of it overall), so merging them and dropping repeats gives the page.
+   */
+  async function bestMatchFromPostings(
+    query: ProductListQuery,
+    conditions: SQL[],
+    spellings: string[],
+    words: SQL,
+    cursor: (string | number)[] | null,
+  ) {
+    const limit = query.per_page + 1
+    const pp = productPostings
+    const after = cursor
+      ? sql`(${pp.tier}, ${pp.sortTitle}, ${pp.productId}) > (${cursor[0]}, ${cursor[1]}, ${cursor[2]})`
+      : null
+    const one = (term: string) => sql`(select ${listColumns(query.market)}, ${pp.tier} as tier
+      from ${pp} join ${products} on ${products.id} = ${pp.productId}
+      where ${and(
+        sql`${pp.term} = ${term}`,
+        ...(query.group ? [eq(pp.group, query.group)] : []),
+        ...(after ? [after] : []),
+        sql`(${pp.tier} = 0 or not (${products.nameVector} @@ ${words}))`,
+        ...conditions,
+      )}
+      order by ${pp.tier}, ${pp.sortTitle}, ${pp.productId} limit ${limit})`
+    const result = await db.execute(
+      sql`select * from (${sql.join(spellings.map(one), sql` union all `)}) as u
+        order by tier, sort_title, id`,
+    )
+    const seen = new Set<number>()
+    const rows = rowsOf<ListRow>(result).filter((r) => !seen.has(r.id) && seen.add(r.id))
+    return pageOf(rows.slice(0, limit), query.per_page, (last) => [
+      Number(last.tier),
+      last.sort_title,
+      last.id,
+    ])
   }
 
   /**
@@ -274,6 +329,8 @@ export function createProductsRepository(db: Db) {
       if (query.max_price !== undefined) conditions.push(sql`${price} <= ${query.max_price}`)
       if (query.in_stock) conditions.push(eq(inStock, true))
       if (query.featured) conditions.push(eq(products.featured, true))
+      if (search?.oneWord && search.words && !query.sort)
+        return bestMatchFromPostings(query, conditions, search.oneWord, search.words, cursor)
       if (search && !query.sort) return bestMatch(query, conditions, search, cursor)
       if (search) conditions.push(search.all)
       const plan = planSort(query)
