@@ -10,6 +10,7 @@ import pg from 'pg'
 import { openDb } from '@padi/db/client'
 import { seedDemoData } from '@padi/db/seed/run-seed'
 import { waitForServer } from './wait-for-server.ts'
+import { SERVER_NODE_FLAGS, serverEnv } from './server-memory.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -131,9 +132,9 @@ async function generate(db: string, n: number) {
 }
 
 function startApi(db: string, cacheTtlMs: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/api/src/server.ts'], {
     cwd: root,
-    env: {
+    env: serverEnv({
       ...process.env,
       NODE_ENV: 'production',
       DATABASE_URL: urlFor(db),
@@ -144,7 +145,7 @@ function startApi(db: string, cacheTtlMs: number): Promise<ChildProcess> {
       CATALOGUE_CACHE_TTL_MS: String(cacheTtlMs),
       JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
       OTP_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-    },
+    }),
     stdio: 'ignore',
   })
   return waitForServer(`http://127.0.0.1:${PORT}/healthz`).then(() => child)

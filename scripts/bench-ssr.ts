@@ -13,6 +13,7 @@ import { cpus, totalmem } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { waitForServer } from './wait-for-server.ts'
+import { SERVER_NODE_FLAGS, serverEnv } from './server-memory.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const WEB = 3520
@@ -46,9 +47,10 @@ children.push(
     },
     stdio: 'ignore',
   }),
-  spawn(process.execPath, ['server.mjs'], {
+  // Started as our servers are (ADR 027), so the ratio compares like with like.
+  spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server.mjs'], {
     cwd: `${root}bench/ssr-hello`,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(HELLO) },
+    env: serverEnv({ ...process.env, NODE_ENV: 'production', PORT: String(HELLO) }),
     stdio: 'ignore',
   }),
 )

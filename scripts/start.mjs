@@ -6,9 +6,10 @@ import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { SERVER_NODE_FLAGS, serverEnv } from './server-memory.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const env = { ...process.env }
+const env = serverEnv({ ...process.env })
 env.NODE_ENV ??= 'production'
 // Demo mode (docs/product/demo-mode.md) is decided by each server from DEMO_MODE, DATABASE_URL
 // and SMS_PROVIDER; this only tells the person at the terminal where the codes are.
@@ -70,5 +71,5 @@ process.on('SIGTERM', () => stop('SIGTERM'))
 process.on('SIGINT', () => stop('SIGTERM'))
 
 // Node 24 runs the API's TypeScript itself (type stripping): no loader held in the process.
-run('api', [...(dev ? ['--watch'] : []), 'apps/api/src/server.ts'])
-run('web', ['apps/web/server.mjs'])
+run('api', [...SERVER_NODE_FLAGS, ...(dev ? ['--watch'] : []), 'apps/api/src/server.ts'])
+run('web', [...SERVER_NODE_FLAGS, 'apps/web/server.mjs'])

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createTestDatabase } from '@padi/db/testing/test-database'
+import { SERVER_NODE_FLAGS, serverEnv } from '../../scripts/server-memory.mjs'
 import { E2E_API_PORT, E2E_WEB_PORT } from './ports.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -19,7 +20,7 @@ if (process.env.DATABASE_URL) {
   dropDb = db.drop
 }
 
-const env: NodeJS.ProcessEnv = {
+const env: NodeJS.ProcessEnv = serverEnv({
   ...process.env,
   NODE_ENV: 'production',
   HOST: '127.0.0.1',
@@ -50,15 +51,19 @@ const env: NodeJS.ProcessEnv = {
   SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
   JWT_SECRET: 'e2e-jwt-secret-that-is-long-enough-0123456789',
   OTP_SECRET: 'e2e-otp-secret-that-is-long-enough-0123456789',
-}
+})
 const children: ChildProcess[] = [
   // As `npm start` runs it: Node 24 strips the types itself.
-  spawn(process.execPath, ['apps/api/src/server.ts'], {
+  spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/api/src/server.ts'], {
     cwd: root,
     env,
     stdio: 'inherit',
   }),
-  spawn(process.execPath, ['apps/web/server.mjs'], { cwd: root, env, stdio: 'inherit' }),
+  spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/web/server.mjs'], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  }),
 ]
 
 let stopping = false
