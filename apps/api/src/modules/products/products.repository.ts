@@ -232,20 +232,24 @@ export function createProductsRepository(db: Db) {
     const after = cursor
       ? sql`(${pp.tier}, ${pp.sortTitle}, ${pp.productId}) > (${cursor[0]}, ${cursor[1]}, ${cursor[2]})`
       : null
-    const one = (term: string) => sql`(select ${listColumns(query.market)}, ${pp.tier} as tier
-      from ${pp} join ${products} on ${products.id} = ${pp.productId}
-      where ${and(
-        sql`${pp.term} = ${term}`,
-        ...(query.group ? [eq(pp.group, query.group)] : []),
-        ...(after ? [after] : []),
-        sql`(${pp.tier} = 0 or not (${products.nameVector} @@ ${words}))`,
-        ...conditions,
-      )}
-      order by ${pp.tier}, ${pp.sortTitle}, ${pp.productId} limit ${limit})`
-    const result = await db.execute(
-      sql`select * from (${sql.join(spellings.map(one), sql` union all `)}) as u
-        order by tier, sort_title, id`,
+    // One statement of the same shape for any number of spellings: the spellings as rows, each
+    // reading its postings through a lateral join (planned once, not once per spelling).
+    const terms = sql.join(
+      spellings.map((t) => sql`${t}`),
+      sql`, `,
     )
+    const result = await db.execute(sql`select u.* from unnest(array[${terms}]::text[]) as s(term)
+      cross join lateral (select ${listColumns(query.market)}, ${pp.tier} as tier
+        from ${pp} join ${products} on ${products.id} = ${pp.productId}
+        where ${and(
+          sql`${pp.term} = s.term`,
+          ...(query.group ? [eq(pp.group, query.group)] : []),
+          ...(after ? [after] : []),
+          sql`(${pp.tier} = 0 or not (${products.nameVector} @@ ${words}))`,
+          ...conditions,
+        )}
+        order by ${pp.tier}, ${pp.sortTitle}, ${pp.productId} limit ${limit}) as u
+      order by u.tier, u.sort_title, u.id`)
     const seen = new Set<number>()
     const rows = rowsOf<ListRow>(result).filter((r) => !seen.has(r.id) && seen.add(r.id))
     return pageOf(rows.slice(0, limit), query.per_page, (last) => [
