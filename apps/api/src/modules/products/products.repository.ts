@@ -167,7 +167,7 @@ export function createProductsRepository(db: Db) {
    * vocabulary of product words with trigrams: 'azoxystobin' → azoxystrobin. Products then match
    * every word through the full-text index. Words in other scripts (Thai) match as substrings.
    */
-  async function searchCondition(q: string): Promise<Search | 'nothing'> {
+  async function searchCondition(q: string, sorted: boolean): Promise<Search | 'nothing'> {
     const words = q
       .toLowerCase()
       .split(/[^\p{L}\p{N}]+/u)
@@ -197,8 +197,9 @@ export function createProductsRepository(db: Db) {
       all: sql`(${sql.join(parts, sql` and `)})`,
       substrings,
       words: tsquery,
-      // The postings need no rarity rule (best match of one word reads them in order).
-      rare: text && !oneWord ? await rarity(text) : { named: true, any: true },
+      // Best match of one word reads the postings in order and needs no rarity rule; a chosen
+      // sort still does.
+      rare: text && (sorted || !oneWord) ? await rarity(text) : { named: true, any: true },
       oneWord,
     }
   }
@@ -322,7 +323,7 @@ export function createProductsRepository(db: Db) {
      * whether more follow. No COUNT, no OFFSET.
      */
     async list(query: ProductListQuery, cursor: (string | number)[] | null) {
-      const search = query.q ? await searchCondition(query.q) : null
+      const search = query.q ? await searchCondition(query.q, Boolean(query.sort)) : null
       if (search === 'nothing') return { rows: [] as ListRow[], hasMore: false, nextCursor: null }
       const { price, inStock } = marketColumns(query.market)
       const conditions: SQL[] = [sql`${price} is not null`]
