@@ -43,7 +43,15 @@ test.describe('sign-up, login and logout (docs/product/accounts.md)', () => {
     })
     const session = (await context.cookies()).find((c) => c.name === '__session')
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax' })
-    expect(session?.value).not.toContain('eyJ') // no readable JWT inside: the cookie is sealed
+    // Sealed (ADR 014): a JWE whose only readable part is a header naming its algorithms; the
+    // tokens and the user are in the encrypted part, and no readable JWT is anywhere inside.
+    const [header, ...sealed] = (session?.value ?? '').split('.')
+    expect(JSON.parse(Buffer.from(header ?? '', 'base64url').toString('utf8'))).toEqual({
+      alg: 'dir',
+      enc: 'A256GCM',
+    })
+    expect(sealed).toHaveLength(4)
+    expect(sealed.join('.')).not.toContain('eyJ')
 
     await page.getByRole('link', { name: 'My account' }).click()
     await expect(page.getByText('Hafiz bin Osman').first()).toBeVisible()
