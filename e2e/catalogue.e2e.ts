@@ -209,31 +209,36 @@ test.describe('catalogue pages (docs/product/catalogue.md)', () => {
     })
   }
 
-  test('the back button returns to the previous list, its fields and its page', async ({
-    page,
-  }) => {
-    await page.goto('/en/products/drones')
-    const first = await readCards(page)
-    await page.getByRole('link', { name: 'Next page' }).click()
-    await expect(page).toHaveURL(/cursor=/)
-    const second = await readCards(page)
-    expect(second[0]?.name).not.toBe(first[0]?.name)
-    await page.getByLabel('Search products').fill('battery')
-    await page.getByRole('button', { name: 'Search', exact: true }).click()
-    await expect(page).toHaveURL(/q=battery/)
-    await expect(page.getByText('Results for “battery”')).toBeVisible()
+  for (const javaScriptEnabled of [true, false]) {
+    test(`the back button returns to the previous list, its fields and its page (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled })
+      const page = await context.newPage()
+      await page.goto('/en/products/drones')
+      const first = await readCards(page)
+      await page.getByRole('link', { name: 'Next page' }).click()
+      await expect(page).toHaveURL(/cursor=/)
+      const second = await readCards(page)
+      expect(second[0]?.name).not.toBe(first[0]?.name)
+      await page.getByLabel('Search products').fill('battery')
+      await page.getByRole('button', { name: 'Search', exact: true }).click()
+      await expect(page).toHaveURL(/q=battery/)
+      await expect(page.getByText('Results for “battery”')).toBeVisible()
 
-    await page.goBack()
-    await expect(page).toHaveURL(/cursor=/)
-    await expect(page.getByLabel('Search products')).toHaveValue('')
-    expect(await readCards(page)).toEqual(second)
-    await page.goBack()
-    await expect(page).not.toHaveURL(/cursor=/)
-    expect(await readCards(page)).toEqual(first)
-    await page.goForward()
-    await page.goForward()
-    await expect(page.getByLabel('Search products')).toHaveValue('battery')
-  })
+      await page.goBack()
+      await expect(page).toHaveURL(/cursor=/)
+      await expect(page.getByLabel('Search products')).toHaveValue('')
+      expect(await readCards(page)).toEqual(second)
+      await page.goBack()
+      await expect(page).not.toHaveURL(/cursor=/)
+      expect(await readCards(page)).toEqual(first)
+      await page.goForward()
+      await page.goForward()
+      await expect(page.getByLabel('Search products')).toHaveValue('battery')
+      await context.close()
+    })
+  }
 
   test('a price typed while a category loads is kept and applied: the list matches the fields', async ({
     page,

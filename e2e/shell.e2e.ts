@@ -44,9 +44,9 @@ test.describe('app shell (docs/product/shell.md)', () => {
   })
 
   test('assets are content-hashed and cached for a long time', async ({ request }) => {
-    // Read the server's HTML: after hydration React Router drops its modulepreload links.
+    // Read the server's HTML: its module preloads wait there until the first paint (ADR 029).
     const html = await (await request.get('/en')).text()
-    const src = /<link rel="modulepreload" href="([^"]+)"/.exec(html)?.[1]
+    const src = /<link rel="x-modulepreload" href="([^"]+)"/.exec(html)?.[1]
     expect(src).toMatch(/^\/assets\/.+-[A-Za-z0-9_-]{8}\.js$/)
     const res = await request.get(src!)
     expect(res.headers()['cache-control']).toContain('max-age=31536000')

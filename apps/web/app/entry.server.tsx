@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream'
 import { randomBytes } from 'node:crypto'
 import type { EntryContext, RouterContextProvider } from 'react-router'
 import { createReadableStreamFromReadable } from '@react-router/node'
@@ -6,11 +5,15 @@ import { ServerRouter } from 'react-router'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
 import { NonceContext } from './utils/nonce.ts'
+import { parkScriptTagsStream } from './utils/scripts-after-paint.server.ts'
 import { contentSecurityPolicy } from './utils/security-headers.server.ts'
 
 export const streamTimeout = 5_000
 
-/** React Router's default Node entry, plus a per-request CSP nonce for its inline scripts. */
+/**
+ * React Router's default Node entry, plus a per-request CSP nonce for its inline scripts and its
+ * script tags parked until the first paint (utils/scripts-after-paint.ts).
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -42,12 +45,9 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId)
-              timeoutId = undefined
-              callback()
-            },
+          const body = parkScriptTagsStream(() => {
+            clearTimeout(timeoutId)
+            timeoutId = undefined
           })
           const stream = createReadableStreamFromReadable(body)
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')

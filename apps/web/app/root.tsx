@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import {
   data,
   Links,
@@ -23,6 +24,8 @@ import { Toasts } from '~/components/toasts.tsx'
 import { ModalHost } from '~/components/modal-host.tsx'
 import { ErrorScreen } from '~/components/error-screen.tsx'
 import { DemoBanner } from '~/components/demo-banner.tsx'
+import { SCRIPTS_AFTER_PAINT_STARTER } from '~/utils/scripts-after-paint.ts'
+import { stopRecordingTyped } from '~/utils/typed-before-hydration.ts'
 import { useNonce } from '~/utils/nonce.ts'
 import { apiContext } from '~/utils/context.server.ts'
 import { createApiClient } from '~/utils/api.server.ts'
@@ -113,6 +116,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>('root')
   const locale = data?.locale ?? 'en'
   const nonce = useNonce()
+  // Runs after every page effect of the hydration, which have taken over what was typed before.
+  useEffect(stopRecordingTyped, [])
   return (
     <html lang={LOCALE_HTML_LANG[locale]} data-theme={data?.theme ?? 'green'}>
       <head>
@@ -127,6 +132,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: SCRIPTS_AFTER_PAINT_STARTER }}
+        />
       </body>
     </html>
   )

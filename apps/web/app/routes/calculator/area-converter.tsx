@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react'
+import { useTypedBeforeHydration } from '~/utils/typed-before-hydration.ts'
 import type { FormEvent, MouseEvent } from 'react'
 import { Form, Link, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { AreaUnit } from '@padi/domain/calculators/area-units'
@@ -8,6 +9,7 @@ import { SelectField } from '~/components/calculator/select-field.tsx'
 import { useI18n, localePath } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import {
+  AREA_FORM_FIELDS,
   AREA_UNIT_ORDER,
   areaFormSearch,
   isThaiAreaUnit,
@@ -125,6 +127,9 @@ function AreaConverterForm({
     setValues(next)
     setTouched((old) => [...new Set([...old, ...fields])])
   }
+  useTypedBeforeHydration(AREA_FORM_FIELDS, (typed) =>
+    update({ ...values, ...typed }, Object.keys(typed) as AreaFormField[]),
+  )
   const change = (field: AreaFormField) => (value: string) =>
     update({ ...values, [field]: value }, [field])
 

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react'
+import { useTypedBeforeHydration } from '~/utils/typed-before-hydration.ts'
 import type { FormEvent } from 'react'
 import { Form, Link, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { convertArea } from '@padi/domain/calculators/area-units'
@@ -208,6 +209,10 @@ function InputCalculationForm({
     setValues(next)
     setTouched((old) => (old.includes(field) ? old : [...old, field]))
   }
+  useTypedBeforeHydration(INPUT_FORM_FIELDS, (typed) => {
+    setValues((old) => ({ ...old, ...typed }))
+    setTouched((old) => [...new Set([...old, ...(Object.keys(typed) as InputFormField[])])])
+  })
   const errors = evaluation.ok ? {} : evaluation.errors
   const errorOf = (field: InputFormField) => {
     const error = errors[field]

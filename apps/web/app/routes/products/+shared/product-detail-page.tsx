@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react'
+import { useTypedBeforeHydration } from '~/utils/typed-before-hydration.ts'
 import { Form, Link, useLocation } from 'react-router'
 import type { ProductDetail } from '@padi/domain/catalogue/schemas'
 import { localizedText, type LocalizedText } from '@padi/domain/i18n/locales'
@@ -49,6 +50,11 @@ function ProductView({ data, product }: { data: ProductDetailData; product: Prod
   const { t, locale, money } = useI18n()
   const [variationId, setVariationId] = useState(data.variationId)
   const [quantityText, setQuantityText] = useState(data.quantity)
+  useTypedBeforeHydration(['variation', 'quantity'], ({ variation, quantity }) => {
+    const picked = product.variations.find((v) => String(v.id) === variation)
+    if (picked) setVariationId(picked.id)
+    if (quantity !== undefined) setQuantityText(quantity)
+  })
   const name = localizedText(product.name, locale)
   const title = localizedText(product.title, locale)
   const groupName = t(`products.groups.${product.group}`)

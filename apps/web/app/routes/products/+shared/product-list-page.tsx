@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useTypedBeforeHydration } from '~/utils/typed-before-hydration.ts'
+import { ADDRESS_STATE_ATTRIBUTE } from '~/utils/scripts-after-paint.ts'
 import { Form, Link, useLocation, useNavigation, useSubmit } from 'react-router'
 import { TextField } from '~/components/form/text-field.tsx'
 import { MARKET_CURRENCY } from '@padi/domain/money'
@@ -8,6 +10,7 @@ import { MarketSwitch } from '~/components/catalogue/market-switch.tsx'
 import type { ProductListData } from './catalogue-data.ts'
 import {
   activeFilterCount,
+  LIST_FIELDS,
   categoriesOf,
   listSearch,
   sortChoices,
@@ -34,6 +37,10 @@ const FIELD_LABELS: Record<ListField, string> = {
 }
 
 type FormValues = Omit<ListState, 'cursor'>
+/** Every list field the farmer can type or pick (the page cursor is only ever followed). */
+const TYPED_FIELDS = LIST_FIELDS.filter(
+  (field): field is Exclude<ListField, 'cursor'> => field !== 'cursor',
+)
 
 function formValues(state: ListState): FormValues {
   const { cursor: _cursor, ...rest } = state
@@ -77,6 +84,17 @@ export function ProductListPage({ data }: { data: ProductListData }) {
     }
   }
   const set = (patch: Partial<FormValues>) => setValues((v) => ({ ...v, ...patch }))
+  useTypedBeforeHydration(TYPED_FIELDS, ({ in_stock, sort, ...text }) => {
+    set({
+      ...text,
+      ...(sort === undefined ? {} : { sort: sort as FormValues['sort'] }),
+      ...(in_stock === undefined ? {} : { in_stock: in_stock !== '' }),
+    })
+    // A select or the checkbox applies at once with JavaScript; one changed before it arrived is
+    // applied now. Typed text still waits for the button, as it does with JavaScript.
+    const picked = [sort, in_stock, text.category, text.brand].some((value) => value !== undefined)
+    if (picked) setCatchUp(true)
+  })
   const type = (patch: Partial<FormValues>) => {
     set(patch)
     if (navigation.state !== 'idle') setTypedWhileLoading((typed) => ({ ...typed, ...patch }))
@@ -139,6 +157,9 @@ export function ProductListPage({ data }: { data: ProductListData }) {
         method="get"
         action={path}
         className="cat-filters"
+        // docs/product/catalogue.md: after Back the fields say what the list shows.
+        autoComplete="off"
+        {...{ [ADDRESS_STATE_ATTRIBUTE]: '' }}
         onChange={onChange}
         onSubmit={onSubmit}
         preventScrollReset

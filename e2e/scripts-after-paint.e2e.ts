@@ -1,0 +1,144 @@
+import { test, expect } from './support/fixtures.ts'
+import type { Page } from '@playwright/test'
+import { createAccount } from './support/api.ts'
+
+/** Holds back every script of the page until `release` (a farmer typing on a slow line). */
+async function holdScripts(page: Page) {
+  let release!: () => void
+  const mayGo = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/*.js', async (route) => {
+    await mayGo
+    await route.continue()
+  })
+  return { release }
+}
+
+/**
+ * Opens a page whose scripts are held back. Waits for the parsed document, not the load event:
+ * the starter may add the held scripts before `load`, and a script still arriving delays it.
+ */
+async function gotoBeforeScripts(page: Page, url: string) {
+  await page.goto(url, { waitUntil: 'domcontentloaded' })
+}
+
+/** React marks each element it has hydrated (by default the form's submit button). */
+async function hydrated(page: Page, selector = 'main form button[type="submit"]') {
+  await page.waitForFunction((selector) => {
+    const element = document.querySelector(selector)
+    return !!element && Object.keys(element).some((key) => key.startsWith('__reactProps'))
+  }, selector)
+}
+
+// docs/product/shell.md: the first paint never waits for scripts; the page works before they
+// arrive and keeps what the farmer typed when they do.
+test.describe('scripts start after the first paint (ADR 029)', () => {
+  test('the served page asks for no script itself; the starter fetches them once the CSS is in', async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get('/en/products')).text()
+    expect(html).not.toMatch(/rel="modulepreload"|type="module"/)
+    expect(html).toMatch(/<link rel="x-modulepreload" href="\/assets\/[^"]+\.js"/)
+    expect(html).toContain('type="text/x-module"')
+
+    await page.goto('/en/products')
+    await page.waitForFunction(() => '__reactRouterDataRouter' in window)
+    const timing = await page.evaluate(() => {
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+      const css = entries.filter((e) => e.initiatorType === 'link' && e.name.endsWith('.css'))
+      const js = entries.filter((e) => /\/assets\/.+\.js$/.test(e.name))
+      return {
+        css: css.length,
+        js: js.length,
+        cssDone: Math.max(...css.map((e) => e.responseEnd)),
+        firstJs: Math.min(...js.map((e) => e.startTime)),
+      }
+    })
+    expect(timing.css).toBeGreaterThan(0)
+    expect(timing.js).toBeGreaterThan(0)
+    // Rendering waits for the CSS, and the starter waits for a rendered frame.
+    expect(timing.firstJs).toBeGreaterThanOrEqual(timing.cssDone)
+  })
+
+  test('a calculator keeps what was typed and picked before its scripts arrived', async ({
+    page,
+  }) => {
+    const gate = await holdScripts(page)
+    await gotoBeforeScripts(page, '/en/calculator/input-calculation')
+    await page.getByLabel('Field area').fill('5')
+    await page.getByLabel('Area unit').selectOption('relong')
+    gate.release()
+    await hydrated(page)
+    // A change React handles re-renders the whole form from its state.
+    await page.getByLabel('Fill in from a product').selectOption({ label: 'AzoDif 325SC' })
+    await expect(page.getByLabel('Rate amount')).toHaveValue('300')
+    await expect(page.getByLabel('Field area')).toHaveValue('5')
+    await expect(page.getByLabel('Area unit')).toHaveValue('relong')
+    await expect(page.getByRole('status')).toContainText('431.7 mL')
+  })
+
+  test('the product page keeps the pack and quantity picked before its scripts arrived', async ({
+    page,
+  }) => {
+    await page.goto('/en/products/agrochems?q=azodif')
+    const href = await page.getByRole('link', { name: 'AzoDif 325SC' }).getAttribute('href')
+    const gate = await holdScripts(page)
+    await gotoBeforeScripts(page, href!)
+    await page.getByRole('radio').nth(1).check()
+    await page.getByLabel('Quantity').fill('3')
+    gate.release()
+    await hydrated(page, '.cat-quantity input')
+    // The total is computed in the browser from the form's state once it has hydrated.
+    await expect(page.locator('.cat-total')).toContainText('Total for 3')
+    await expect(page.getByRole('radio').nth(1)).toBeChecked()
+    await expect(page.getByLabel('Quantity')).toHaveValue('3')
+  })
+
+  test('a sort picked on the list before its scripts arrived is applied when they do', async ({
+    page,
+  }) => {
+    const gate = await holdScripts(page)
+    await gotoBeforeScripts(page, '/en/products/drones')
+    await page.getByLabel('Sort by').selectOption({ label: 'Price: high to low' })
+    gate.release()
+    await expect(page).toHaveURL(/sort=price_desc/)
+    await expect(page.getByLabel('Sort by')).toHaveValue('price_desc')
+  })
+
+  test('Back before the scripts arrived shows the earlier list with its own fields, then and after they arrive', async ({
+    page,
+  }) => {
+    const gate = await holdScripts(page)
+    await gotoBeforeScripts(page, '/en/products/drones')
+    await page.getByRole('link', { name: 'Next page' }).click()
+    await page.waitForURL(/cursor=/, { waitUntil: 'domcontentloaded' })
+    await page.getByLabel('Search products').fill('battery')
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
+    await page.waitForURL(/q=battery/, { waitUntil: 'domcontentloaded' })
+    await page.goBack({ waitUntil: 'domcontentloaded' })
+    await expect(page).toHaveURL(/cursor=/)
+    await expect(page.getByLabel('Search products')).toHaveValue('')
+    gate.release()
+    await hydrated(page)
+    await expect(page.getByLabel('Search products')).toHaveValue('')
+    await expect(page).not.toHaveURL(/q=battery/)
+  })
+
+  test('what the farmer typed before the scripts arrived is kept, and the form then works', async ({
+    page,
+    request,
+  }) => {
+    const { mobile, password } = await createAccount(request)
+    const gate = await holdScripts(page)
+    await gotoBeforeScripts(page, '/en/login')
+    await page.getByLabel('Mobile number').fill(mobile)
+    await page.getByLabel('Password', { exact: true }).fill(password)
+    gate.release()
+    await hydrated(page)
+    await expect(page.getByLabel('Mobile number')).toHaveValue(mobile)
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue(password)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await expect(page).toHaveURL(/\/en$/)
+    await expect(page.getByRole('link', { name: 'My account' })).toBeVisible()
+  })
+})
