@@ -13,6 +13,7 @@ import { cpus, totalmem } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { waitForServer } from './wait-for-server.ts'
+import { logInThroughForm } from './bench-log-in.ts'
 import { SERVER_NODE_FLAGS, serverEnv } from './server-memory.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -57,7 +58,7 @@ children.push(
 await waitForServer(`${web}/healthz`)
 await waitForServer(`http://127.0.0.1:${HELLO}/`)
 
-const customer = await logIn('+60120000001', 'demo2026')
+const customer = await logInThroughForm(web, '+60120000001', 'demo2026')
 const targets: Target[] = [
   { name: 'hello', url: `http://127.0.0.1:${HELLO}/` },
   { name: 'list', url: `${web}/en/products/agrochems` },
@@ -95,20 +96,6 @@ async function load(target: Target, connections: number, duration: number) {
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
   }
-}
-
-/** Logs in through the web form, as a browser would, and returns the session cookie. */
-async function logIn(mobile: string, password: string): Promise<string> {
-  const response = await fetch(`${web}/en/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { origin: web, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ mobile, password }),
-  })
-  const cookies = response.headers.getSetCookie().map((c) => c.split(';')[0])
-  if (response.status !== 302 || cookies.length === 0)
-    throw new Error(`login failed: ${response.status}`)
-  return cookies.join('; ')
 }
 
 function run(cmd: string, args: string[], cwd: string) {
