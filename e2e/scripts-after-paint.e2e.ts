@@ -105,6 +105,21 @@ test.describe('scripts start after the first paint (ADR 029)', () => {
     await expect(page.getByLabel('Sort by')).toHaveValue('price_desc')
   })
 
+  test('a category picked and a price typed before the scripts arrived are both applied when they do', async ({
+    page,
+  }) => {
+    const gate = await holdScripts(page)
+    await gotoBeforeScripts(page, '/en/products/agrochems')
+    await page.getByText('Filters', { exact: true }).click()
+    await page.getByLabel('Category').selectOption('herbicide')
+    await page.getByLabel('Lowest price (RM)').fill('30')
+    gate.release()
+    await expect(page).toHaveURL(/category=herbicide/)
+    await expect(page).toHaveURL(/min_price=30/)
+    await expect(page.getByLabel('Lowest price (RM)')).toHaveValue('30')
+    await expect(page.getByLabel('Category')).toHaveValue('herbicide')
+  })
+
   test('Back before the scripts arrived shows the earlier list with its own fields, then and after they arrive', async ({
     page,
   }) => {

@@ -6,6 +6,20 @@ import AxeBuilder from '@axe-core/playwright'
  * (docs/product/shell.md). Tests that expect an error status (404 pages) say so with `allowStatus`.
  */
 export const test = base.extend<{ problems: string[] }>({
+  // docs/product/shell.md: a page's scripts start after its first paint, which can come after the
+  // load event. Tests drive the page as a farmer does once it is fully there: `page.goto` (waiting
+  // for `load`, as by default) also waits until React has hydrated the page. Tests of the moments
+  // before that pass `waitUntil: 'domcontentloaded'` (e2e/scripts-after-paint.e2e.ts).
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page)
+    page.goto = async (url, options) => {
+      const response = await goto(url, options)
+      const waitUntil = options?.waitUntil ?? 'load'
+      if (waitUntil === 'load' || waitUntil === 'networkidle') await hydrated(page)
+      return response
+    }
+    await use(page)
+  },
   problems: [
     async ({ page }, use) => {
       const problems: string[] = []
@@ -34,6 +48,19 @@ export const test = base.extend<{ problems: string[] }>({
   ],
 })
 export { expect }
+
+/**
+ * Resolves once the page has hydrated: the root closes the starter's record of what was typed
+ * before its scripts arrived (apps/web/app/utils/typed-before-hydration.ts). A document without
+ * the starter (an API answer, a file) has nothing to wait for.
+ */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(
+    () =>
+      !('__typedBeforeHydration' in window) ||
+      (window as unknown as Record<string, unknown>).__typedBeforeHydration === null,
+  )
+}
 
 /** axe-core: no serious or critical violations (docs/product/shell.md). */
 export async function expectAccessible(page: Page) {
