@@ -1,4 +1,4 @@
-import { test, expect } from './support/fixtures.ts'
+import { test, expect, hydrated } from './support/fixtures.ts'
 import type { Page } from '@playwright/test'
 import { createAccount } from './support/api.ts'
 
@@ -19,14 +19,6 @@ async function holdScripts(page: Page) {
  */
 async function gotoBeforeScripts(page: Page, url: string) {
   await page.goto(url, { waitUntil: 'domcontentloaded' })
-}
-
-/** React marks each element it has hydrated (by default the form's submit button). */
-async function hydrated(page: Page, selector = 'main form button[type="submit"]') {
-  await page.waitForFunction((selector) => {
-    const element = document.querySelector(selector)
-    return !!element && Object.keys(element).some((key) => key.startsWith('__reactProps'))
-  }, selector)
 }
 
 // docs/product/shell.md: the first paint never waits for scripts; the page works before they
@@ -87,7 +79,7 @@ test.describe('scripts start after the first paint (ADR 029)', () => {
     await page.getByRole('radio').nth(1).check()
     await page.getByLabel('Quantity').fill('3')
     gate.release()
-    await hydrated(page, '.cat-quantity input')
+    await hydrated(page)
     // The total is computed in the browser from the form's state once it has hydrated.
     await expect(page.locator('.cat-total')).toContainText('Total for 3')
     await expect(page.getByRole('radio').nth(1)).toBeChecked()
