@@ -3,6 +3,7 @@
 // connections, with the calibration line of docs/performance.md (pgbench select-only, Fastify
 // hello). Run it on a quiet machine; it takes a few minutes.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
@@ -190,14 +191,48 @@ const searchPaths = () =>
       `/api/v1/products?group=agrochems&q=${encodeURIComponent(i % 2 ? typo(pick(ACTIVES)) : pick(ACTIVES))}&per_page=24&market=${i % 4 ? 'MY' : 'TH'}`,
   )
 
-async function load(paths: string[], duration: number) {
+/**
+ * CPU time a process has used, in clock ticks (utime + stime of /proc/PID/stat; 0 when gone).
+ * The time each request costs moves less than the rates on a machine whose speed changes.
+ */
+function cpuTicks(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return Number(fields[11]) + Number(fields[12])
+  } catch {
+    return 0
+  }
+}
+/** All PostgreSQL processes on the machine (the server runs here, with nothing else on it). */
+const postgresTicks = () =>
+  readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .reduce((sum, d) => {
+      try {
+        return readFileSync(`/proc/${d}/comm`, 'utf8').startsWith('postgres')
+          ? sum + cpuTicks(Number(d))
+          : sum
+      } catch {
+        return sum
+      }
+    }, 0)
+/** Linux counts 100 ticks a second: a tick is 10,000 µs. */
+const TICK_US = 10_000
+
+async function load(paths: string[], duration: number, api?: ChildProcess) {
+  const api0 = api?.pid ? cpuTicks(api.pid) : 0
+  const db0 = postgresTicks()
   const result = await autocannon({
     url: `http://127.0.0.1:${PORT}`,
     connections: 50,
     duration,
     requests: [{ setupRequest: (req) => ({ ...req, path: pick(paths) }) }],
   })
+  const n = Math.max(result.requests.total, 1)
   return {
+    apiUs: api?.pid ? Math.round(((cpuTicks(api.pid) - api0) * TICK_US) / n) : 0,
+    // A PostgreSQL process that exits during the run takes its ticks with it: never below 0.
+    dbUs: Math.max(0, Math.round(((postgresTicks() - db0) * TICK_US) / n)),
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -279,14 +314,14 @@ for (const n of SIZES) {
         if (lists.length === 0) lists = await listPaths()
         await load(lists, WARM_UP) // warm-up: JIT, connections, plan caches
         await load(searches, WARM_UP)
-        const list = await load(lists, DURATION)
-        const search = await load(searches, DURATION)
+        const list = await load(lists, DURATION, api)
+        const search = await load(searches, DURATION, api)
         for (const [what, r, distinct] of [
           ['list', list, new Set(lists).size],
           ['search', search, new Set(searches).size],
         ] as const)
           rows.push(
-            `| ${n.toLocaleString('en')} | ${what} | ${mode} | ${distinct} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`,
+            `| ${n.toLocaleString('en')} | ${what} | ${mode} | ${distinct} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.apiUs} | ${r.dbUs} | ${r.errors} |`,
           )
       } finally {
         api.kill('SIGTERM')
@@ -302,6 +337,6 @@ console.log(
 )
 console.log(`Calibration: ${cal}`)
 console.log(
-  '| Products | Request | Answers | Distinct requests | req/s | p50 ms | p99 ms | errors |\n|---|---|---|---|---|---|---|---|',
+  '| Products | Request | Answers | Distinct requests | req/s | p50 ms | p99 ms | API CPU µs/req | PostgreSQL CPU µs/req | errors |\n|---|---|---|---|---|---|---|---|---|---|',
 )
 console.log(rows.join('\n'))

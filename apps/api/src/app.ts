@@ -180,7 +180,7 @@ export async function buildApp(deps: {
       })
       await v1.register(adminRoutes, { users, guards })
       await v1.register(productsRoutes, {
-        products: createProductsService(createProductsRepository(db.db)),
+        products: createProductsService(createProductsRepository(db.db, db.prepared)),
         cache: createAnswerCache({
           ttlMs: config.CATALOGUE_CACHE_TTL_MS,
           maxBytes: config.CATALOGUE_CACHE_MAX_MB * 1024 * 1024,

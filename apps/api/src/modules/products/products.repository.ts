@@ -1,5 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
-import type { Db } from '@padi/db/client'
+import { PgDialect } from 'drizzle-orm/pg-core'
+import type { Db, DbHandle } from '@padi/db/client'
 import { branches } from '@padi/db/schema/branches'
 import {
   branchStock,
@@ -94,11 +95,6 @@ function afterCursor(
   )})`
 }
 
-/** The rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows?: T[] }).rows ?? []
-}
-
 /** A page from per_page + 1 rows: the extra row only says that more follow. */
 function pageOf(rows: ListRow[], perPage: number, keys: (last: ListRow) => (string | number)[]) {
   const page = rows.slice(0, perPage)
@@ -115,18 +111,51 @@ const lookupCache = <T extends object>() =>
 /** A usual page, for the rarity rule. */
 const RARE_PAGE = 24
 
-export function createProductsRepository(db: Db) {
+/** The columns a list shows, and its sort keys, in the market's currency. */
+function listColumnsOf(market: Market) {
+  const { price, inStock } = marketColumns(market)
+  return sql`${products.id} as id, ${products.slug} as slug, ${products.group} as "group",
+    ${products.category} as category, ${products.brand} as brand, ${products.name} as name,
+    ${products.title} as title, ${products.featured} as featured, ${price} as price,
+    ${inStock} as in_stock, ${products.sortTitle} as sort_title, ${products.sortBrand} as sort_brand`
+}
+
+const dialect = new PgDialect()
+/**
+ * A fragment without values, turned into its text once: building the twelve columns anew for
+ * every request was most of the API's time in drizzle under search load (docs/performance.md).
+ */
+const once = (fragment: SQL) => sql.raw(dialect.sqlToQuery(fragment).sql)
+const LIST_COLUMNS: Record<Market, SQL> = {
+  MY: once(listColumnsOf('MY')),
+  TH: once(listColumnsOf('TH')),
+}
+const listColumns = (market: Market) => LIST_COLUMNS[market]
+
+/**
+ * A LIMIT written into the statement rather than passed as a value: with the value, PostgreSQL's
+ * generic plan must guess the page size and never wins over planning each time.
+ */
+const limitOf = (n: number) => {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`)
+  return sql.raw(String(n))
+}
+
+/**
+ * @param run runs a statement prepared by its text (DbHandle.prepared): the list and search
+ *   statements have a few shapes, each run with other values.
+ */
+export function createProductsRepository(db: Db, run: DbHandle['prepared']) {
   const corrections = lookupCache<string[]>()
 
   async function correct(word: string): Promise<string[]> {
     const hit = corrections.get(word)
     if (hit) return hit
-    const rows = await db.execute<{ term: string }>(sql`
+    const list = await run<{ term: string }>(sql`
       select term from search_terms
       where term % ${word} or term like ${`${word}%`}
       order by (term like ${`${word}%`}) desc, similarity(term, ${word}) desc
       limit 6`)
-    const list = rowsOf<{ term: string }>(rows)
     const terms = list.map((r) => r.term)
     corrections.set(word, terms)
     return terms
@@ -146,12 +175,12 @@ export function createProductsRepository(db: Db) {
   async function rarity(text: string): Promise<{ named: boolean; any: boolean }> {
     const hit = rarities.get(text)
     if (hit) return hit
-    const result = await db.execute<{ named: number; any: number; total: number }>(sql`
+    const result = await run<{ named: number; any: number; total: number }>(sql`
       select
         (select count(*) from ${products} where ${products.nameVector} @@ to_tsquery('simple', ${text}))::int as named,
         (select count(*) from ${products} where ${products.searchVector} @@ to_tsquery('simple', ${text}))::int as any,
         (select greatest(reltuples, 0)::int from pg_class where oid = 'products'::regclass) as total`)
-    const row = rowsOf<{ named: number; any: number; total: number }>(result)[0] ?? {
+    const row = result[0] ?? {
       named: 0,
       any: 0,
       total: 0,
@@ -204,15 +233,6 @@ export function createProductsRepository(db: Db) {
     }
   }
 
-  /** The columns a list shows, and its sort keys, in the market's currency. */
-  function listColumns(market: Market) {
-    const { price, inStock } = marketColumns(market)
-    return sql`${products.id} as id, ${products.slug} as slug, ${products.group} as "group",
-      ${products.category} as category, ${products.brand} as brand, ${products.name} as name,
-      ${products.title} as title, ${products.featured} as featured, ${price} as price,
-      ${inStock} as in_stock, ${products.sortTitle} as sort_title, ${products.sortBrand} as sort_brand`
-  }
-
   /**
    * "Best match" for one typed word, from the postings: for each spelling of the word, its
    * postings in (tier, name, id) order joined to their products and filtered, a page at most. A
@@ -239,7 +259,7 @@ export function createProductsRepository(db: Db) {
       spellings.map((t) => sql`${t}`),
       sql`, `,
     )
-    const result = await db.execute(sql`select u.* from unnest(array[${terms}]::text[]) as s(term)
+    const result = await run<ListRow>(sql`select u.* from unnest(array[${terms}]::text[]) as s(term)
       cross join lateral (select ${listColumns(query.market)}, ${pp.tier} as tier
         from ${pp} join ${products} on ${products.id} = ${pp.productId}
         where ${and(
@@ -249,10 +269,10 @@ export function createProductsRepository(db: Db) {
           sql`(${pp.tier} = 0 or not (${products.nameVector} @@ ${words}))`,
           ...conditions,
         )}
-        order by ${pp.tier}, ${pp.sortTitle}, ${pp.productId} limit ${limit}) as u
+        order by ${pp.tier}, ${pp.sortTitle}, ${pp.productId} limit ${limitOf(limit)}) as u
       order by u.tier, u.sort_title, u.id`)
     const seen = new Set<number>()
-    const rows = rowsOf<ListRow>(result).filter((r) => !seen.has(r.id) && seen.add(r.id))
+    const rows = result.filter((r) => !seen.has(r.id) && seen.add(r.id))
     return pageOf(rows.slice(0, limit), query.per_page, (last) => [
       Number(last.tier),
       last.sort_title,
@@ -291,9 +311,9 @@ export function createProductsRepository(db: Db) {
         order by ${order}, ${products.id} limit ${take}`
     }
     // The second part asks only for what the first left of the page: LIMIT 0 does not run it.
-    const result = await db.execute(
+    const result = await run<ListRow>(
       search.words
-        ? sql`with named as (${part(0, [...base, sql`${products.nameVector} @@ ${search.words}`], sql`${limit}`)})
+        ? sql`with named as (${part(0, [...base, sql`${products.nameVector} @@ ${search.words}`], limitOf(limit))})
           select * from (
             select * from named
             union all
@@ -304,16 +324,12 @@ export function createProductsRepository(db: Db) {
                 sql`${products.searchVector} @@ ${search.words}`,
                 sql`not (${products.nameVector} @@ ${search.words})`,
               ],
-              sql`greatest(${limit} - (select count(*) from named), 0)`,
+              sql`greatest(${limitOf(limit)} - (select count(*) from named), 0)`,
             )})
-          ) as u order by tier, sort_title, id limit ${limit}`
-        : part(1, base, sql`${limit}`),
+          ) as u order by tier, sort_title, id limit ${limitOf(limit)}`
+        : part(1, base, limitOf(limit)),
     )
-    return pageOf(rowsOf<ListRow>(result), query.per_page, (last) => [
-      Number(last.tier),
-      last.sort_title,
-      last.id,
-    ])
+    return pageOf(result, query.per_page, (last) => [Number(last.tier), last.sort_title, last.id])
   }
 
   return {
@@ -355,12 +371,12 @@ export function createProductsRepository(db: Db) {
       const order = sortKeys.map((k, i) =>
         plan.directions[i] === 'asc' ? sql`${k} asc` : sql`${k} desc`,
       )
-      const result = await db.execute(sql`
+      const result = await run<ListRow>(sql`
         select * from (select ${listColumns(query.market)} from ${products}
           where ${and(...conditions)}) as p
         ${where ? sql`where ${where}` : sql``}
-        order by ${sql.join(order, sql`, `)} limit ${query.per_page + 1}`)
-      return pageOf(rowsOf<ListRow>(result), query.per_page, plan.values)
+        order by ${sql.join(order, sql`, `)} limit ${limitOf(query.per_page + 1)}`)
+      return pageOf(result, query.per_page, plan.values)
     },
 
     /** Brands with a product priced in the market, one spelling per brand, in name order. */
