@@ -21,6 +21,15 @@ async function gotoBeforeScripts(page: Page, url: string) {
   await page.goto(url, { waitUntil: 'domcontentloaded' })
 }
 
+/** The spray calculator with its scripts held back, and 5 relong typed into it. */
+async function typeAreaBeforeScripts(page: Page) {
+  const gate = await holdScripts(page)
+  await gotoBeforeScripts(page, '/en/calculator/input-calculation')
+  await page.getByLabel('Field area').fill('5')
+  await page.getByLabel('Area unit').selectOption('relong')
+  return gate
+}
+
 // docs/product/shell.md: the first paint never waits for scripts; the page works before they
 // arrive and keeps what the farmer typed when they do.
 test.describe('scripts start after the first paint (ADR 029)', () => {
@@ -55,14 +64,25 @@ test.describe('scripts start after the first paint (ADR 029)', () => {
   test('a calculator keeps what was typed and picked before its scripts arrived', async ({
     page,
   }) => {
-    const gate = await holdScripts(page)
-    await gotoBeforeScripts(page, '/en/calculator/input-calculation')
-    await page.getByLabel('Field area').fill('5')
-    await page.getByLabel('Area unit').selectOption('relong')
+    const gate = await typeAreaBeforeScripts(page)
     gate.release()
     await hydrated(page)
     // A change React handles re-renders the whole form from its state.
     await page.getByLabel('Fill in from a product').selectOption({ label: 'AzoDif 325SC' })
+    await expect(page.getByLabel('Rate amount')).toHaveValue('300')
+    await expect(page.getByLabel('Field area')).toHaveValue('5')
+    await expect(page.getByLabel('Area unit')).toHaveValue('relong')
+    await expect(page.getByRole('status')).toContainText('431.7 mL')
+  })
+
+  test('a product picked in the calculator before its scripts arrived is used when they do', async ({
+    page,
+  }) => {
+    const gate = await typeAreaBeforeScripts(page)
+    // With JavaScript on there is no "Use this product" button: the pick alone must do it.
+    await page.getByLabel('Fill in from a product').selectOption({ label: 'AzoDif 325SC' })
+    gate.release()
+    await expect(page.getByText('Product: AzoDif 325SC')).toBeVisible()
     await expect(page.getByLabel('Rate amount')).toHaveValue('300')
     await expect(page.getByLabel('Field area')).toHaveValue('5')
     await expect(page.getByLabel('Area unit')).toHaveValue('relong')

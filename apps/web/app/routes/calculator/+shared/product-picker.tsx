@@ -1,5 +1,6 @@
 import { Form, useSubmit } from 'react-router'
 import { useI18n } from '~/utils/i18n.ts'
+import { useTypedBeforeHydration } from '~/utils/typed-before-hydration.ts'
 import type { ProductChoice } from './product-picker.server.ts'
 import type { InputFormValues } from './input-form.ts'
 
@@ -29,6 +30,19 @@ export function ProductPicker({
 }) {
   const { t } = useI18n()
   const submit = useSubmit()
+  // docs/product/shell.md: a product picked before the scripts arrived is used once they do (with
+  // JavaScript there is no "Use this product" button to press), together with what was typed
+  // about the field by then: the hidden fields below do not show that yet at this moment.
+  useTypedBeforeHydration(['product_id', ...KEPT], ({ product_id, ...typed }) => {
+    if (!product_id) return
+    const data: Record<string, string> = {}
+    for (const field of KEPT) {
+      const value = typed[field] ?? values[field]
+      if (value) data[field] = value
+    }
+    onPick()
+    void submit({ ...data, product_id }, { method: 'get', preventScrollReset: true })
+  })
   if (choices.length === 0) return null
   return (
     <Form
