@@ -152,7 +152,8 @@ test.describe('session errors (docs/product/errors.md)', () => {
     await loginInBrowser(page, account.mobile, account.password)
     await setSuspended(request, account.id, true)
     try {
-      await page.goto('/en/settings')
+      // Not touched after loading: a page with a toast starts its scripts by itself (ADR 031).
+      await page.goto('/en/settings', { waitUntil: 'commit' })
       await expect(page).toHaveURL(/\/en\/security\/access-forbidden$/)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Access forbidden')
       const toast = page.getByRole('status').filter({ hasText: 'Your account is suspended' })

@@ -1,4 +1,4 @@
-import { test, expect, hydrated } from './support/fixtures.ts'
+import { test, expect, hydrated, startUsing } from './support/fixtures.ts'
 import type { Page } from '@playwright/test'
 import { createAccount } from './support/api.ts'
 
@@ -61,6 +61,25 @@ test.describe('scripts start after the first paint (ADR 029)', () => {
     expect(timing.firstJs).toBeGreaterThanOrEqual(timing.cssDone)
   })
 
+  test('an untouched page fetches no script; the first interaction starts them (ADR 031)', async ({
+    page,
+  }) => {
+    const scripts: string[] = []
+    page.on('request', (r) => {
+      if (/\/assets\/.+\.js$/.test(r.url())) scripts.push(r.url())
+    })
+    await page.goto('/en/products/agrochems', { waitUntil: 'commit' })
+    await page.waitForLoadState('load')
+    // A farmer reading the list: painted frames go by, nothing is fetched.
+    await page.evaluate(
+      () => new Promise((resolve) => setTimeout(() => requestAnimationFrame(resolve), 1000)),
+    )
+    expect(scripts).toEqual([])
+    await page.getByLabel('Sort by').hover()
+    await hydrated(page)
+    expect(scripts.length).toBeGreaterThan(0)
+  })
+
   test('a calculator keeps what was typed and picked before its scripts arrived', async ({
     page,
   }) => {
@@ -111,6 +130,8 @@ test.describe('scripts start after the first paint (ADR 029)', () => {
   }) => {
     const gate = await holdScripts(page)
     await gotoBeforeScripts(page, '/en/products/drones')
+    // The farmer's tap focuses the select (and starts the scripts, ADR 031), then picks.
+    await page.getByLabel('Sort by').focus()
     await page.getByLabel('Sort by').selectOption({ label: 'Price: high to low' })
     gate.release()
     await expect(page).toHaveURL(/sort=price_desc/)
@@ -146,7 +167,8 @@ test.describe('scripts start after the first paint (ADR 029)', () => {
     await expect(page).toHaveURL(/cursor=/)
     await expect(page.getByLabel('Search products')).toHaveValue('')
     gate.release()
-    await hydrated(page)
+    // The page brought back has not been touched yet: its scripts start when it is (ADR 031).
+    await startUsing(page)
     await expect(page.getByLabel('Search products')).toHaveValue('')
     await expect(page).not.toHaveURL(/q=battery/)
   })

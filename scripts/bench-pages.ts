@@ -1,19 +1,16 @@
 // `npm run bench:pages`: what each public page costs a phone on first load — the HTML document
 // (gzip), and the JavaScript and CSS it loads (gzip -9 of each file, as the budget F4/F5 counts).
 // Starts its own servers on a fresh database (e2e/support/serve.ts) and stops them afterwards.
-import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { cpus, totalmem } from 'node:os'
 import { request } from 'node:http'
 import { fileURLToPath } from 'node:url'
-import { chromium } from '@playwright/test'
-import { waitForServer } from './wait-for-server.ts'
+import { startServersAndBrowser } from './bench-browser.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const WEB = 3500
 const API = 3501
-const base = `http://127.0.0.1:${WEB}`
 const PAGES = [
   '/en',
   '/en/contact',
@@ -29,17 +26,8 @@ const PAGES = [
   '/th/products/drones',
 ]
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/serve.ts'], {
-  cwd: root,
-  env: { ...process.env, E2E_WEB_PORT: String(WEB), E2E_API_PORT: String(API) },
-  stdio: 'ignore',
-})
+const { base, browser, stop } = await startServersAndBrowser(WEB, API)
 try {
-  await waitForServer(`${base}/healthz`)
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  })
   const rows: string[] = []
   for (const path of PAGES) {
     const page = await browser.newPage()
@@ -49,6 +37,11 @@ try {
       if (url.pathname.startsWith('/assets/')) assets.add(url.pathname)
     })
     const response = await page.goto(base + path, { waitUntil: 'networkidle' })
+    // The scripts start at the farmer's first interaction (ADR 031): a pointer move.
+    await page.mouse.move(1, 1)
+    await page.mouse.move(2, 2)
+    await page.waitForFunction(() => '__reactRouterDataRouter' in window)
+    await page.waitForLoadState('networkidle')
     // First-load JS is what the document itself names (module preloads and the entry script,
     // the budget's F4 set); anything imported later (after the page is shown) is counted apart.
     const named = new Set(
@@ -72,7 +65,6 @@ try {
     const html = await compressedSize(base + path)
     rows.push(`| ${path} | ${kb(html)} | ${kb(js)} | ${kb(later)} | ${kb(css)} |`)
   }
-  await browser.close()
   console.log(
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB; ${new Date().toISOString().slice(0, 10)}`,
   )
@@ -81,7 +73,7 @@ try {
   )
   console.log(rows.join('\n'))
 } finally {
-  server.kill('SIGTERM')
+  await stop()
 }
 
 function kb(bytes: number) {

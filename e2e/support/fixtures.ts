@@ -6,16 +6,17 @@ import AxeBuilder from '@axe-core/playwright'
  * (docs/product/shell.md). Tests that expect an error status (404 pages) say so with `allowStatus`.
  */
 export const test = base.extend<{ problems: string[] }>({
-  // docs/product/shell.md: a page's scripts start after its first paint, which can come after the
-  // load event. Tests drive the page as a farmer does once it is fully there: `page.goto` (waiting
-  // for `load`, as by default) also waits until React has hydrated the page. Tests of the moments
-  // before that pass `waitUntil: 'domcontentloaded'` (e2e/scripts-after-paint.e2e.ts).
+  // docs/product/shell.md: a page's scripts start when the farmer starts using it (ADR 031), after
+  // its first paint. Tests drive the page as a farmer does once it is fully there: `page.goto`
+  // (waiting for `load`, as by default) then moves the pointer and waits until React has hydrated
+  // the page. Tests of the moments before that pass `waitUntil: 'domcontentloaded'`
+  // (e2e/scripts-after-paint.e2e.ts).
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page)
     page.goto = async (url, options) => {
       const response = await goto(url, options)
       const waitUntil = options?.waitUntil ?? 'load'
-      if (waitUntil === 'load' || waitUntil === 'networkidle') await hydrated(page)
+      if (waitUntil === 'load' || waitUntil === 'networkidle') await startUsing(page)
       return response
     }
     await use(page)
@@ -48,6 +49,13 @@ export const test = base.extend<{ problems: string[] }>({
   ],
 })
 export { expect }
+
+/** The farmer starts using the page (a pointer move starts its scripts), which then hydrates. */
+export async function startUsing(page: Page) {
+  await page.mouse.move(1, 1)
+  await page.mouse.move(2, 2)
+  await hydrated(page)
+}
 
 /**
  * Resolves once the page has hydrated: the root closes the starter's record of what was typed

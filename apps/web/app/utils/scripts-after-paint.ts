@@ -22,15 +22,39 @@ export const TYPED_BEFORE_HYDRATION = '__typedBeforeHydration'
 export const ADDRESS_STATE_ATTRIBUTE = 'data-address-state'
 
 /**
+ * Marks a page that must run its scripts without waiting for the farmer: it has a message to show
+ * as a toast (without scripts the message would not be seen; see default-layout.tsx).
+ */
+export const SCRIPTS_NOW_ATTRIBUTE = 'data-scripts-now'
+
+/**
+ * What counts as the farmer starting to use the page (ADR 031): a touch, a click, a key, a field
+ * focused, a pointer moved, or a scroll. Each is caught on the window in the capture phase, so no
+ * handler of the page can hide it.
+ */
+export const FIRST_INTERACTION_EVENTS = [
+  'pointerdown',
+  'touchstart',
+  'keydown',
+  'focusin',
+  'mousemove',
+  'wheel',
+  'scroll',
+] as const
+
+/**
  * The starter, a classic inline script: it records what the farmer types or picks before the
  * scripts arrive (a field React controls would otherwise go back to its first value at the next
- * render; see typed-before-hydration.ts), and after the first frame (a requestAnimationFrame callback
- * runs only once rendering is no longer blocked by the CSS, and a task queued from it runs after
- * that frame is painted; a tab opened in the background starts them when it is first shown) it
- * adds the preloads, one per task (starting a request costs a few milliseconds of the page's
- * thread, and eight of them in one task made a long task on a slow phone), and then the module
- * script, carrying its own CSP nonce over to it. A page the
+ * render; see typed-before-hydration.ts). At the farmer's first interaction (ADR 031), or at once on
+ * a page marked with SCRIPTS_NOW_ATTRIBUTE, it waits for a painted frame (a requestAnimationFrame
+ * callback runs only once rendering is no longer blocked by the CSS, and a task queued from it
+ * runs after that frame is painted), then adds the preloads, one per task (starting a request
+ * costs a few milliseconds of the page's thread, and eight of them in one task made a long task on
+ * a slow phone), and then the module script, carrying its own CSP nonce over to it. A page the
  * back-forward cache brings back before it hydrated has its address forms reset (see
- * ADDRESS_STATE_ATTRIBUTE) and what was typed into them forgotten.
+ * ADDRESS_STATE_ATTRIBUTE) and what was typed into them forgotten. Back or Forward to another
+ * address of the same document before the router runs (the browser reloaded the document, and the
+ * entry was added by the router in its earlier life) loads that address: only the router could
+ * otherwise show it, and it would start with the data of the address the document was loaded at.
  */
-export const SCRIPTS_AFTER_PAINT_STARTER = `(function(){var d=document,w=window,n=d.currentScript.nonce,s=0;w.${TYPED_BEFORE_HYDRATION}={};function rec(e){var t=e.target,r=w.${TYPED_BEFORE_HYDRATION};if(r&&t&&t.name&&t.form)r[t.name]=t.type==='checkbox'&&!t.checked?'':t.value}d.addEventListener('input',rec,true);d.addEventListener('change',rec,true);function go(){if(s)return;s=1;var q=[].slice.call(d.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]'));(function next(){var l=q.shift(),p,m,e;if(l){p=d.createElement('link');p.rel='modulepreload';p.href=l.getAttribute('href');d.head.appendChild(p);setTimeout(next,0);return}m=d.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(m){e=d.createElement('script');e.type='module';e.nonce=n;e.textContent=m.textContent;d.head.appendChild(e)}})()}w.addEventListener('pageshow',function(e){var r=w.${TYPED_BEFORE_HYDRATION};if(e.persisted&&r)d.querySelectorAll('form[${ADDRESS_STATE_ATTRIBUTE}]').forEach(function(f){f.reset();Array.prototype.forEach.call(f.elements,function(x){if(x.name)delete r[x.name]})})});requestAnimationFrame(function(){setTimeout(go,0)})})()`
+export const SCRIPTS_AFTER_PAINT_STARTER = `(function(){var d=document,w=window,n=d.currentScript.nonce,s=0;w.${TYPED_BEFORE_HYDRATION}={};function rec(e){var t=e.target,r=w.${TYPED_BEFORE_HYDRATION};if(r&&t&&t.name&&t.form)r[t.name]=t.type==='checkbox'&&!t.checked?'':t.value}d.addEventListener('input',rec,true);d.addEventListener('change',rec,true);function go(){if(s)return;s=1;var q=[].slice.call(d.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]'));(function next(){var l=q.shift(),p,m,e;if(l){p=d.createElement('link');p.rel='modulepreload';p.href=l.getAttribute('href');d.head.appendChild(p);setTimeout(next,0);return}m=d.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(m){e=d.createElement('script');e.type='module';e.nonce=n;e.textContent=m.textContent;d.head.appendChild(e)}})()}w.addEventListener('pageshow',function(e){var r=w.${TYPED_BEFORE_HYDRATION};if(e.persisted&&r)d.querySelectorAll('form[${ADDRESS_STATE_ATTRIBUTE}]').forEach(function(f){f.reset();Array.prototype.forEach.call(f.elements,function(x){if(x.name)delete r[x.name]})})});var a=location.pathname+location.search;w.addEventListener('popstate',function(){if(!('__reactRouterDataRouter' in w)&&location.pathname+location.search!==a)location.reload()});function soon(){requestAnimationFrame(function(){setTimeout(go,0)})}if(d.querySelector('[${SCRIPTS_NOW_ATTRIBUTE}]'))soon();else ${JSON.stringify(FIRST_INTERACTION_EVENTS)}.forEach(function(t){w.addEventListener(t,soon,{capture:true,passive:true,once:true})})})()`

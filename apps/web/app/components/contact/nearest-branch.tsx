@@ -2,6 +2,7 @@ import { useI18n } from '~/utils/i18n.ts'
 import { useHydrated } from './use-hydrated.ts'
 import type { LocationErrorCode } from './use-location-watch.ts'
 import { useFormatKm } from './branch-card.tsx'
+import { ScriptsNow } from '~/components/scripts-now.tsx'
 
 const ERROR_KEYS: Record<LocationErrorCode, string> = {
   0: 'contact.location.errors.unsupported',
@@ -27,7 +28,14 @@ export function NearestBranch({ watching, located, errorCode, nearest, onStart, 
   const { t } = useI18n()
   const hydrated = useHydrated()
   const formatKm = useFormatKm()
-  if (!hydrated) return <p className="hint contact-nearest">{t('contact.location.noScript')}</p>
+  if (!hydrated)
+    return (
+      <>
+        <p className="hint contact-nearest">{t('contact.location.noScript')}</p>
+        {/* The button comes with the scripts: they start at once on this page. */}
+        <ScriptsNow />
+      </>
+    )
   return (
     <div className="contact-nearest">
       <div role="status">

@@ -4,6 +4,7 @@ import { SiteHeader } from '~/components/site-header.tsx'
 import { SiteFooter } from '~/components/site-footer.tsx'
 import { CookieConsent } from '~/components/cookie-consent.tsx'
 import { notify } from '~/components/toasts.tsx'
+import { ScriptsNow } from '~/components/scripts-now.tsx'
 import { ErrorScreen } from '~/components/error-screen.tsx'
 import { isLocale } from '@padi/domain/i18n/locales'
 import { createTranslator } from '~/utils/i18n.ts'
@@ -46,6 +47,10 @@ export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
       <SiteHeader productName={root?.productName ?? ''} user={loaderData.user} />
       {root?.consent ? null : <CookieConsent />}
       <main id="main" className="page">
+        {toast ? (
+          // The toast needs the page's scripts: they start at once, not at the first interaction.
+          <ScriptsNow />
+        ) : null}
         {toast ? (
           // Without JavaScript there is no toast: the same message shows at the top of the page.
           <noscript>
