@@ -2,6 +2,7 @@ import { Form, useNavigation } from 'react-router'
 import { TextField } from '~/components/form/text-field.tsx'
 import { useI18n } from '~/utils/i18n.ts'
 import { useCountdown } from './use-countdown.ts'
+import { ScriptsNow } from '~/components/scripts-now.tsx'
 
 export const CODE_ALERT_ID = 'code-alert'
 
@@ -63,6 +64,8 @@ export function ResendForm({
     <Form method="post" action={action} className="otp-secondary">
       <input type="hidden" name="intent" value="resend" />
       <p className="hint">{t('auth.otp.resendHint')}</p>
+      {/* The count starts when the scripts run, and the code field wants the cursor: at once. */}
+      {left === null ? <ScriptsNow /> : null}
       <button className="button secondary" type="submit" disabled={waiting || sending}>
         {sending
           ? t('common.sending')
