@@ -22,8 +22,8 @@ export const TYPED_BEFORE_HYDRATION = '__typedBeforeHydration'
 export const ADDRESS_STATE_ATTRIBUTE = 'data-address-state'
 
 /**
- * Marks a page that must run its scripts without waiting for the farmer: it has a message to show
- * as a toast (without scripts the message would not be seen; see default-layout.tsx).
+ * Marks a page that must run its scripts without waiting for the farmer's first interaction (a
+ * toast to show, a button that only the scripts bring): see components/scripts-now.tsx.
  */
 export const SCRIPTS_NOW_ATTRIBUTE = 'data-scripts-now'
 

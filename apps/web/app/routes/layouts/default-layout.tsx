@@ -48,17 +48,17 @@ export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
       {root?.consent ? null : <CookieConsent />}
       <main id="main" className="page">
         {toast ? (
-          // The toast needs the page's scripts: they start at once, not at the first interaction.
-          <ScriptsNow />
-        ) : null}
-        {toast ? (
-          // Without JavaScript there is no toast: the same message shows at the top of the page.
-          <noscript>
-            <p className={toast.kind === 'error' ? 'form-error' : 'notice'}>
-              {toast.title ? <strong>{toast.title}: </strong> : null}
-              {toast.message}
-            </p>
-          </noscript>
+          <>
+            {/* The toast needs the page's scripts: they start at once, not at the first touch. */}
+            <ScriptsNow />
+            {/* Without JavaScript there is no toast: the same message shows at the top of the page. */}
+            <noscript>
+              <p className={toast.kind === 'error' ? 'form-error' : 'notice'}>
+                {toast.title ? <strong>{toast.title}: </strong> : null}
+                {toast.message}
+              </p>
+            </noscript>
+          </>
         ) : null}
         <Outlet />
       </main>
