@@ -44,15 +44,24 @@ try {
     await page.waitForLoadState('networkidle')
     // First-load JS is what the document itself names (module preloads and the entry script,
     // the budget's F4 set); anything imported later (after the page is shown) is counted apart.
+    const text = (await response?.text()) ?? ''
     const named = new Set(
-      [...((await response?.text()) ?? '').matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map(
-        (m) => m[1],
-      ),
+      [...text.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),
     )
+    // The page's stylesheets come inside its HTML (ADR 032): React names them in data-href.
+    const inlined = [...text.matchAll(/<style data-precedence="[^"]*" data-href="([^"]+)"/g)]
+      .flatMap((m) => m[1]?.split(' ') ?? [])
+      .filter((href) => href.startsWith('/assets/'))
     await page.close()
     let js = 0
     let later = 0
     let css = 0
+    let cssInHtml = 0
+    for (const href of inlined) {
+      cssInHtml += gzipSync(readFileSync(`${root}apps/web/build/client${href}`), {
+        level: 9,
+      }).length
+    }
     for (const asset of assets) {
       const size = gzipSync(readFileSync(`${root}apps/web/build/client${asset}`), {
         level: 9,
@@ -63,13 +72,15 @@ try {
       } else if (asset.endsWith('.css')) css += size
     }
     const html = await compressedSize(base + path)
-    rows.push(`| ${path} | ${kb(html)} | ${kb(js)} | ${kb(later)} | ${kb(css)} |`)
+    rows.push(
+      `| ${path} | ${kb(html)} | ${kb(cssInHtml)} | ${kb(js)} | ${kb(later)} | ${kb(css)} |`,
+    )
   }
   console.log(
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB; ${new Date().toISOString().slice(0, 10)}`,
   )
   console.log(
-    '| Page | HTML (gzip) | JS first load (gzip -9) | JS loaded later | CSS (gzip -9) |\n|---|---|---|---|---|',
+    '| Page | HTML (gzip) | CSS inside it (gzip -9) | JS first load (gzip -9) | JS loaded later | CSS fetched (gzip -9) |\n|---|---|---|---|---|---|',
   )
   console.log(rows.join('\n'))
 } finally {

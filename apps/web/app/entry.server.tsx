@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto'
 import type { EntryContext, RouterContextProvider } from 'react-router'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { ServerRouter } from 'react-router'
-import { isbot } from 'isbot'
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
+import { renderToPipeableStream } from 'react-dom/server'
 import { NonceContext } from './utils/nonce.ts'
+import { CssTextContext } from './utils/route-styles.tsx'
+import { builtCssText } from './utils/inline-css.server.ts'
 import { parkScriptTagsStream } from './utils/scripts-after-paint.server.ts'
 import { contentSecurityPolicy } from './utils/security-headers.server.ts'
 
@@ -29,9 +30,6 @@ export default function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false
-    const userAgent = request.headers.get('user-agent')
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
@@ -39,11 +37,17 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <CssTextContext.Provider value={builtCssText}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </CssTextContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
-        [readyOption]() {
+        // The whole document at once, for browsers as for bots: every loader has finished before
+        // React renders (no page defers data), so streaming the shell first gains nothing, and it
+        // cost a hidden copy of the loader data plus React's script to move it into place after the
+        // first paint, work a slow phone did after showing the page (ADR 032).
+        onAllReady() {
           shellRendered = true
           const body = parkScriptTagsStream(() => {
             clearTimeout(timeoutId)

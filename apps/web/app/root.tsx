@@ -37,8 +37,9 @@ import { readCookie } from '~/utils/cookies.server.ts'
 import { pickMessages, SHARED_NAMESPACES } from '~/utils/messages.server.ts'
 import type { Route } from './+types/root'
 import appCss from './styles/app.css?url'
+import { RouteStyles, type StyleHandle } from '~/utils/route-styles.tsx'
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: appCss }]
+export const handle: StyleHandle = { css: [appCss] }
 
 /**
  * Every request, pages and resources alike, gets the one API client (carrying the farmer's address
@@ -126,6 +127,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content={data?.theme === 'red' ? '#b3261e' : '#1f6f3a'} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        <RouteStyles />
         <Links />
       </head>
       <body>

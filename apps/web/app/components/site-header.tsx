@@ -44,7 +44,16 @@ export function SiteHeader({
       </a>
       <div className="site-header-row">
         <Link to={href('/')} className="brand" prefetch="none" aria-label={productName}>
-          <img src="/favicon.svg" width="28" height="28" alt="" />
+          {/* The favicon's drawing inline: a picture request here would start before the page's
+              first paint and compete with it on a slow network. */}
+          <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+            <rect width="32" height="32" rx="7" fill="#1f6f3a" />
+            <path d="M16 27V12" stroke="#f3e9b5" strokeWidth="2" strokeLinecap="round" />
+            <path
+              d="M16 13c-4-1-6-4-6-8 4 1 6 4 6 8zm0 5c4-1 6-4 6-8-4 1-6 4-6 8zm0 5c-4-1-6-4-6-8 4 1 6 4 6 8z"
+              fill="#f3e9b5"
+            />
+          </svg>
           <span className="brand-name">{productName}</span>
         </Link>
         <form

@@ -2,7 +2,6 @@ import { Fragment, type ReactNode } from 'react'
 import { useRouteLoaderData } from 'react-router'
 import type { RootData } from '~/root.tsx'
 import { useI18n, type TranslateParams } from '~/utils/i18n.ts'
-import './content.css'
 
 /**
  * Building blocks for the long text pages (about, privacy, terms, credit). The catalogues only

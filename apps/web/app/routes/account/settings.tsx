@@ -10,9 +10,10 @@ import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
 import { displayMobile } from '~/components/auth/mobile-display.ts'
 import authCss from '~/components/auth/auth.css?url'
+import type { StyleHandle } from '~/utils/route-styles.tsx'
 import type { Route } from './+types/settings'
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: authCss }]
+export const handle: StyleHandle = { css: [authCss] }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'account.title', 'account.description')

@@ -18,6 +18,7 @@ import {
   RestartForm,
 } from '~/components/auth/otp-controls.tsx'
 import authCss from '~/components/auth/auth.css?url'
+import type { StyleHandle } from '~/utils/route-styles.tsx'
 import { apiFieldErrors, readRefusal } from '~/utils/api-errors.server.ts'
 import { maskMobile } from '~/components/auth/mobile-display.ts'
 import { noticeFrom, type AuthActionData } from './+shared/messages.ts'
@@ -27,7 +28,7 @@ import type { Route } from './+types/forgot-password'
 
 const ResetFieldsSchema = PasswordResetSchema.pick({ userInputCode: true, password: true })
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: authCss }]
+export const handle: StyleHandle = { css: [authCss] }
 
 // docs/security.md row 55: a 429 from the loader or action keeps its Retry-After.
 export const headers: Route.HeadersFunction = retryAfterHeaders

@@ -12,6 +12,7 @@ import { TextField } from '~/components/form/text-field.tsx'
 import { MobileField } from '~/components/auth/account-fields.tsx'
 import { FormAlert, type Message } from '~/components/auth/form-alert.tsx'
 import authCss from '~/components/auth/auth.css?url'
+import type { StyleHandle } from '~/utils/route-styles.tsx'
 import { safeRedirectTo } from '~/utils/safe-redirect.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
 import type { AuthActionData } from './+shared/messages.ts'
@@ -20,7 +21,7 @@ import type { Route } from './+types/login'
 
 const FIELDS = ['mobile', 'password'] as const
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: authCss }]
+export const handle: StyleHandle = { css: [authCss] }
 
 // docs/security.md row 55: a 429 from the loader or action keeps its Retry-After.
 export const headers: Route.HeadersFunction = retryAfterHeaders

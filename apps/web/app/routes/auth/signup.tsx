@@ -22,6 +22,7 @@ import {
 } from '~/components/auth/otp-controls.tsx'
 import { marketOrder } from '~/components/contact/branch-groups.ts'
 import authCss from '~/components/auth/auth.css?url'
+import type { StyleHandle } from '~/utils/route-styles.tsx'
 import { apiFieldErrors, readRefusal } from '~/utils/api-errors.server.ts'
 import { maskMobile } from '~/components/auth/mobile-display.ts'
 import { noticeFrom, type AuthActionData } from './+shared/messages.ts'
@@ -41,7 +42,7 @@ const FIELDS = [
 ] as const
 const CodeSchema = OtpVerifySchema.pick({ userInputCode: true })
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: authCss }]
+export const handle: StyleHandle = { css: [authCss] }
 
 // docs/security.md row 55: a 429 from the loader or action keeps its Retry-After.
 export const headers: Route.HeadersFunction = retryAfterHeaders

@@ -5,6 +5,7 @@ import { Form, Link, useLocation, type ShouldRevalidateFunctionArgs } from 'reac
 import type { AreaUnit } from '@padi/domain/calculators/area-units'
 import { TextField } from '~/components/form/text-field.tsx'
 import calculatorCss from '~/components/calculator/calculator.css?url'
+import type { StyleHandle } from '~/utils/route-styles.tsx'
 import { SelectField } from '~/components/calculator/select-field.tsx'
 import { useI18n, localePath } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
@@ -29,7 +30,7 @@ import { useLateModule } from './+shared/use-late-module.ts'
 import type { Route } from './+types/area-converter'
 import { pageMessages } from '~/utils/messages.server.ts'
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: calculatorCss }]
+export const handle: StyleHandle = { css: [calculatorCss] }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'calculator.area.title', 'calculator.area.description')

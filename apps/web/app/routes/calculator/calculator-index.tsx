@@ -1,11 +1,12 @@
 import { Link } from 'react-router'
 import calculatorCss from '~/components/calculator/calculator.css?url'
+import type { StyleHandle } from '~/utils/route-styles.tsx'
 import { useI18n, localePath } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import type { Route } from './+types/calculator-index'
 import { pageMessages } from '~/utils/messages.server.ts'
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: calculatorCss }]
+export const handle: StyleHandle = { css: [calculatorCss] }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'calculator.title', 'calculator.description')

@@ -21,6 +21,7 @@ import type {
 } from '@padi/domain/calculators/input-calculation'
 import { TextField } from '~/components/form/text-field.tsx'
 import calculatorCss from '~/components/calculator/calculator.css?url'
+import type { StyleHandle } from '~/utils/route-styles.tsx'
 import { ChoiceGroup } from '~/components/calculator/choice-group.tsx'
 import { SelectField } from '~/components/calculator/select-field.tsx'
 import { useI18n, localePath } from '~/utils/i18n.ts'
@@ -58,7 +59,7 @@ import { localeOf } from '~/routes/products/+shared/catalogue.server.ts'
 // rate_amount, rate_unit, rate_tank_litres, label_litres_per_hectare, sprayer, tank_litres,
 // litres_per_hectare, pack_amount, pack_unit.
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: calculatorCss }]
+export const handle: StyleHandle = { css: [calculatorCss] }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'calculator.input.title', 'calculator.input.description')

@@ -1,6 +1,8 @@
 import { Form, Link } from 'react-router'
 import { PRODUCT_GROUPS } from '@padi/domain/catalogue/catalogue'
 import catalogueCss from '~/components/catalogue/catalogue.css?url'
+import productListCss from '~/components/catalogue/product-list.css?url'
+import type { StyleHandle } from '~/utils/route-styles.tsx'
 import { ProductImage } from '~/components/catalogue/product-image.tsx'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
@@ -11,7 +13,7 @@ import { ProductListPage } from './+shared/product-list-page.tsx'
 import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import type { Route } from './+types/products-index'
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogueCss }]
+export const handle: StyleHandle = { css: [catalogueCss, productListCss] }
 
 // docs/security.md row 55: a 429 from the loader or action keeps its Retry-After.
 export const headers: Route.HeadersFunction = retryAfterHeaders

@@ -2,8 +2,12 @@ import { Link } from 'react-router'
 import { useI18n, localePath } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { ContentSection, useProductName } from '~/components/content/content-blocks.tsx'
+import contentCss from '~/components/content/content.css?url'
+import type { StyleHandle } from '~/utils/route-styles.tsx'
 import type { Route } from './+types/about'
 import { pageMessages } from '~/utils/messages.server.ts'
+
+export const handle: StyleHandle = { css: [contentCss] }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'about.title', 'about.description')

@@ -16,11 +16,12 @@ import { NearestBranch } from '~/components/contact/nearest-branch.tsx'
 import { useLocationWatch } from '~/components/contact/use-location-watch.ts'
 import { useMinuteClock } from '~/components/contact/use-minute-clock.ts'
 import contactCss from '~/components/contact/contact.css?url'
+import type { StyleHandle } from '~/utils/route-styles.tsx'
 import type { Route } from './+types/contact'
 import { pageMessages } from '~/utils/messages.server.ts'
 import { onlyLanguage } from '~/utils/page-language.server.ts'
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contactCss }]
+export const handle: StyleHandle = { css: [contactCss] }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'contact.title', 'contact.description')

@@ -17,8 +17,12 @@ import { oneMonthBefore } from '@padi/domain/credit/late-repayment-window'
 import { isLocale } from '@padi/domain/i18n/locales'
 import { marketFor } from '~/utils/market.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
+import contentCss from '~/components/content/content.css?url'
+import type { StyleHandle } from '~/utils/route-styles.tsx'
 import type { Route } from './+types/credit'
 import { pageMessages } from '~/utils/messages.server.ts'
+
+export const handle: StyleHandle = { css: [contentCss] }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'credit.title', 'credit.description')

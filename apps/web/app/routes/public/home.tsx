@@ -12,10 +12,12 @@ import { sessionContext } from '~/utils/session.server.ts'
 import { ProductCard } from '~/components/catalogue/product-card.tsx'
 import { featuredProducts, productMessages } from '~/routes/products/+shared/catalogue.server.ts'
 import catalogueCss from '~/components/catalogue/catalogue.css?url'
+import productListCss from '~/components/catalogue/product-list.css?url'
+import type { StyleHandle } from '~/utils/route-styles.tsx'
 import type { Route } from './+types/home'
 import { pageMessages } from '~/utils/messages.server.ts'
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogueCss }]
+export const handle: StyleHandle = { css: [catalogueCss, productListCss] }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'home.title', 'home.description')
@@ -78,9 +80,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
           <ul className="cat-grid">
-            {loaderData.featured.map((product, i) => (
+            {loaderData.featured.map((product) => (
               <li key={product.id}>
-                <ProductCard product={product} headingLevel={3} eager={i < 2} />
+                <ProductCard product={product} headingLevel={3} />
               </li>
             ))}
           </ul>

@@ -9,6 +9,8 @@ import {
   LastUpdated,
   useProductName,
 } from '~/components/content/content-blocks.tsx'
+import contentCss from '~/components/content/content.css?url'
+import type { StyleHandle } from '~/utils/route-styles.tsx'
 import type { Route } from './+types/privacy'
 import { pageMessages } from '~/utils/messages.server.ts'
 
@@ -33,6 +35,8 @@ const SECTIONS = [
   'privacy.changes',
   'privacy.contact',
 ] as const
+
+export const handle: StyleHandle = { css: [contentCss] }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'privacy.title', 'privacy.description')

@@ -8,6 +8,8 @@ import {
   useProductName,
 } from '~/components/content/content-blocks.tsx'
 import { LATE_FEE_TEXT } from '~/components/content/credit-figures.ts'
+import contentCss from '~/components/content/content.css?url'
+import type { StyleHandle } from '~/utils/route-styles.tsx'
 import type { Route } from './+types/terms'
 import { pageMessages } from '~/utils/messages.server.ts'
 
@@ -28,6 +30,8 @@ const SECTIONS = [
   'terms.changes',
   'terms.contact',
 ] as const
+
+export const handle: StyleHandle = { css: [contentCss] }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'terms.title', 'terms.description')

@@ -1,0 +1,52 @@
+import { test, expect } from './support/fixtures.ts'
+
+// docs/product/shell.md: a page's styles come inside its HTML, so a farmer on a slow network waits
+// for one download before the first paint (ADR 032); a page reached in the browser afterwards
+// fetches the stylesheets it adds, and is shown once they are in.
+test.describe('page styles (ADR 032)', () => {
+  test('the first load fetches no stylesheet: the page carries its own', async ({ page }) => {
+    const stylesheets: string[] = []
+    page.on('request', (r) => {
+      if (r.resourceType() === 'stylesheet') stylesheets.push(r.url())
+    })
+    await page.goto('/en/products/agrochems')
+    expect(stylesheets).toEqual([])
+    const inlined = await page.evaluate(() =>
+      [...document.querySelectorAll('style[data-href]')].flatMap((s) =>
+        (s.getAttribute('data-href') ?? '').split(' '),
+      ),
+    )
+    expect(inlined.some((href) => /^\/assets\/app-[\w-]+\.css$/.test(href))).toBe(true)
+    expect(inlined.some((href) => /^\/assets\/catalogue-[\w-]+\.css$/.test(href))).toBe(true)
+    expect(inlined.some((href) => /^\/assets\/product-list-[\w-]+\.css$/.test(href))).toBe(true)
+    // Styled before any script ran, and still styled once React has taken the page over.
+    await expect(page.locator('.cat-grid').first()).toHaveCSS('display', 'grid')
+    await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0)
+  })
+
+  test('a page reached in the browser fetches the stylesheet it adds, and keeps the first page’s', async ({
+    page,
+  }) => {
+    await page.goto('/en/login')
+    const stylesheets: string[] = []
+    page.on('request', (r) => {
+      if (r.resourceType() === 'stylesheet') stylesheets.push(new URL(r.url()).pathname)
+    })
+    await page.locator('.main-nav-desktop').getByRole('link', { name: 'Products' }).click()
+    await expect(page).toHaveURL(/\/en\/products$/)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    // React Router took the link over (no new document), with the catalogue's stylesheet.
+    expect(await page.evaluate(() => '__reactRouterDataRouter' in window)).toBe(true)
+    expect(stylesheets).toHaveLength(2)
+    expect(stylesheets).toContainEqual(expect.stringMatching(/^\/assets\/catalogue-[\w-]+\.css$/))
+    expect(stylesheets).toContainEqual(
+      expect.stringMatching(/^\/assets\/product-list-[\w-]+\.css$/),
+    )
+    await expect(page.locator('.cat-groups')).toHaveCSS('display', 'grid')
+
+    await page.goBack()
+    await expect(page).toHaveURL(/\/en\/login$/)
+    await expect(page.locator('.auth-page')).toHaveCSS('max-width', '512px')
+    expect(stylesheets).toHaveLength(2)
+  })
+})
