@@ -5,7 +5,8 @@ import type { GetModuleInfo } from 'rollup'
  * page chunks"). Left to itself Rollup makes one file per set of pages sharing a module, so a page
  * named 14–19 files and a phone on a 400 ms network waited for each. Here code that at least two
  * pages load up front goes into one of two shared files, the framework (React, React Router) and
- * our own shared code; a page's own code stays in its route module. Code that pages import only
+ * our own shared code, or, when only a few pages need it, into a file for its feature; a page's
+ * own code stays in its route module. Code that pages import only
  * after they are shown (zod and the validation built on it, the toast library) stays out of both.
  */
 export function chunkFor(id: string, getModuleInfo: GetModuleInfo): string | undefined {
@@ -18,14 +19,65 @@ export function chunkFor(id: string, getModuleInfo: GetModuleInfo): string | und
   // that framework code needs sat in our shared file, the two files would import each other and
   // React could be read before it is defined.
   if (id.includes('/node_modules/') || id.startsWith('\0')) return 'framework'
-  // Code every page loads (through the root or a layout) is shared; code a few pages share (the
-  // product page's body, the calculators' formatting) joins it only when small, so one page's
-  // bulk is not sent to all the others.
-  const everywhere = [...entries].some((entry) => /\/(root\.tsx|routes\/layouts\/)/.test(entry))
-  return everywhere || (info.code?.length ?? Infinity) < SMALL_MODULE_CHARS ? 'shared' : undefined
+  // Code every page loads (through the root or a layout) is shared; code a few pages share joins it
+  // only when small, so one page's bulk is not sent to all the others.
+  if (sharedEligible(id, getModuleInfo)) return 'shared'
+  // What a few pages share and the others do not need (the calculators' arithmetic, used by both
+  // calculators and the product pages) goes into one file per feature rather than one per set of
+  // pages; a page's bulk (the product page's body) keeps a file of its own.
+  return (info.code?.length ?? Infinity) < BULK_MODULE_CHARS ? featureOf(id) : undefined
 }
 
-const SMALL_MODULE_CHARS = 2_500
+const BULK_MODULE_CHARS = 8_000
+
+/** The feature folder a module sits in: `domain/src/<feature>/`, `components/<feature>/`, `routes/<feature>/+shared/`. */
+function featureOf(id: string): string | undefined {
+  const feature =
+    /\/packages\/domain\/src\/([\w-]+)\//.exec(id)?.[1] ??
+    /\/app\/components\/([\w-]+)\//.exec(id)?.[1] ??
+    /\/app\/routes\/([\w-]+)\/\+shared\//.exec(id)?.[1]
+  return feature ? (FEATURE_ALIASES[feature] ?? feature) : undefined
+}
+
+const FEATURE_ALIASES: Record<string, string> = { calculators: 'calculator', products: 'catalogue' }
+
+const eligible = new Map<string, boolean>()
+
+/**
+ * Code every page loads is shared; so is a small module a few pages share, but only when what it
+ * imports is shared too: Rollup pulls a manual chunk's imports into it, so a 2 KB formatting helper
+ * that imports the calculators would bring the calculators to every page.
+ */
+function sharedEligible(
+  id: string,
+  getModuleInfo: GetModuleInfo,
+  visiting = new Set<string>(),
+): boolean {
+  const known = eligible.get(id)
+  if (known !== undefined) return known
+  const info = getModuleInfo(id)
+  if (!info) return false
+  if (id.includes('/node_modules/') || id.startsWith('\0')) return true
+  const entries = entriesReaching(id, getModuleInfo)
+  if (entries.size < 2) return false
+  if ([...entries].some((entry) => /\/(root\.tsx|routes\/layouts\/)/.test(entry))) {
+    eligible.set(id, true)
+    return true
+  }
+  if ((info.code?.length ?? Infinity) >= SMALL_MODULE_CHARS) {
+    eligible.set(id, false)
+    return false
+  }
+  // An import cycle among small modules: judged by the rest of their imports.
+  if (visiting.has(id)) return true
+  visiting.add(id)
+  const result = info.importedIds.every((dep) => sharedEligible(dep, getModuleInfo, visiting))
+  visiting.delete(id)
+  if (visiting.size === 0) eligible.set(id, result)
+  return result
+}
+
+const SMALL_MODULE_CHARS = 3_000
 
 const reach = new Map<string, Set<string>>()
 

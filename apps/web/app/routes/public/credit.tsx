@@ -10,7 +10,7 @@ import {
   EXAMPLE_OWED_MINOR,
   LATE_FEE_TEXT,
   exampleHectares,
-} from '~/components/content/credit-figures.ts'
+} from '~/components/credit/credit-figures.ts'
 import { lateFeeMinor } from '@padi/domain/credit/late-fee'
 import { perHectareLimitMinor } from '@padi/domain/credit/credit-limit'
 import { oneMonthBefore } from '@padi/domain/credit/late-repayment-window'
