@@ -28,6 +28,7 @@ const steps = [
   ['typecheck', ['npm', 'run', 'typecheck']],
   ['lint', ['npx', 'eslint', '.']],
   ['format', ['npx', 'prettier', '--check', '.']],
+  ['API document', ['npx', 'tsx', 'scripts/lint-openapi.ts']],
   [
     'unit and API tests',
     [

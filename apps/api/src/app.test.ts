@@ -43,6 +43,31 @@ describe('API shell', () => {
     expect(doc.paths['/api/v1/branches'].get).toBeDefined()
   })
 
+  it('gives every operation a summary, a unique operationId and its security (the mobile app’s contract)', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json()
+    const ids: string[] = []
+    for (const [path, item] of Object.entries(
+      doc.paths as Record<
+        string,
+        Record<string, { summary?: string; operationId?: string; security?: unknown[] }>
+      >,
+    ))
+      for (const [method, op] of Object.entries(item)) {
+        const where = `${method.toUpperCase()} ${path}`
+        expect(op.summary, where).toEqual(expect.any(String))
+        expect(op.operationId, where).toMatch(/^[a-z][A-Za-z]+$/)
+        expect(op.security, where).toBeDefined()
+        // A route that checks a token says so; one that does not says none.
+        const bearer = JSON.stringify(op.security) === JSON.stringify([{ bearer: [] }])
+        expect(bearer || op.security?.length === 0, where).toBe(true)
+        ids.push(op.operationId!)
+      }
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(ids).toEqual(
+      expect.arrayContaining(['listMyCredits', 'setMyPin', 'logIn', 'listProducts']),
+    )
+  })
+
   it('serves the API docs page', async () => {
     const res = await t.app.inject({ url: '/api/docs/' })
     expect(res.statusCode).toBe(200)

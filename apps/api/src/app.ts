@@ -32,6 +32,7 @@ import { productsRoutes } from './modules/products/products.routes.ts'
 import { createAnswerCache } from './modules/products/answer-cache.ts'
 import type { ApiConfig } from './config.ts'
 import { registerErrorHandler } from './plugins/error-handler.ts'
+import { withoutUnusedSchemas } from './openapi-document.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { createBranchesRepository } from './modules/branches/branches.repository.ts'
 import { createBranchesService } from './modules/branches/branches.service.ts'
@@ -39,6 +40,10 @@ import { branchesRoutes } from './modules/branches/branches.routes.ts'
 import { createInterestRepository } from './modules/interest/interest.repository.ts'
 import { createInterestService } from './modules/interest/interest.service.ts'
 import { interestRoutes } from './modules/interest/interest.routes.ts'
+import { createCreditService } from './modules/credit/credit.service.ts'
+import { creditRoutes } from './modules/credit/credit.routes.ts'
+import { createPinService } from './modules/payment/pin.service.ts'
+import { pinRoutes } from './modules/payment/pin.routes.ts'
 
 export const API_PREFIX = '/api/v1'
 
@@ -122,6 +127,7 @@ export async function buildApp(deps: {
       openapi: '3.1.0',
       info: {
         title: 'Padi shop API',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
         description:
           'JSON API of the farm-input shop. The web app, the mobile app and branch devices use it.',
         version: '1.0.0',
@@ -132,14 +138,14 @@ export async function buildApp(deps: {
       },
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => withoutUnusedSchemas(jsonSchemaTransformObject(input)),
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
   app.get('/api/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () =>
     app.swagger(),
   )
 
-  await app.register(healthRoutes, { ping: db.ping, kind: db.kind })
+  await app.register(healthRoutes, { ping: db.ping, kind: db.kind, hidden: true })
   await app.register(healthRoutes, { prefix: API_PREFIX, ping: db.ping, kind: db.kind })
 
   const branches = createBranchesService(createBranchesRepository(db.db))
@@ -187,6 +193,12 @@ export async function buildApp(deps: {
         }),
       })
       await v1.register(staffRoutes, { users, guards })
+      await v1.register(creditRoutes, { credit: createCreditService({ db: db.db, clock }), guards })
+      await v1.register(pinRoutes, {
+        pins: createPinService({ db: db.db, clock }),
+        guards,
+        rateLimitMax: config.AUTH_RATE_LIMIT_MAX,
+      })
       // docs/product/demo-mode.md: the SMS outbox exists only in demo mode (and is then listed
       // in the OpenAPI document; otherwise the route does not exist at all).
       if (config.demoMode) await v1.register(devRoutes, { db: db.db, otp })

@@ -25,6 +25,15 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   TOKEN_INVALID: 401,
   SESSION_REVOKED: 401,
   DEMO_RESET_REFUSED: 403,
+  CREDIT_UNAVAILABLE: 409,
+  CREDIT_INSUFFICIENT: 409,
+  PIN_NOT_SET: 409,
+  // Not 401: that status means 'log in again' to every client (docs/product/errors.md).
+  PIN_INVALID: 403,
+  PIN_LOCKED: 423,
+  PIN_MISMATCH: 400,
+  PIN_TOO_COMMON: 400,
+  PIN_CURRENT_REQUIRED: 400,
 }
 
 /**

@@ -28,6 +28,15 @@ export const ERROR_CODES = [
   'SESSION_REVOKED',
   // Demo mode: the seeded back-office accounts' passwords and PINs cannot be reset
   'DEMO_RESET_REFUSED',
+  // Credit and payment (docs/product/orders-and-payments.md)
+  'CREDIT_UNAVAILABLE',
+  'CREDIT_INSUFFICIENT',
+  'PIN_NOT_SET',
+  'PIN_INVALID',
+  'PIN_LOCKED',
+  'PIN_MISMATCH',
+  'PIN_TOO_COMMON',
+  'PIN_CURRENT_REQUIRED',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

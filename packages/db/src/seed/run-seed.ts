@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm'
+import { MARKET_CURRENCY, majorToMinor } from '@padi/domain/money'
 import type { Db } from '../client.ts'
 import { branches } from '../schema/branches.ts'
 import { DEMO_BRANCHES } from './branches.ts'
 import { branchText } from './product-texts.ts'
 import { users } from '../schema/users.ts'
-import { DEMO_PASSWORD_HASH, DEMO_USERS } from './users.ts'
+import { DEMO_PASSWORD_HASH, DEMO_PIN_HASH, DEMO_USERS } from './users.ts'
+import { creditLines, paymentPins } from '../schema/credit.ts'
 import { insertProducts, productCount } from './catalogue.ts'
 import { AGROCHEM_PRODUCTS } from './products-agrochems.ts'
 import { DRONE_PRODUCTS } from './products-drones.ts'
@@ -15,7 +17,7 @@ import { DRONE_PRODUCTS } from './products-drones.ts'
  */
 export async function seedDemoData(
   db: Db,
-): Promise<{ branches: number; users: number; products: number }> {
+): Promise<{ branches: number; users: number; creditLines: number; products: number }> {
   const base = await db.transaction(async (tx) => {
     let branchCount = 0
     const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(branches)
@@ -58,7 +60,33 @@ export async function seedDemoData(
       )
       userCount = DEMO_USERS.length
     }
-    return { branches: branchCount, users: userCount }
+    // docs/product/demo-mode.md demo data: the customers' credit lines and PINs, once.
+    let lineCount = 0
+    const [lineRow] = await tx.select({ n: sql<number>`count(*)::int` }).from(creditLines)
+    if ((lineRow?.n ?? 0) === 0) {
+      const people = await tx.select({ id: users.id, mobile: users.mobile }).from(users)
+      const idOf = (mobile: string) => people.find((p) => p.mobile === mobile)?.id
+      for (const u of DEMO_USERS) {
+        const userId = idOf(u.mobile)
+        if (userId === undefined) continue
+        if (u.isPinSet)
+          await tx
+            .insert(paymentPins)
+            .values({ userId, pinHash: DEMO_PIN_HASH })
+            .onConflictDoNothing()
+        if (u.creditLineMajor === undefined) continue
+        await tx.insert(creditLines).values({
+          userId,
+          currency: MARKET_CURRENCY[u.market],
+          approvedMinor: majorToMinor(u.creditLineMajor),
+          // A season: due at harvest in about five months, the contract a year.
+          dueAt: sql`now() + interval '150 days'`,
+          expiresAt: sql`now() + interval '365 days'`,
+        })
+        lineCount += 1
+      }
+    }
+    return { branches: branchCount, users: userCount, creditLines: lineCount }
   })
   // docs/product/shell.md: the demo catalogue, once (it needs the branches for its stock).
   const products =

@@ -1,7 +1,7 @@
 import type { KycStatus, Role } from '@padi/domain/auth/roles'
 
 /**
- * docs/product/accounts.md demo accounts, all with the password demo2026. The hash is argon2id of 'demo2026' made
+ * docs/product/demo-mode.md demo data, all with the password demo2026. The hash is argon2id of 'demo2026' made
  * once (the API verifies it like any other); no plain password is stored.
  */
 export const DEMO_PASSWORD_HASH =
@@ -20,9 +20,16 @@ type UserSeed = {
   kycStatus: KycStatus | null
   branchCode: string
   staffAtBranch?: boolean
-  /** docs/product/accounts.md guard 2 needs a customer with a PIN; the PIN itself is stored by the PIN issue. */
+  /** docs/product/accounts.md guard 2 needs a customer with a PIN: the demo PIN, DEMO_PIN. */
   isPinSet?: boolean
+  /** docs/product/demo-mode.md demo data: an active credit line of this many whole ringgit or baht. */
+  creditLineMajor?: number
 }
+
+/** docs/product/demo-mode.md demo data: the customers' payment PIN, and its argon2id hash made once. */
+export const DEMO_PIN = '390571'
+export const DEMO_PIN_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$0J0cMKm6Jy/MDeoRSFp0EA$YS+uK1L3KyNVW/O+LtVO5UPMGyu/VpN+Q0a+NQJgPx0'
 
 export const DEMO_USERS: UserSeed[] = [
   {
@@ -38,6 +45,7 @@ export const DEMO_USERS: UserSeed[] = [
     kycStatus: 'APPROVED',
     branchCode: 'MY-JTR',
     isPinSet: true,
+    creditLineMajor: 5_000,
   },
   {
     mobile: '+60120000002',
@@ -104,5 +112,7 @@ export const DEMO_USERS: UserSeed[] = [
     role: 'customer',
     kycStatus: 'APPROVED',
     branchCode: 'TH-SPB',
+    isPinSet: true,
+    creditLineMajor: 35_000,
   },
 ]

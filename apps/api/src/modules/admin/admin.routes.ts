@@ -21,6 +21,8 @@ export const adminRoutes: FastifyPluginAsync<{ users: UsersService; guards: Guar
       preHandler: opts.guards.requireRole('finance', 'admin'),
       schema: {
         tags: ['admin'],
+        summary: "Read one user's profile and status (finance, admin)",
+        operationId: 'getUser',
         security: [{ bearer: [] }],
         params: Params,
         response: { 200: UserSchema, ...errors },
@@ -34,6 +36,7 @@ export const adminRoutes: FastifyPluginAsync<{ users: UsersService; guards: Guar
       preHandler: opts.guards.requireRole('finance', 'admin'),
       schema: {
         tags: ['admin'],
+        operationId: 'suspendUser',
         summary: 'Suspend a user and end all of their sessions',
         security: [{ bearer: [] }],
         params: Params,
@@ -48,6 +51,7 @@ export const adminRoutes: FastifyPluginAsync<{ users: UsersService; guards: Guar
       preHandler: opts.guards.requireRole('finance', 'admin'),
       schema: {
         tags: ['admin'],
+        operationId: 'reactivateUser',
         summary: 'Reactivate a suspended user',
         security: [{ bearer: [] }],
         params: Params,

@@ -55,6 +55,8 @@ export const authRoutes: FastifyPluginAsync<{
       config: limited,
       schema: {
         tags: ['auth'],
+        operationId: 'signUp',
+        security: [],
         summary:
           'Create a pending account and send a code by SMS (docs/product/accounts.md sign-up flow)',
         querystring: LocaleQuery,
@@ -82,6 +84,8 @@ export const authRoutes: FastifyPluginAsync<{
       config: limited,
       schema: {
         tags: ['auth'],
+        operationId: 'verifySignupCode',
+        security: [],
         summary: 'Verify the sign-up code',
         body: OtpVerifySchema,
         response: { 200: VerifiedSchema, ...errors },
@@ -96,6 +100,8 @@ export const authRoutes: FastifyPluginAsync<{
       config: limited,
       schema: {
         tags: ['auth'],
+        operationId: 'resendCode',
+        security: [],
         summary: 'Send a new code after the cool-down',
         querystring: LocaleQuery,
         body: OtpResendSchema,
@@ -111,6 +117,8 @@ export const authRoutes: FastifyPluginAsync<{
       config: { rateLimit: { max: opts.loginRateLimit, timeWindow: 60_000 } },
       schema: {
         tags: ['auth'],
+        operationId: 'logIn',
+        security: [],
         summary: 'Log in with mobile number and password',
         body: LoginSchema,
         response: { 200: LoggedInSchema, ...errors },
@@ -125,6 +133,7 @@ export const authRoutes: FastifyPluginAsync<{
       config: limited,
       schema: {
         tags: ['auth'],
+        operationId: 'refreshTokens',
         summary: 'Rotate the refresh token (sent as the Bearer token) for new tokens',
         security: [{ bearer: [] }],
         response: { 200: TokensSchema, ...errors },
@@ -143,6 +152,7 @@ export const authRoutes: FastifyPluginAsync<{
       preHandler: opts.guards.authenticate,
       schema: {
         tags: ['auth'],
+        operationId: 'logOut',
         summary: 'End this session',
         security: [{ bearer: [] }],
         response: { 200: MessageSchema, ...errors },
@@ -157,6 +167,8 @@ export const authRoutes: FastifyPluginAsync<{
       config: limited,
       schema: {
         tags: ['auth'],
+        operationId: 'requestPasswordReset',
+        security: [],
         summary: 'Send a password reset code (same answer for numbers without an account)',
         querystring: LocaleQuery,
         body: PasswordForgotSchema,
@@ -172,6 +184,8 @@ export const authRoutes: FastifyPluginAsync<{
       config: limited,
       schema: {
         tags: ['auth'],
+        operationId: 'resetPassword',
+        security: [],
         summary: 'Set a new password with the code; ends every other session',
         body: PasswordResetSchema,
         response: { 200: VerifiedSchema, ...errors },
@@ -186,6 +200,7 @@ export const authRoutes: FastifyPluginAsync<{
       preHandler: opts.guards.authenticate,
       schema: {
         tags: ['users'],
+        operationId: 'getMe',
         summary: 'The logged-in user (docs/product/accounts.md User and profile)',
         security: [{ bearer: [] }],
         response: { 200: UserSchema, ...errors },

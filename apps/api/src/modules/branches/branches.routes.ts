@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { BranchSchema } from '@padi/domain/branches/schemas'
 import { MarketSchema } from '@padi/domain/money-schemas'
+import { ErrorResponseSchema } from '../../error-schema.ts'
 import type { BranchesService } from './branches.service.ts'
 
 export const branchesRoutes: FastifyPluginAsync<{ branches: BranchesService }> = async (
@@ -14,9 +15,15 @@ export const branchesRoutes: FastifyPluginAsync<{ branches: BranchesService }> =
     {
       schema: {
         tags: ['branches'],
+        operationId: 'listBranches',
+        security: [],
         summary: 'List the branches (contact page, sign-up, checkout)',
         querystring: z.object({ market: MarketSchema.optional() }),
-        response: { 200: z.object({ data: z.array(BranchSchema.meta({ id: 'Branch' })) }) },
+        response: {
+          200: z.object({ data: z.array(BranchSchema.meta({ id: 'Branch' })) }),
+          400: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -1,3 +1,4 @@
+import { ErrorResponseSchema } from '../../error-schema.ts'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { desc, eq } from 'drizzle-orm'
@@ -53,6 +54,8 @@ export const devRoutes: FastifyPluginAsync<{ db: Db; otp: OtpService }> = async 
               }),
             ),
           }),
+          400: ErrorResponseSchema,
+          404: ErrorResponseSchema,
         },
       },
     },

@@ -11,12 +11,22 @@ const HealthSchema = z.object({
 export const healthRoutes: FastifyPluginAsync<{
   ping: () => Promise<boolean>
   kind: 'postgres' | 'pglite'
+  hidden?: boolean
 }> = async (app, opts) => {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/healthz',
     {
       config: { rateLimit: false },
-      schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema } },
+      schema: {
+        tags: ['health'],
+        summary: 'Whether the API and its database are up',
+        operationId: 'getHealth',
+        security: [],
+        // The same check at the root, for load balancers, is left out of the document: one
+        // operation, one id.
+        hide: opts.hidden ?? false,
+        response: { 200: HealthSchema, 503: HealthSchema },
+      },
     },
     async (_request, reply) => {
       const up = await opts.ping()

@@ -16,6 +16,8 @@ export const interestRoutes: FastifyPluginAsync<{
       config: { rateLimit: { max: opts.rateLimitMax, timeWindow: 60_000 } },
       schema: {
         tags: ['interest'],
+        operationId: 'registerInterest',
+        security: [],
         summary: 'Register interest (docs/product/branches-and-contact.md interest payload)',
         querystring: z.object({ locale: LocaleSchema.default('en') }),
         body: InterestSchema.meta({ id: 'InterestPayload' }),

@@ -38,6 +38,8 @@ export const productsRoutes: FastifyPluginAsync<{
       serializerCompiler,
       schema: {
         tags: ['catalogue'],
+        operationId: 'listProducts',
+        security: [],
         summary: 'List, search, filter and sort products (keyset paging with cursor)',
         querystring: ProductListQuerySchema,
         response: { 200: ProductListSchema, 400: ErrorResponseSchema },
@@ -55,6 +57,8 @@ export const productsRoutes: FastifyPluginAsync<{
       serializerCompiler,
       schema: {
         tags: ['catalogue'],
+        operationId: 'listBrands',
+        security: [],
         summary: 'The brands of a group with a product priced in the market (the brand filter)',
         querystring: BrandListQuerySchema,
         response: { 200: BrandListSchema, 400: ErrorResponseSchema },
@@ -74,6 +78,8 @@ export const productsRoutes: FastifyPluginAsync<{
       serializerCompiler,
       schema: {
         tags: ['catalogue'],
+        operationId: 'getProduct',
+        security: [],
         summary: 'One product with its variations and where to buy it',
         params: z.object({ id: ProductIdSchema }),
         querystring: z.object({ market: MarketSchema.default('MY') }),

@@ -20,6 +20,8 @@ export const staffRoutes: FastifyPluginAsync<{ users: UsersService; guards: Guar
       preHandler: opts.guards.requireRole('staff', 'admin'),
       schema: {
         tags: ['staff'],
+        summary: 'Find a customer by mobile number (branch staff, admin)',
+        operationId: 'findCustomerByMobile',
         security: [{ bearer: [] }],
         querystring: z.object({ mobile: MobileSchema }),
         response: {

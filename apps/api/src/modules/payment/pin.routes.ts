@@ -1,0 +1,39 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { SetPinSchema } from '@padi/domain/credit/credit-schemas'
+import { ErrorResponseSchema } from '../../error-schema.ts'
+import type { Guards } from '../../plugins/authenticate.ts'
+import type { PinService } from './pin.service.ts'
+
+export const pinRoutes: FastifyPluginAsync<{
+  pins: PinService
+  guards: Guards
+  rateLimitMax: number
+}> = async (app, opts) => {
+  app.withTypeProvider<ZodTypeProvider>().put(
+    '/me/pin',
+    {
+      preHandler: opts.guards.authenticate,
+      config: { rateLimit: { max: opts.rateLimitMax, timeWindow: 60_000 } },
+      schema: {
+        tags: ['payment'],
+        summary: 'Set the payment PIN, or change it with the current one',
+        description:
+          'Exactly 6 digits, not a common PIN (repeated or sequential digits, the end of the mobile number). Changing it needs current_pin, which counts towards the lock: 5 wrong PINs in a row lock payment for 30 minutes.',
+        operationId: 'setMyPin',
+        security: [{ bearer: [] }],
+        body: SetPinSchema,
+        response: {
+          200: z.object({ is_pin_set: z.literal(true) }),
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+          423: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => opts.pins.set(request.auth!.userId, request.body),
+  )
+}

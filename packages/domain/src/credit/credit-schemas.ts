@@ -1,0 +1,44 @@
+import { z } from 'zod'
+import { MoneySchema } from '../money-schemas.ts'
+import { CREDIT_LINE_STATES } from './credit-line.ts'
+import { PIN_PATTERN } from '../payment/pin.ts'
+
+/**
+ * docs/product/credit.md: a credit record as GET /api/v1/me/credits lists it (newest first; the
+ * first is the line in use). Amounts are Money in the line's currency.
+ */
+export const CreditRecordSchema = z.object({
+  id: z.number().int(),
+  state: z.enum(CREDIT_LINE_STATES),
+  is_suspended: z.boolean().describe('The line is suspended (renewal needed); expired is separate'),
+  approved_credits: MoneySchema,
+  utilised_credits: MoneySchema,
+  available_credits: MoneySchema,
+  outstanding: z.object({
+    principal: MoneySchema,
+    interest: MoneySchema,
+    late_fee: MoneySchema,
+    total: MoneySchema,
+  }),
+  due_at: z.string().nullable().describe('Repayment is due at harvest; ISO 8601'),
+  expires_at: z.string(),
+  overdue_account: z.object({
+    total_due: MoneySchema.describe('Everything still owed once the due date has passed, else 0'),
+  }),
+})
+export type CreditRecord = z.infer<typeof CreditRecordSchema>
+
+export const CreditsAnswerSchema = z.object({ data: z.array(CreditRecordSchema) })
+
+/** docs/product/orders-and-payments.md: a payment PIN field. */
+export const PinSchema = z.string().regex(PIN_PATTERN, 'PIN must be exactly 6 digits')
+
+/**
+ * PUT /api/v1/me/pin: set the PIN (PIN setup during checkout), or change it, which needs the
+ * current one ('Enter current PIN').
+ */
+export const SetPinSchema = z.object({
+  pin: PinSchema,
+  confirm_pin: z.string(),
+  current_pin: PinSchema.optional(),
+})
