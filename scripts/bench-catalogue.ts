@@ -11,7 +11,7 @@ import pg from 'pg'
 import { openDb } from '@padi/db/client'
 import { seedDemoData } from '@padi/db/seed/run-seed'
 import { waitForServer } from './wait-for-server.ts'
-import { SERVER_NODE_FLAGS, serverEnv } from './server-memory.mjs'
+import { serverNodeFlags, serverEnv } from './server-memory.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -133,7 +133,7 @@ async function generate(db: string, n: number) {
 }
 
 function startApi(db: string, cacheTtlMs: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, [...serverNodeFlags('api'), 'apps/api/src/server.ts'], {
     cwd: root,
     env: serverEnv({
       ...process.env,

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { waitForServer } from './wait-for-server.ts'
 import { logInThroughForm } from './bench-log-in.ts'
-import { SERVER_NODE_FLAGS, serverEnv } from './server-memory.mjs'
+import { serverNodeFlags, serverEnv } from './server-memory.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const WEB = 3520
@@ -49,7 +49,7 @@ children.push(
     stdio: 'ignore',
   }),
   // Started as our servers are (ADR 027), so the ratio compares like with like.
-  spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server.mjs'], {
+  spawn(process.execPath, [...serverNodeFlags('web'), 'server.mjs'], {
     cwd: `${root}bench/ssr-hello`,
     env: serverEnv({ ...process.env, NODE_ENV: 'production', PORT: String(HELLO) }),
     stdio: 'ignore',

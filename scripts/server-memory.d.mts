@@ -1,2 +1,2 @@
-export declare const SERVER_NODE_FLAGS: string[]
+export declare function serverNodeFlags(server: 'api' | 'web'): string[]
 export declare function serverEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv

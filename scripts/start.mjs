@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { SERVER_NODE_FLAGS, serverEnv } from './server-memory.mjs'
+import { serverNodeFlags, serverEnv } from './server-memory.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const env = serverEnv({ ...process.env })
@@ -71,5 +71,5 @@ process.on('SIGTERM', () => stop('SIGTERM'))
 process.on('SIGINT', () => stop('SIGTERM'))
 
 // Node 24 runs the API's TypeScript itself (type stripping): no loader held in the process.
-run('api', [...SERVER_NODE_FLAGS, ...(dev ? ['--watch'] : []), 'apps/api/src/server.ts'])
-run('web', [...SERVER_NODE_FLAGS, 'apps/web/server.mjs'])
+run('api', [...serverNodeFlags('api'), ...(dev ? ['--watch'] : []), 'apps/api/src/server.ts'])
+run('web', [...serverNodeFlags('web'), 'apps/web/server.mjs'])

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createTestDatabase } from '@padi/db/testing/test-database'
-import { SERVER_NODE_FLAGS, serverEnv } from '../../scripts/server-memory.mjs'
+import { serverNodeFlags, serverEnv } from '../../scripts/server-memory.mjs'
 import { E2E_API_PORT, E2E_WEB_PORT } from './ports.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -54,12 +54,12 @@ const env: NodeJS.ProcessEnv = serverEnv({
 })
 const children: ChildProcess[] = [
   // As `npm start` runs it: Node 24 strips the types itself.
-  spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/api/src/server.ts'], {
+  spawn(process.execPath, [...serverNodeFlags('api'), 'apps/api/src/server.ts'], {
     cwd: root,
     env,
     stdio: 'inherit',
   }),
-  spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/web/server.mjs'], {
+  spawn(process.execPath, [...serverNodeFlags('web'), 'apps/web/server.mjs'], {
     cwd: root,
     env,
     stdio: 'inherit',
