@@ -110,13 +110,15 @@ test.describe('route guards of docs/product/accounts.md, in order (docs/product/
     }
   })
 
-  test('6: without user or token, /kyc, /dashboard, /cart and /receipt go to /login', async ({
+  test('6: without user or token, /kyc, /dashboard, /cart and /receipt go to /login, and back after it', async ({
     request,
   }) => {
     for (const path of ['/en/kyc', '/en/dashboard', '/bm/cart', '/th/receipt']) {
       const res = await request.get(path, { maxRedirects: 0 })
       expect(res.status(), path).toBe(302)
-      expect(res.headers().location).toBe(`/${path.split('/')[1]}/login`)
+      expect(res.headers().location).toBe(
+        `/${path.split('/')[1]}/login?redirectTo=${encodeURIComponent(path)}`,
+      )
     }
   })
 

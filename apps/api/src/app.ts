@@ -44,6 +44,8 @@ import { createCreditService } from './modules/credit/credit.service.ts'
 import { creditRoutes } from './modules/credit/credit.routes.ts'
 import { createPinService } from './modules/payment/pin.service.ts'
 import { pinRoutes } from './modules/payment/pin.routes.ts'
+import { createCartService } from './modules/cart/cart.service.ts'
+import { cartRoutes } from './modules/cart/cart.routes.ts'
 
 export const API_PREFIX = '/api/v1'
 
@@ -194,6 +196,7 @@ export async function buildApp(deps: {
       })
       await v1.register(staffRoutes, { users, guards })
       await v1.register(creditRoutes, { credit: createCreditService({ db: db.db, clock }), guards })
+      await v1.register(cartRoutes, { cart: createCartService({ db: db.db }), guards })
       await v1.register(pinRoutes, {
         pins: createPinService({ db: db.db, clock }),
         guards,

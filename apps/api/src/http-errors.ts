@@ -34,6 +34,9 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   PIN_MISMATCH: 400,
   PIN_TOO_COMMON: 400,
   PIN_CURRENT_REQUIRED: 400,
+  NOT_FOR_SALE: 409,
+  OUT_OF_STOCK: 409,
+  CART_FULL: 409,
 }
 
 /**

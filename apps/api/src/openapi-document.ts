@@ -1,6 +1,6 @@
 /**
  * The zod type provider names every registered schema twice, `X` for answers and `XInput` for
- * requests, whether or not a route uses both (fastify-type-provider-zod issue 214). The document is
+ * requests, whether or not a route uses both (a known limit of fastify-type-provider-zod). The document is
  * a contract for the mobile app and branch devices, so schemas nothing refers to are left out: a
  * generated client then has one type per thing, and the linter has nothing to warn about.
  */

@@ -31,10 +31,13 @@ export default [
       route('signup', 'routes/auth/signup.tsx'),
       route('forgot-pwd', 'routes/auth/forgot-password.tsx'),
       route('logout', 'routes/auth/logout.ts'),
+      // Not under /cart: guard 6 keeps /cart for customers, and visitors add to their own cart.
+      route('add-to-cart', 'routes/cart/add-to-cart.ts'),
       layout('routes/layouts/protected-layout.tsx', [
         route('settings', 'routes/account/settings.tsx'),
+        route('cart', 'routes/cart/cart.tsx'),
         // Coming soon: each is replaced by its real page when that lands.
-        ...(['dashboard', 'cart', 'kyc', 'receipt'] as const).map((page) =>
+        ...(['dashboard', 'checkout', 'kyc', 'receipt'] as const).map((page) =>
           route(page, 'routes/account/coming-soon.tsx', { id: `coming-soon-${page}` }),
         ),
       ]),

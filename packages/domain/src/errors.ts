@@ -37,6 +37,10 @@ export const ERROR_CODES = [
   'PIN_MISMATCH',
   'PIN_TOO_COMMON',
   'PIN_CURRENT_REQUIRED',
+  // Cart (docs/product/orders-and-payments.md)
+  'NOT_FOR_SALE',
+  'OUT_OF_STOCK',
+  'CART_FULL',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -82,7 +82,13 @@ export function SiteHeader({
         <Link
           to={href('/cart')}
           className="header-icon header-cart"
-          aria-label={cartCount > 0 ? t('nav.cartCount', { count: cartCount }) : t('nav.cart')}
+          aria-label={
+            cartCount === 1
+              ? t('nav.cartCountOne')
+              : cartCount > 0
+                ? t('nav.cartCount', { count: cartCount })
+                : t('nav.cart')
+          }
         >
           <CartIcon />
           {cartCount > 0 ? (

@@ -4,6 +4,8 @@ import type { Locale } from '@padi/domain/i18n/locales'
 import type { Market } from '@padi/domain/money'
 import type { ErrorCode } from '@padi/domain/errors'
 import type { User } from '@padi/domain/auth/user-schema'
+import type { Cart } from '@padi/domain/cart/cart-schemas'
+import type { CreditRecord } from '@padi/domain/credit/credit-schemas'
 import type {
   BrandList,
   ProductDetail,
@@ -179,6 +181,26 @@ export function createApiClient(
       call<BrandList>('/api/v1/products/brands', { query }),
     getProduct: (id: number, market: Market) =>
       call<ProductDetail>(`/api/v1/products/${id}`, { query: { market } }),
+
+    // Cart, credit and PIN (docs/product/orders-and-payments.md), with the customer's token.
+    getCart: (token: string) => call<Cart>('/api/v1/me/cart', { token }),
+    addToCart: (token: string, line: { variation_id: number; count: number }) =>
+      call<Cart>('/api/v1/me/cart/lines', { method: 'POST', body: line, token }),
+    setCartLine: (
+      token: string,
+      variationId: number,
+      line: { count: number; selected?: boolean },
+    ) => call<Cart>(`/api/v1/me/cart/lines/${variationId}`, { method: 'PUT', body: line, token }),
+    removeCartLine: (token: string, variationId: number) =>
+      call<Cart>(`/api/v1/me/cart/lines/${variationId}`, { method: 'DELETE', token }),
+    mergeCart: (
+      token: string,
+      lines: { variation_id: number; count: number; selected: boolean }[],
+    ) => call<Cart>('/api/v1/me/cart/merge', { method: 'POST', body: { lines }, token }),
+    credits: (token: string) =>
+      call<{ data: CreditRecord[] }>('/api/v1/me/credits', { token }).then((r) => r.data),
+    setPin: (token: string, body: { pin: string; confirm_pin: string; current_pin?: string }) =>
+      call<{ is_pin_set: true }>('/api/v1/me/pin', { method: 'PUT', body, token }),
   }
 }
 export type ApiClient = ReturnType<typeof createApiClient>

@@ -38,7 +38,15 @@ export type SessionData = {
   preAuth?: PreAuth | undefined
   pinResetVerified?: boolean | undefined
   flash?: Flash | undefined
+  /**
+   * docs/product/orders-and-payments.md: a visitor's cart, [pack, count, selected (1/0)] per line,
+   * joined to the account's cart at login. Only pack ids and counts: prices and stock are the API's.
+   */
+  visitorCart?: VisitorCartLine[] | undefined
+  /** Packs in a logged-in customer's cart, for the header; refreshed whenever the web changes or reads it. */
+  cartCount?: number | undefined
 }
+export type VisitorCartLine = [variationId: number, count: number, selected: 0 | 1]
 
 export const SESSION_COOKIE = '__session'
 

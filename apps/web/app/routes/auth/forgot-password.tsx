@@ -4,6 +4,7 @@ import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import { apiContext } from '~/utils/context.server.ts'
 import type { ApiClient } from '~/utils/api.server.ts'
 import { startSession } from '~/utils/auth.server.ts'
+import { carryVisitorCart } from '~/utils/cart.server.ts'
 import { sessionContext, type PreAuth, type WebSession } from '~/utils/session.server.ts'
 import { parseForm, type FieldErrors } from '~/utils/forms.ts'
 import { useI18n, localePath } from '~/utils/i18n.ts'
@@ -136,7 +137,9 @@ async function resetPassword(ctx: {
       userInputCode: form.data.userInputCode,
       password: form.data.password,
     })
+    const visitorCart = session.data.visitorCart
     startSession(session, answer)
+    await carryVisitorCart(session, api, visitorCart)
     // Shown by the layout on the next page, in the shared catalogue.
     session.update({ flash: { kind: 'success', messageKey: 'common.passwordChanged' } })
   } catch (error) {

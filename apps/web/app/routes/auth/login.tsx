@@ -3,6 +3,7 @@ import { LoginSchema } from '@padi/domain/auth/schemas'
 import { isLocale } from '@padi/domain/i18n/locales'
 import { apiContext } from '~/utils/context.server.ts'
 import { startSession } from '~/utils/auth.server.ts'
+import { carryVisitorCart } from '~/utils/cart.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
 import { parseForm } from '~/utils/forms.ts'
 import { useI18n, localePath } from '~/utils/i18n.ts'
@@ -54,10 +55,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!form.ok)
     return data<AuthActionData>({ fieldErrors: form.fieldErrors, values }, { status: 400 })
   try {
-    const answer = await context.get(apiContext).login(form.data)
+    const api = context.get(apiContext)
+    const answer = await api.login(form.data)
     // docs/product/accounts.md: a login answer stores the tokens and the user.
     const session = context.get(sessionContext)
+    const visitorCart = session.data.visitorCart
     startSession(session, answer)
+    await carryVisitorCart(session, api, visitorCart)
     // A word that it worked: a toast, or a notice at the top of the page without JavaScript.
     session.update({ flash: { kind: 'success', messageKey: 'common.loggedIn' } })
   } catch (error) {

@@ -5,6 +5,7 @@ import type { Branch } from '@padi/domain/branches/schemas'
 import { apiContext } from '~/utils/context.server.ts'
 import type { ApiClient } from '~/utils/api.server.ts'
 import { startSession } from '~/utils/auth.server.ts'
+import { carryVisitorCart } from '~/utils/cart.server.ts'
 import { sessionContext, type PreAuth, type WebSession } from '~/utils/session.server.ts'
 import { parseForm, type FieldErrors } from '~/utils/forms.ts'
 import { useI18n, localePath } from '~/utils/i18n.ts'
@@ -210,7 +211,9 @@ async function verifyCode(ctx: {
       deviceId: preAuth.deviceId,
       userInputCode: form.data.userInputCode,
     })
+    const visitorCart = session.data.visitorCart
     startSession(session, answer)
+    await carryVisitorCart(session, api, visitorCart)
     session.update({ flash: { kind: 'success', messageKey: 'common.signedUp' } })
   } catch (error) {
     const refusal = readRefusal(error)

@@ -1,7 +1,17 @@
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useTypedBeforeHydration } from '~/utils/typed-before-hydration.ts'
 import type { FormEvent } from 'react'
-import { Form, Link, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router'
+import {
+  Form,
+  Link,
+  useFetcher,
+  useLocation,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router'
+import { CART_MAX_COUNT } from '@padi/domain/cart/cart'
+import { notify } from '~/components/toasts.tsx'
+import type { AddToCartResult } from '~/routes/cart/add-to-cart.ts'
+import { packForCart } from './+shared/product-link.ts'
 import { convertArea } from '@padi/domain/calculators/area-units'
 import {
   DEFAULT_SPRAYERS,
@@ -143,6 +153,7 @@ const FIELD_LABELS: Readonly<Record<InputFormField, string>> = {
   pack_amount: 'calculator.input.packAmount',
   pack_unit: 'calculator.input.packUnit',
   product: 'calculator.input.productLabel',
+  pack_id: 'calculator.input.packAmount',
 }
 
 /** Anchor of the result panel, the target after Calculate. */
@@ -284,6 +295,7 @@ function InputCalculationForm({
           onSubmit={onSubmit}
         >
           {values.product ? <input type="hidden" name="product" value={values.product} /> : null}
+          {values.pack_id ? <input type="hidden" name="pack_id" value={values.pack_id} /> : null}
           {/* Lets the server swap untouched sprayer defaults when the sprayer changes without JS. */}
           <input type="hidden" name="prev_sprayer" value={values.sprayer} />
 
@@ -430,7 +442,7 @@ function InputCalculationForm({
           <h2 id="input-result-title">{t('calculator.result')}</h2>
           <div className="calc-result" role="status" aria-live="polite">
             {shown ? (
-              <Figures input={shown.input} result={shown.result} />
+              <Figures input={shown.input} result={shown.result} packId={values.pack_id} />
             ) : (
               <p className="calc-empty">
                 {missing.length > 0
@@ -465,7 +477,7 @@ function InputCalculationForm({
 }
 
 /** The answer in big figures with short labels, readable on a 360 px phone. */
-function Figures({ input, result }: Shown) {
+function Figures({ input, result, packId }: Shown & { packId: string }) {
   const { t } = useI18n()
   const format = useCalculatorFormat()
   const unit = result.productUnit
@@ -542,8 +554,57 @@ function Figures({ input, result }: Shown) {
               })}
             </small>
           </dd>
+          <AddPacksToCart
+            pack={packForCart(packId, input.packSize)}
+            count={result.packsToBuy}
+            packId={packId}
+          />
         </div>
       ) : null}
     </dl>
+  )
+}
+
+/**
+ * docs/product/orders-and-payments.md: 'Add these packs to the cart' on the spray calculator's
+ * answer, when the pack counted is one of the shop's (the calculator was opened from a product).
+ * A form, so it works before the scripts arrive; with them it is sent in the background.
+ */
+function AddPacksToCart({
+  pack,
+  count,
+  packId,
+}: {
+  pack: { productId: number; variationId: number } | null
+  count: number
+  packId: string
+}) {
+  const { t, locale } = useI18n()
+  const location = useLocation()
+  const cart = useFetcher<AddToCartResult>()
+  const done = cart.state === 'idle' ? cart.data : undefined
+  useEffect(() => {
+    if (done) notify({ kind: done.ok ? 'success' : 'error', message: t(done.messageKey) })
+  }, [done, t])
+  if (!pack || count < 1 || !packId) return null
+  const action = localePath(locale, '/add-to-cart')
+  const value = `${pack.productId}.${pack.variationId}.${Math.min(count, CART_MAX_COUNT)}`
+  return (
+    <cart.Form method="post" action={action} className="calc-add-to-cart">
+      <input type="hidden" name="pack" value={value} />
+      <input type="hidden" name="redirect_to" value={`${location.pathname}${location.search}`} />
+      <button
+        type="submit"
+        className="button"
+        disabled={cart.state !== 'idle'}
+        onClick={(event) => {
+          event.preventDefault()
+          void cart.submit({ pack: value, _fetch: '1' }, { method: 'post', action })
+        }}
+      >
+        {count === 1 ? t('calculator.input.addPackOne') : t('calculator.input.addPacks', { count })}
+      </button>
+      {done ? <p className={done.ok ? 'hint' : 'form-error'}>{t(done.messageKey)}</p> : null}
+    </cart.Form>
   )
 }

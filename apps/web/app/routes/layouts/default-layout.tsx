@@ -10,6 +10,7 @@ import { isLocale } from '@padi/domain/i18n/locales'
 import { createTranslator } from '~/utils/i18n.ts'
 import { pickMessages, SHARED_NAMESPACES } from '~/utils/messages.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
+import { headerCartCount } from '~/utils/cart.server.ts'
 import type { RootData } from '~/root.tsx'
 import type { Route } from './+types/default-layout'
 
@@ -25,6 +26,7 @@ export function loader({ context, params }: Route.LoaderArgs) {
   const t = createTranslator(locale, pickMessages(locale, SHARED_NAMESPACES))
   return {
     user,
+    cartCount: headerCartCount(session),
     toast: flash
       ? {
           kind: flash.kind,
@@ -44,7 +46,11 @@ export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
   }, [toast])
   return (
     <>
-      <SiteHeader productName={root?.productName ?? ''} user={loaderData.user} />
+      <SiteHeader
+        productName={root?.productName ?? ''}
+        user={loaderData.user}
+        cartCount={loaderData.cartCount}
+      />
       {root?.consent ? null : <CookieConsent />}
       <main id="main" className="page">
         {toast ? (
@@ -77,7 +83,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500
   return (
     <>
-      <SiteHeader productName={root?.productName ?? ''} user={layout?.user ?? null} />
+      <SiteHeader
+        productName={root?.productName ?? ''}
+        user={layout?.user ?? null}
+        cartCount={layout?.cartCount ?? 0}
+      />
       <ErrorScreen status={status} error={error} />
       <SiteFooter productName={root?.productName ?? ''} year={root?.year ?? 2026} />
     </>

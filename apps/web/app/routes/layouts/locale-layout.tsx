@@ -32,7 +32,16 @@ export const middleware: Route.MiddlewareFunction[] = [
     })
     if (decision.kind === 'clear-and-continue') session.clear(session.data.flash)
     if (decision.kind === 'redirect') {
-      throw redirect(`/${locale}${decision.to === '/' ? '' : decision.to}`)
+      const to = `/${locale}${decision.to === '/' ? '' : decision.to}`
+      // Sent to log in on the way to a page (the cart): come back to it afterwards.
+      const url = new URL(request.url)
+      // A page the browser's router asks for carries which route modules it wants: not the page's.
+      url.searchParams.delete('_routes')
+      const back =
+        decision.to === '/login' && request.method === 'GET'
+          ? `?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`
+          : ''
+      throw redirect(`${to}${back}`)
     }
   },
 ]

@@ -37,6 +37,8 @@ import { DEFAULT_FROM_UNIT } from './area-form.ts'
  *                              the sprayer (200 / 20 L/ha, which is 32 / 3.2 L/rai)
  *   volume_basis               hectare | rai: what the spray volume is given per (rai on th pages)
  *   pack_amount, pack_unit     pack size to count packs to buy (optional; unit defaults to rate_unit)
+ *   pack_id                    the shop's pack those figures came from, 'product.variation.size'
+ *                              (hidden field): 'Add these packs to the cart' while the size matches
  *   prev_sprayer               sprayer the tank and volume fields were filled for (hidden field):
  *                              without JavaScript, switching sprayer still swaps untouched defaults
  */
@@ -55,6 +57,7 @@ export const INPUT_FORM_FIELDS = [
   'pack_amount',
   'pack_unit',
   'product',
+  'pack_id',
 ] as const
 export type InputFormField = (typeof INPUT_FORM_FIELDS)[number]
 export type InputFormValues = Record<InputFormField, string>
@@ -187,6 +190,9 @@ export function readInputForm(params: URLSearchParams, locale: Locale): InputFor
     pack_amount: get('pack_amount') ?? '',
     pack_unit: get('pack_unit') ?? (isProductUnit(rateUnit) ? rateUnit : 'ml'),
     product: (params.get('product') ?? '').trim().slice(0, PRODUCT_NAME_MAX_LENGTH),
+    pack_id: /^\d{1,10}\.\d{1,10}\.[\d.]{1,12}[a-z]{1,2}$/.test(params.get('pack_id') ?? '')
+      ? params.get('pack_id')!
+      : '',
   }
   const previous = params.get('prev_sprayer')
   if (previous !== null && isSprayerType(previous) && previous !== sprayer) {

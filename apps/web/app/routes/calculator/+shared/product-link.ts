@@ -74,7 +74,8 @@ export function labelTankDose(rate: ProductDetail['label_rate']): LabelTank | nu
 export function calculatorSearch(
   productName: string,
   rate: ProductDetail['label_rate'],
-  pack: { pack_amount: number | null; pack_unit: string | null } | null,
+  pack: { id?: number; pack_amount: number | null; pack_unit: string | null } | null,
+  productId?: number,
 ): string | null {
   if (!rate) return null
   const params = new URLSearchParams()
@@ -102,6 +103,30 @@ export function calculatorSearch(
   ) {
     params.set('pack_amount', String(pack.pack_amount))
     params.set('pack_unit', pack.pack_unit)
+    // Which pack of which product this is, so the answer can offer to put that many in the cart
+    // (docs/product/orders-and-payments.md); its size is part of it, so a pack size the farmer
+    // changed afterwards no longer matches.
+    if (productId !== undefined && pack.id !== undefined)
+      params.set('pack_id', packId(productId, pack.id, pack.pack_amount, pack.pack_unit))
   }
   return `?${params.toString()}`
+}
+
+/** 'product.variation.sizeunit', e.g. '12.34.500ml'. */
+export function packId(productId: number, variationId: number, amount: number, unit: string) {
+  return `${productId}.${variationId}.${amount}${unit}`
+}
+
+/**
+ * The pack of the product the calculator was opened with, if the pack size on screen is still
+ * that pack's: its product and variation, for 'Add these packs to the cart'.
+ */
+export function packForCart(
+  packIdParam: string | null,
+  packSize: { amount: number; unit: string } | undefined,
+): { productId: number; variationId: number } | null {
+  const match = /^(\d{1,10})\.(\d{1,10})\.(.+)$/.exec(packIdParam ?? '')
+  if (!match || !packSize) return null
+  if (match[3] !== `${packSize.amount}${packSize.unit}`) return null
+  return { productId: Number(match[1]), variationId: Number(match[2]) }
 }

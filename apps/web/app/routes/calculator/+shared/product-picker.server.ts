@@ -49,6 +49,7 @@ export async function productPickerRedirect(args: Args): Promise<Response | null
         localizedText(product.name, locale),
         product.label_rate,
         defaultVariation(product),
+        product.id,
       ) ?? `?product=${encodeURIComponent(localizedText(product.name, locale))}`,
     )
     for (const [key, value] of keep) search.set(key, value)

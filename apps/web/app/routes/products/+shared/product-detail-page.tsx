@@ -1,6 +1,8 @@
-import { useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useTypedBeforeHydration } from '~/utils/typed-before-hydration.ts'
-import { Form, Link, useLocation } from 'react-router'
+import { Form, Link, useFetcher, useLocation } from 'react-router'
+import { notify } from '~/components/toasts.tsx'
+import type { AddToCartResult } from '~/routes/cart/add-to-cart.ts'
 import type { ProductDetail } from '@padi/domain/catalogue/schemas'
 import { localizedText, type LocalizedText } from '@padi/domain/i18n/locales'
 import { localePath, useI18n } from '~/utils/i18n.ts'
@@ -63,10 +65,18 @@ function ProductView({ data, product }: { data: ProductDetailData; product: Prod
   const variation = product.variations.find((v) => v.id === variationId) ?? null
   const quantityCheck = checkQuantity(quantityText)
   const isAgro = product.group === 'agrochems'
-  const calculator = calculatorSearch(name, product.label_rate, variation)
+  const calculator = calculatorSearch(name, product.label_rate, variation, product.id)
   const labelTank = labelTankDose(product.label_rate)
   const format = useCalculatorFormat()
   const notStated = t('products.detail.notStated')
+  const location = useLocation()
+  const cart = useFetcher<AddToCartResult>()
+  const adding = cart.state !== 'idle'
+  const added = cart.state === 'idle' ? cart.data : undefined
+  useEffect(() => {
+    if (added) notify({ kind: added.ok ? 'success' : 'error', message: t(added.messageKey) })
+  }, [added, t])
+  const canAdd = Boolean(variation?.price) && (variation?.stock ?? 0) > 0 && quantityCheck.ok
 
   const phi =
     product.pre_harvest_interval_days === null
@@ -253,8 +263,41 @@ function ProductView({ data, product }: { data: ProductDetailData; product: Prod
                 {t('products.detail.update')}
               </button>
             </noscript>
+            {/* docs/product/orders-and-payments.md: 'Add to cart' with the chosen pack and
+              quantity. Without JavaScript the button posts this form to the cart and the page
+              comes back with a notice; with JavaScript it is sent in the background. */}
+            <input type="hidden" name="product_id" value={product.id} />
+            <input
+              type="hidden"
+              name="redirect_to"
+              value={`${location.pathname}${location.search}`}
+            />
+            <button
+              type="submit"
+              className="button primary cat-add"
+              formMethod="post"
+              formAction={localePath(locale, '/add-to-cart')}
+              disabled={!canAdd || adding}
+              onClick={(event) => {
+                event.preventDefault()
+                if (!canAdd || !variation || !quantityCheck.ok) return
+                void cart.submit(
+                  {
+                    product_id: product.id,
+                    variation: variation.id,
+                    quantity: quantityCheck.quantity,
+                    _fetch: '1',
+                  },
+                  { method: 'post', action: localePath(locale, '/add-to-cart') },
+                )
+              }}
+            >
+              {adding ? t('products.detail.adding') : t('products.detail.addToCart')}
+            </button>
+            <p className="cat-add-result" aria-live="polite">
+              {added ? t(added.messageKey) : null}
+            </p>
           </Form>
-          <p className="hint">{t('products.detail.orderSoon')}</p>
         </section>
 
         {calculator ? (
