@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { test, expect } from './support/fixtures.ts'
 import { createAccount } from './support/api.ts'
+import { submitLogin } from './support/login.ts'
 
 /** docs/product/orders-and-payments.md: the cart, for visitors and customers, with and without JavaScript. */
 
@@ -8,12 +9,6 @@ async function openAzoDif(page: Page) {
   await page.goto('/en/products/agrochems?q=azodif')
   await page.getByRole('link', { name: 'AzoDif 325SC' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'AzoDif 325SC' })).toBeVisible()
-}
-
-async function logIn(page: Page, mobile: string, password: string) {
-  await page.getByLabel('Mobile number').fill(mobile)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Log in' }).click()
 }
 
 const cartIcon = (page: Page) => page.locator('.header-cart')
@@ -44,7 +39,7 @@ test.describe('the cart', () => {
       // docs/product/accounts.md guard 6: the cart needs an account; the lines wait for the login.
       await cartIcon(page).click()
       await expect(page).toHaveURL(/\/en\/login\?redirectTo=%2Fen%2Fcart/)
-      await logIn(page, mobile, password)
+      await submitLogin(page, mobile, password)
       await expect(page).toHaveURL(/\/en\/cart$/)
       await expect(page.getByRole('heading', { level: 1, name: 'My cart' })).toBeVisible()
       const line = page.locator('.cart-line')
@@ -63,7 +58,7 @@ test.describe('the cart', () => {
   }) => {
     const { mobile, password } = await createAccount(request)
     await page.goto('/en/login')
-    await logIn(page, mobile, password)
+    await submitLogin(page, mobile, password)
     await expect(page).toHaveURL(/\/en$/)
     await openAzoDif(page)
     await page.getByLabel('Quantity').fill('1')
@@ -99,7 +94,7 @@ test.describe('the cart', () => {
     const context = await browser.newContext({ javaScriptEnabled: false })
     const page = await context.newPage()
     await page.goto('/en/login?redirectTo=%2Fen%2Fproducts%2Fagrochems%3Fq%3Dazodif')
-    await logIn(page, mobile, password)
+    await submitLogin(page, mobile, password)
     await page.getByRole('link', { name: 'AzoDif 325SC' }).click()
     await page.getByRole('button', { name: 'Add to cart' }).click()
     await expect(cartIcon(page)).toHaveAttribute('aria-label', 'Cart, 1 item')
@@ -155,7 +150,7 @@ test.describe('the cart', () => {
   test('the spray calculator puts the packs it counted in the cart', async ({ page, request }) => {
     const { mobile, password } = await createAccount(request)
     await page.goto('/en/login')
-    await logIn(page, mobile, password)
+    await submitLogin(page, mobile, password)
     await expect(page).toHaveURL(/\/en$/)
     await openAzoDif(page)
     await page.getByRole('link', { name: 'Open the spray calculator' }).click()

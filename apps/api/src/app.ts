@@ -46,6 +46,8 @@ import { createPinService } from './modules/payment/pin.service.ts'
 import { pinRoutes } from './modules/payment/pin.routes.ts'
 import { createCartService } from './modules/cart/cart.service.ts'
 import { cartRoutes } from './modules/cart/cart.routes.ts'
+import { createAddressesService } from './modules/addresses/addresses.service.ts'
+import { addressesRoutes } from './modules/addresses/addresses.routes.ts'
 
 export const API_PREFIX = '/api/v1'
 
@@ -197,6 +199,10 @@ export async function buildApp(deps: {
       await v1.register(staffRoutes, { users, guards })
       await v1.register(creditRoutes, { credit: createCreditService({ db: db.db, clock }), guards })
       await v1.register(cartRoutes, { cart: createCartService({ db: db.db }), guards })
+      await v1.register(addressesRoutes, {
+        addresses: createAddressesService({ db: db.db }),
+        guards,
+      })
       await v1.register(pinRoutes, {
         pins: createPinService({ db: db.db, clock }),
         guards,

@@ -37,6 +37,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   NOT_FOR_SALE: 409,
   OUT_OF_STOCK: 409,
   CART_FULL: 409,
+  ADDRESS_IS_DEFAULT: 409,
+  ADDRESS_LIMIT: 409,
 }
 
 /**

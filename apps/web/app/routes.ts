@@ -35,6 +35,7 @@ export default [
       route('add-to-cart', 'routes/cart/add-to-cart.ts'),
       layout('routes/layouts/protected-layout.tsx', [
         route('settings', 'routes/account/settings.tsx'),
+        route('settings/addresses', 'routes/account/addresses.tsx'),
         route('cart', 'routes/cart/cart.tsx'),
         // Coming soon: each is replaced by its real page when that lands.
         ...(['dashboard', 'checkout', 'kyc', 'receipt'] as const).map((page) =>

@@ -41,6 +41,9 @@ export const ERROR_CODES = [
   'NOT_FOR_SALE',
   'OUT_OF_STOCK',
   'CART_FULL',
+  // Addresses (docs/product/orders-and-payments.md)
+  'ADDRESS_IS_DEFAULT',
+  'ADDRESS_LIMIT',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

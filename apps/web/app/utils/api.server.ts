@@ -5,6 +5,7 @@ import type { Market } from '@padi/domain/money'
 import type { ErrorCode } from '@padi/domain/errors'
 import type { User } from '@padi/domain/auth/user-schema'
 import type { Cart } from '@padi/domain/cart/cart-schemas'
+import type { Address, AddressInput } from '@padi/domain/addresses/address-schemas'
 import type { CreditRecord } from '@padi/domain/credit/credit-schemas'
 import type {
   BrandList,
@@ -197,6 +198,16 @@ export function createApiClient(
       token: string,
       lines: { variation_id: number; count: number; selected: boolean }[],
     ) => call<Cart>('/api/v1/me/cart/merge', { method: 'POST', body: { lines }, token }),
+    addresses: (token: string) =>
+      call<{ data: Address[] }>('/api/v1/me/addresses', { token }).then((r) => r.data),
+    addAddress: (token: string, body: AddressInput) =>
+      call<Address>('/api/v1/me/addresses', { method: 'POST', body, token }),
+    updateAddress: (token: string, id: number, body: AddressInput) =>
+      call<Address>(`/api/v1/me/addresses/${id}`, { method: 'PUT', body, token }),
+    setDefaultAddress: (token: string, id: number) =>
+      call<Address>(`/api/v1/me/addresses/${id}/default`, { method: 'POST', token }),
+    deleteAddress: (token: string, id: number) =>
+      call<null>(`/api/v1/me/addresses/${id}`, { method: 'DELETE', token }),
     credits: (token: string) =>
       call<{ data: CreditRecord[] }>('/api/v1/me/credits', { token }).then((r) => r.data),
     setPin: (token: string, body: { pin: string; confirm_pin: string; current_pin?: string }) =>

@@ -99,6 +99,11 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       )}
+      <p>
+        <Link className="button secondary" to={localePath(locale, '/settings/addresses')}>
+          {t('account.addresses.manage')}
+        </Link>
+      </p>
       <Form method="post" action={localePath(locale, '/logout')}>
         <button className="button secondary" type="submit">
           {t('account.logout')}
