@@ -50,6 +50,8 @@ for (const js of [true, false]) {
 
     await page.getByLabel('State').selectOption({ label: 'Kedah' })
     await page.getByRole('button', { name: 'Save address' }).click()
+    // The notice for the next page is translated (a toast; without JavaScript, in <noscript>).
+    if (js) await expect(page.getByText('Your address is saved.').first()).toBeVisible()
     const cards = page.locator('.address-card')
     await expect(cards).toHaveCount(1)
     await expect(cards.first()).toContainText('Default')

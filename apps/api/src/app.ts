@@ -48,6 +48,8 @@ import { createCartService } from './modules/cart/cart.service.ts'
 import { cartRoutes } from './modules/cart/cart.routes.ts'
 import { createAddressesService } from './modules/addresses/addresses.service.ts'
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts'
+import { createOrdersService } from './modules/orders/orders.service.ts'
+import { ordersRoutes } from './modules/orders/orders.routes.ts'
 
 export const API_PREFIX = '/api/v1'
 
@@ -197,14 +199,32 @@ export async function buildApp(deps: {
         }),
       })
       await v1.register(staffRoutes, { users, guards })
-      await v1.register(creditRoutes, { credit: createCreditService({ db: db.db, clock }), guards })
+      const credit = createCreditService({ db: db.db, clock })
+      const pins = createPinService({ db: db.db, clock })
+      await v1.register(creditRoutes, { credit, guards })
       await v1.register(cartRoutes, { cart: createCartService({ db: db.db }), guards })
       await v1.register(addressesRoutes, {
         addresses: createAddressesService({ db: db.db }),
         guards,
       })
-      await v1.register(pinRoutes, {
-        pins: createPinService({ db: db.db, clock }),
+      await v1.register(pinRoutes, { pins, guards, rateLimitMax: config.AUTH_RATE_LIMIT_MAX })
+      await v1.register(ordersRoutes, {
+        orders: createOrdersService({
+          db: db.db,
+          clock,
+          credit,
+          pins,
+          shipping: {
+            MY: {
+              feeMinor: config.SHIPPING_FEE_MY_MINOR,
+              freeFromMinor: config.SHIPPING_FREE_FROM_MY_MINOR || null,
+            },
+            TH: {
+              feeMinor: config.SHIPPING_FEE_TH_MINOR,
+              freeFromMinor: config.SHIPPING_FREE_FROM_TH_MINOR || null,
+            },
+          },
+        }),
         guards,
         rateLimitMax: config.AUTH_RATE_LIMIT_MAX,
       })

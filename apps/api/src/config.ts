@@ -18,6 +18,12 @@ export const ApiConfigSchema = z.object({
   // Catalogue answers kept in memory (ADR 015); 0 turns the cache off.
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   CATALOGUE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(1024).default(32),
+  // docs/product/orders-and-payments.md: the delivery fee rule per market, in minor units; an order
+  // whose subtotal reaches the threshold is delivered free (0 turns the threshold off).
+  SHIPPING_FEE_MY_MINOR: z.coerce.number().int().min(0).max(10_000_000).default(1_500),
+  SHIPPING_FREE_FROM_MY_MINOR: z.coerce.number().int().min(0).max(100_000_000).default(30_000),
+  SHIPPING_FEE_TH_MINOR: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
+  SHIPPING_FREE_FROM_TH_MINOR: z.coerce.number().int().min(0).max(100_000_000).default(300_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO_DATA: bool.default(true),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),

@@ -15,3 +15,13 @@ export const ErrorResponseSchema = z
   .catchall(z.unknown())
   .meta({ id: 'Error' })
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>
+
+/** The error answers a route declares in its schema, each with the one error shape. */
+export function errorAnswers<S extends number>(
+  ...statuses: S[]
+): Record<S, typeof ErrorResponseSchema> {
+  return Object.fromEntries(statuses.map((s) => [s, ErrorResponseSchema])) as Record<
+    S,
+    typeof ErrorResponseSchema
+  >
+}

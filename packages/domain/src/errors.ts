@@ -44,6 +44,12 @@ export const ERROR_CODES = [
   // Addresses (docs/product/orders-and-payments.md)
   'ADDRESS_IS_DEFAULT',
   'ADDRESS_LIMIT',
+  // Orders (docs/product/orders-and-payments.md)
+  'CART_EMPTY',
+  'CASH_NEEDS_PICKUP',
+  'PIN_REQUIRED',
+  'IDEMPOTENCY_MISMATCH',
+  'IDEMPOTENCY_IN_FLIGHT',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -2,17 +2,11 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AddressInputSchema, AddressSchema } from '@padi/domain/addresses/address-schemas'
-import { ErrorResponseSchema } from '../../error-schema.ts'
+import { errorAnswers } from '../../error-schema.ts'
 import type { Guards } from '../../plugins/authenticate.ts'
 import type { AddressesService } from './addresses.service.ts'
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-}
+const errors = errorAnswers(400, 401, 403, 404, 409)
 const Params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 
 export const addressesRoutes: FastifyPluginAsync<{

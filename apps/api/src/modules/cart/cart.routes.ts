@@ -7,17 +7,11 @@ import {
   CartMergeSchema,
   CartSchema,
 } from '@padi/domain/cart/cart-schemas'
-import { ErrorResponseSchema } from '../../error-schema.ts'
+import { errorAnswers } from '../../error-schema.ts'
 import type { Guards } from '../../plugins/authenticate.ts'
 import type { CartService } from './cart.service.ts'
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-}
+const errors = errorAnswers(400, 401, 403, 404, 409)
 const LineParams = z.object({ variation_id: z.coerce.number().int().positive() })
 
 export const cartRoutes: FastifyPluginAsync<{ cart: CartService; guards: Guards }> = async (

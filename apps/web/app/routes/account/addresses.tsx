@@ -85,14 +85,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const id = /^[1-9]\d{0,9}$/.test(rawId) ? Number(rawId) : null
   const back = localePath(locale, '/settings/addresses')
   try {
+    // Notices left for the next page are translated by the layout, from the shared catalogue.
     if (intent === 'default' && id) {
       await withUserToken({ session, locale }, (token) => api.setDefaultAddress(token, id))
-      session.update({ flash: { kind: 'success', messageKey: 'account.addresses.defaultSet' } })
+      session.update({ flash: { kind: 'success', messageKey: 'common.addressDefaultSet' } })
       return redirect(back, 303)
     }
     if (intent === 'delete' && id) {
       await withUserToken({ session, locale }, (token) => api.deleteAddress(token, id))
-      session.update({ flash: { kind: 'success', messageKey: 'account.addresses.deleted' } })
+      session.update({ flash: { kind: 'success', messageKey: 'common.addressDeleted' } })
       return redirect(back, 303)
     }
     const form = parseForm(AddressInputSchema, formData, FIELDS)
@@ -104,7 +105,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     await withUserToken({ session, locale }, (token) =>
       id ? api.updateAddress(token, id, form.data) : api.addAddress(token, form.data),
     )
-    session.update({ flash: { kind: 'success', messageKey: 'account.addresses.saved' } })
+    session.update({ flash: { kind: 'success', messageKey: 'common.addressSaved' } })
     return redirect(back, 303)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error

@@ -1,0 +1,292 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm'
+import { branches } from '@padi/db/schema/branches'
+import { branchStock, productVariations } from '@padi/db/schema/catalogue'
+import { creditLines } from '@padi/db/schema/credit'
+import { users } from '@padi/db/schema/users'
+import { createTestApp, type TestApp } from '../../../test/test-app.ts'
+import { bearer, loginTokens } from '../../../test/auth-helpers.ts'
+import { createCreditRepository } from '../credit/credit.repository.ts'
+
+let t: TestApp
+let ahmad: string
+let siti: string
+let branchId: number
+/** Packs sold in Malaysia with at least 5 at one branch, and that branch. */
+let packs: { id: number; priceMy: number }[]
+
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '10000', RATE_LIMIT_MAX: '100000' })
+  ahmad = (await loginTokens(t.app, '+60120000001')).access_token
+  siti = (await loginTokens(t.app, '+60120000002')).access_token
+  const [row] = await t.db.db
+    .select({ branchId: branchStock.branchId, n: sql<number>`count(*)::int` })
+    .from(branchStock)
+    .innerJoin(productVariations, eq(productVariations.id, branchStock.variationId))
+    .innerJoin(branches, eq(branches.id, branchStock.branchId))
+    .where(
+      and(
+        eq(branches.market, 'MY'),
+        gt(branchStock.quantity, 5),
+        isNotNull(productVariations.priceMyMinor),
+      ),
+    )
+    .groupBy(branchStock.branchId)
+    .orderBy(sql`count(*) desc`)
+    .limit(1)
+  branchId = row!.branchId
+  packs = (
+    await t.db.db
+      .select({ id: productVariations.id, priceMy: productVariations.priceMyMinor })
+      .from(branchStock)
+      .innerJoin(productVariations, eq(productVariations.id, branchStock.variationId))
+      .where(
+        and(
+          eq(branchStock.branchId, branchId),
+          gt(branchStock.quantity, 5),
+          isNotNull(productVariations.priceMyMinor),
+        ),
+      )
+      .orderBy(asc(productVariations.id))
+  ).map((p) => ({ id: p.id, priceMy: p.priceMy! }))
+})
+afterAll(async () => t.close())
+
+let keys = 0
+const newKey = () => `test-key-${Date.now()}-${keys++}`
+const put = (token: string, id: number, count: number) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/me/cart/lines/${id}`,
+    headers: bearer(token),
+    payload: { count },
+  })
+const order = (token: string, payload: Record<string, unknown>, key = newKey()) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/orders',
+    headers: { ...bearer(token), 'idempotency-key': key },
+    payload,
+  })
+const available = async () =>
+  (await t.app.inject({ url: '/api/v1/me/credits', headers: bearer(ahmad) })).json().data[0]
+    .available_credits.amount_minor as number
+const stockOf = async (variationId: number) =>
+  (
+    await t.db.db
+      .select({ q: branchStock.quantity })
+      .from(branchStock)
+      .where(and(eq(branchStock.branchId, branchId), eq(branchStock.variationId, variationId)))
+  )[0]!.q
+
+describe('placing an order (docs/product/orders-and-payments.md)', () => {
+  it('buys on credit with the PIN: stock taken, line charged, ledger written, cart emptied', async () => {
+    const [a, b] = packs
+    await put(ahmad, a!.id, 2)
+    await put(ahmad, b!.id, 1)
+    const before = { credit: await available(), a: await stockOf(a!.id) }
+    const res = await order(ahmad, {
+      fulfilment: 'pickup',
+      payment: 'credits',
+      branch_id: branchId,
+      pin: '390571',
+      // A client's own totals are not read.
+      total: 1,
+    })
+    expect(res.statusCode).toBe(201)
+    const placed = res.json()
+    const total = 2 * a!.priceMy + b!.priceMy
+    expect(placed).toMatchObject({
+      status: 'paid',
+      fulfilment: 'pickup',
+      payment: 'credits',
+      total: { amount_minor: total, currency: 'MYR' },
+      shipping_fee: { amount_minor: 0 },
+      total_quantity: 3,
+      branch: { id: branchId },
+    })
+    expect(placed.number).toMatch(/^SM\d{6}-\d{6}$/)
+    expect(await available()).toBe(before.credit - total)
+    expect(await stockOf(a!.id)).toBe(before.a - 2)
+    expect(
+      (await t.app.inject({ url: '/api/v1/me/cart', headers: bearer(ahmad) })).json().lines,
+    ).toEqual([])
+    const history = await t.app.inject({
+      url: '/api/v1/me/orders?status=paid',
+      headers: bearer(ahmad),
+    })
+    expect(history.json().data[0].id).toBe(placed.id)
+    const one = await t.app.inject({
+      url: `/api/v1/me/orders/${placed.id}`,
+      headers: bearer(ahmad),
+    })
+    expect(one.json()).toEqual(placed)
+    // Nobody else reads it.
+    expect(
+      (await t.app.inject({ url: `/api/v1/me/orders/${placed.id}`, headers: bearer(siti) }))
+        .statusCode,
+    ).toBe(404)
+    const [user] = await t.db.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.mobile, '+60120000001'))
+    const [line] = await t.db.db.select().from(creditLines).where(eq(creditLines.userId, user!.id))
+    expect((await createCreditRepository(t.db.db).ledgerSums(line!.id)).principalMinor).toBe(
+      line!.utilisedMinor,
+    )
+  })
+
+  it('a cash order with pickup is unpaid; cash with delivery is refused; a wrong PIN changes nothing', async () => {
+    const [a] = packs
+    await put(siti, a!.id, 1)
+    const delivery = await order(siti, { fulfilment: 'delivery', payment: 'cash', address_id: 1 })
+    expect(delivery.statusCode).toBe(400)
+    expect(delivery.json().code).toBe('CASH_NEEDS_PICKUP')
+    const cash = await order(siti, { fulfilment: 'pickup', payment: 'cash', branch_id: branchId })
+    expect(cash.statusCode).toBe(201)
+    expect(cash.json()).toMatchObject({ status: 'unpaid', payment: 'cash', paid_at: null })
+
+    await put(ahmad, a!.id, 1)
+    const before = await available()
+    const wrong = await order(ahmad, {
+      fulfilment: 'pickup',
+      payment: 'credits',
+      branch_id: branchId,
+      pin: '111112',
+    })
+    expect(wrong.statusCode).toBe(403)
+    expect(wrong.json().code).toBe('PIN_INVALID')
+    expect(await available()).toBe(before)
+    const none = await order(ahmad, {
+      fulfilment: 'pickup',
+      payment: 'credits',
+      branch_id: branchId,
+    })
+    expect(none.json().code).toBe('PIN_REQUIRED')
+    // The PIN's count of wrong tries goes back to zero with the right one.
+    const right = await order(ahmad, {
+      fulfilment: 'pickup',
+      payment: 'credits',
+      branch_id: branchId,
+      pin: '390571',
+    })
+    expect(right.statusCode).toBe(201)
+  })
+
+  it('says how much more credit an order needs, in the line’s currency', async () => {
+    const [user] = await t.db.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.mobile, '+60120000001'))
+    const [a] = packs
+    await put(ahmad, a!.id, 1)
+    const have = await available()
+    // Leave the line RM0.10 short of this order.
+    const [line] = await t.db.db.select().from(creditLines).where(eq(creditLines.userId, user!.id))
+    await t.db.db
+      .update(creditLines)
+      .set({ approvedMinor: line!.approvedMinor - have + a!.priceMy - 10 })
+      .where(eq(creditLines.id, line!.id))
+    const res = await order(ahmad, {
+      fulfilment: 'pickup',
+      payment: 'credits',
+      branch_id: branchId,
+      pin: '390571',
+    })
+    expect(res.statusCode).toBe(409)
+    expect(res.json()).toMatchObject({
+      code: 'CREDIT_INSUFFICIENT',
+      message: 'Insufficient credit balance',
+      shortfall: { amount_minor: 10, currency: 'MYR' },
+      detail: 'You need an additional RM0.10 to complete this payment',
+    })
+    await t.db.db
+      .update(creditLines)
+      .set({ approvedMinor: line!.approvedMinor })
+      .where(eq(creditLines.id, line!.id))
+    await put(ahmad, a!.id, 0)
+  })
+
+  it('answers the same key and body with the first order, another body with 422, and never charges twice', async () => {
+    const [a] = packs
+    await put(ahmad, a!.id, 1)
+    const key = newKey()
+    const body = { fulfilment: 'pickup', payment: 'credits', branch_id: branchId, pin: '390571' }
+    const before = await available()
+    const results = await Promise.all(Array.from({ length: 50 }, () => order(ahmad, body, key)))
+    const created = results.filter((r) => r.statusCode === 201)
+    expect(created).toHaveLength(1)
+    for (const r of results) expect([200, 201, 409]).toContain(r.statusCode)
+    const again = await order(ahmad, body, key)
+    expect(again.statusCode).toBe(200)
+    expect(again.json().id).toBe(created[0]!.json().id)
+    expect(await available()).toBe(before - a!.priceMy)
+    const other = await order(ahmad, { ...body, remarks: 'another order' }, key)
+    expect(other.statusCode).toBe(422)
+    expect(other.json().code).toBe('IDEMPOTENCY_MISMATCH')
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/orders',
+      headers: bearer(ahmad),
+      payload: body,
+    })
+    expect(missing.statusCode).toBe(400)
+  })
+})
+
+describe.skipIf(!process.env.DATABASE_URL)('orders under concurrency (PostgreSQL)', () => {
+  it('never sells more than the branch has', async () => {
+    const pack = packs.at(-1)!
+    await t.db.db
+      .update(branchStock)
+      .set({ quantity: 3 })
+      .where(and(eq(branchStock.branchId, branchId), eq(branchStock.variationId, pack.id)))
+    // Ten customers at once want the last 3: each has 1 in the cart.
+    const buyers = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => {
+        const mobile = `+6011900000${i}`
+        const signup = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/signup',
+          payload: {
+            mobile,
+            password: 'padi2026',
+            full_name: `Buyer ${i}`,
+            postcode: '06000',
+            area: 'Jitra',
+            district: 'Kubang Pasu',
+            preferred_branch: branchId,
+          },
+          remoteAddress: `10.9.0.${i}`,
+        })
+        expect(signup.statusCode).toBe(201)
+        const s = signup.json()
+        const sms = await t.app.inject({ url: `/api/v1/dev/sms?to=${encodeURIComponent(mobile)}` })
+        const code = /\b(\d{6})\b/.exec(sms.json().data?.[0]?.body ?? '')?.[1]
+        if (!code) return null
+        const verified = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/otp/verify',
+          payload: {
+            preAuthSessionId: s.preAuthSessionId,
+            deviceId: s.deviceId,
+            userInputCode: code,
+          },
+        })
+        return verified.json().access_token as string
+      }),
+    )
+    const tokens = buyers.filter((b): b is string => Boolean(b))
+    expect(tokens.length).toBeGreaterThan(3)
+    for (const token of tokens) expect((await put(token, pack.id, 1)).statusCode).toBe(200)
+    const results = await Promise.all(
+      tokens.map((token) =>
+        order(token, { fulfilment: 'pickup', payment: 'cash', branch_id: branchId }),
+      ),
+    )
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(3)
+    for (const r of results.filter((r) => r.statusCode !== 201))
+      expect(r.json().code).toBe('OUT_OF_STOCK')
+    expect(await stockOf(pack.id)).toBe(0)
+  })
+})

@@ -1,0 +1,91 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ORDER_STATUSES } from '@padi/domain/orders/order-rules'
+import { OrderSchema, PlaceOrderSchema } from '@padi/domain/orders/order-schemas'
+import { ErrorResponseSchema, errorAnswers } from '../../error-schema.ts'
+import type { Guards } from '../../plugins/authenticate.ts'
+import type { OrdersService } from './orders.service.ts'
+
+const errors = errorAnswers(400, 401, 403, 404, 409)
+
+export const ordersRoutes: FastifyPluginAsync<{
+  orders: OrdersService
+  guards: Guards
+  rateLimitMax: number
+}> = async (app, opts) => {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const { orders } = opts
+  const common = { tags: ['orders'], security: [{ bearer: [] }] }
+
+  r.post(
+    '/orders',
+    {
+      preHandler: opts.guards.authenticate,
+      config: { rateLimit: { max: opts.rateLimitMax, timeWindow: 60_000 } },
+      schema: {
+        ...common,
+        summary: 'Place an order from the ticked lines of the cart (cash or credits)',
+        description:
+          'One transaction: prices and stock re-read, stock taken, credit charged with a guard, the ledger and the order written, the lines taken out of the cart. Idempotency-Key is required: the same key and body within 24 hours answer 200 with the first order and charge nothing again; another body answers 422; a key still being placed answers 409. Credits need the PIN (5 wrong PINs lock payment for 30 minutes).',
+        operationId: 'placeOrder',
+        headers: z.object({
+          'idempotency-key': z
+            .string()
+            .min(8)
+            .max(100)
+            .regex(/^[A-Za-z0-9_-]+$/, 'validation.invalid'),
+        }),
+        body: PlaceOrderSchema,
+        response: {
+          200: OrderSchema,
+          201: OrderSchema,
+          ...errors,
+          422: ErrorResponseSchema,
+          423: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const placed = await orders.place(
+        request.auth!.userId,
+        request.headers['idempotency-key'],
+        request.body,
+      )
+      return reply.status(placed.status).send(placed.order)
+    },
+  )
+
+  r.get(
+    '/me/orders',
+    {
+      preHandler: opts.guards.authenticate,
+      schema: {
+        ...common,
+        summary: 'The logged-in customer’s orders, newest first (the latest 50)',
+        operationId: 'listMyOrders',
+        querystring: z.object({ status: z.enum(ORDER_STATUSES).optional() }),
+        response: { 200: z.object({ data: z.array(OrderSchema) }), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await orders.list(request.auth!.userId, request.query.status),
+    }),
+  )
+
+  r.get(
+    '/me/orders/:id',
+    {
+      preHandler: opts.guards.authenticate,
+      schema: {
+        ...common,
+        summary: 'One of the logged-in customer’s orders, with every field',
+        operationId: 'getMyOrder',
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: { 200: OrderSchema, ...errors },
+      },
+    },
+    async (request) => orders.get(request.auth!.userId, request.params.id),
+  )
+}

@@ -1,0 +1,372 @@
+import { createHash } from 'node:crypto'
+import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm'
+import type { Db } from '@padi/db/client'
+import { addresses } from '@padi/db/schema/addresses'
+import { branches } from '@padi/db/schema/branches'
+import { cartItems } from '@padi/db/schema/cart'
+import { branchStock, products, productVariations } from '@padi/db/schema/catalogue'
+import { idempotencyKeys, orderItems, orders } from '@padi/db/schema/orders'
+import { users } from '@padi/db/schema/users'
+import { shippingFeeMinor, type ShippingRule } from '@padi/domain/cart/cart'
+import { DomainError } from '@padi/domain/errors'
+import { MARKET_CURRENCY, type Market } from '@padi/domain/money'
+import {
+  IDEMPOTENCY_STALE_MS,
+  IDEMPOTENCY_TTL_MS,
+  initialStatus,
+  orderNumber,
+  paymentAllows,
+  type OrderStatus,
+} from '@padi/domain/orders/order-rules'
+import type { Order, PlaceOrder } from '@padi/domain/orders/order-schemas'
+import type { Clock } from '../../clock.ts'
+import type { CreditService } from '../credit/credit.service.ts'
+import type { PinService } from '../payment/pin.service.ts'
+
+type OrderRow = typeof orders.$inferSelect
+
+/** The body an Idempotency-Key is bound to; the PIN is left out, so a retry after a mistyped PIN is the same order. */
+function requestHash(body: PlaceOrder): string {
+  const { pin: _pin, ...rest } = body
+  const canonical = JSON.stringify(Object.fromEntries(Object.entries(rest).sort()))
+  return createHash('sha256').update(canonical).digest('base64url')
+}
+
+export function createOrdersService(deps: {
+  db: Db
+  clock: Clock
+  credit: CreditService
+  pins: PinService
+  shipping: Record<Market, ShippingRule>
+}) {
+  const { db, clock, credit, pins, shipping } = deps
+
+  async function answer(tx: Db, row: OrderRow): Promise<Order> {
+    const items = await tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, row.id))
+      .orderBy(asc(orderItems.variationId))
+    const [branch] = await tx
+      .select({ id: branches.id, name: branches.name })
+      .from(branches)
+      .where(eq(branches.id, row.branchId))
+    const money = (amount: number) => ({ amount_minor: amount, currency: row.currency })
+    return {
+      id: row.id,
+      number: row.number,
+      status: row.status,
+      fulfilment: row.fulfilment,
+      payment: row.payment,
+      branch: { id: branch!.id, name: branch!.name },
+      collection_location: row.fulfilment === 'pickup' ? branch!.name : null,
+      address: row.address ?? null,
+      logistics_company: row.logisticsCompany,
+      tracking_url: row.trackingUrl,
+      currency: row.currency,
+      subtotal: money(row.subtotalMinor),
+      shipping_fee: money(row.shippingFeeMinor),
+      total: money(row.totalMinor),
+      total_quantity: row.totalQuantity,
+      remarks: row.remarks,
+      items: items.map((i) => ({
+        variation_id: i.variationId,
+        product_id: i.productId,
+        name: i.name,
+        variation: i.variation,
+        unit_price: money(i.unitPriceMinor),
+        count: i.count,
+        line_total: money(i.lineTotalMinor),
+      })),
+      created_at: row.createdAt.toISOString(),
+      paid_at: row.paidAt?.toISOString() ?? null,
+      completed_at: row.completedAt?.toISOString() ?? null,
+    }
+  }
+
+  /**
+   * The order's transaction: everything re-read and re-priced, stock taken with a guard, credit
+   * charged with a guard, the order and its ledger entry written, the lines taken out of the cart,
+   * the Idempotency-Key marked done with the answer. Any refusal rolls all of it back.
+   */
+  async function placeInTransaction(
+    tx: Db,
+    userId: number,
+    key: string,
+    body: PlaceOrder,
+  ): Promise<Order> {
+    const now = clock.now()
+    const [user] = await tx
+      .select({ market: users.market, preferredBranchId: users.preferredBranchId })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update')
+    if (!user) throw new DomainError('NOT_FOUND', 'User not found')
+    const market = user.market as Market
+    const currency = MARKET_CURRENCY[market]
+    const price = market === 'TH' ? productVariations.priceThMinor : productVariations.priceMyMinor
+
+    const lines = await tx
+      .select({
+        variationId: cartItems.variationId,
+        count: cartItems.count,
+        productId: products.id,
+        name: products.name,
+        variation: productVariations.label,
+        unitPriceMinor: price,
+      })
+      .from(cartItems)
+      .innerJoin(productVariations, eq(productVariations.id, cartItems.variationId))
+      .innerJoin(products, eq(products.id, productVariations.productId))
+      .where(and(eq(cartItems.userId, userId), eq(cartItems.selected, true)))
+      .orderBy(asc(cartItems.variationId))
+    if (lines.length === 0) throw new DomainError('CART_EMPTY', 'Nothing in the cart to check out')
+    if (lines.some((l) => l.unitPriceMinor === null))
+      throw new DomainError('NOT_FOR_SALE', 'A product in the cart is not sold in your country')
+
+    // Where the goods come from: the branch chosen for collection, or for a delivery the
+    // customer's branch if it has everything, else the first branch of the country that has.
+    const marketBranches = await tx
+      .select({ id: branches.id })
+      .from(branches)
+      .where(eq(branches.market, market))
+      .orderBy(asc(branches.sortOrder), asc(branches.id))
+    let address: typeof addresses.$inferSelect | undefined
+    let candidates: number[]
+    if (body.fulfilment === 'pickup') {
+      if (!marketBranches.some((b) => b.id === body.branch_id))
+        throw new DomainError('VALIDATION_FAILED', 'Validation failed', {
+          extra: { errors: [{ field: 'branch_id', message: 'validation.branchRequired' }] },
+        })
+      candidates = [body.branch_id!]
+    } else {
+      ;[address] = await tx
+        .select()
+        .from(addresses)
+        .where(and(eq(addresses.id, body.address_id!), eq(addresses.userId, userId)))
+      if (!address) throw new DomainError('NOT_FOUND', 'Address not found')
+      candidates = marketBranches
+        .map((b) => b.id)
+        .sort((a, b) => Number(b === user.preferredBranchId) - Number(a === user.preferredBranchId))
+    }
+    const stock = await tx
+      .select({
+        branchId: branchStock.branchId,
+        variationId: branchStock.variationId,
+        quantity: branchStock.quantity,
+      })
+      .from(branchStock)
+      .where(
+        and(
+          inArray(branchStock.branchId, candidates),
+          inArray(
+            branchStock.variationId,
+            lines.map((l) => l.variationId),
+          ),
+        ),
+      )
+    const has = (branchId: number, variationId: number, count: number) =>
+      stock.some(
+        (s) => s.branchId === branchId && s.variationId === variationId && s.quantity >= count,
+      )
+    const branchId = candidates.find((b) => lines.every((l) => has(b, l.variationId, l.count)))
+    if (branchId === undefined)
+      throw new DomainError('OUT_OF_STOCK', 'Not enough stock for this order', {
+        extra: {
+          variation_ids: lines
+            .filter((l) => !candidates.some((b) => has(b, l.variationId, l.count)))
+            .map((l) => l.variationId),
+        },
+      })
+    // Stock is taken with a guard: two orders for the last pack cannot both have it.
+    for (const line of lines) {
+      const taken = await tx
+        .update(branchStock)
+        .set({ quantity: sql`${branchStock.quantity} - ${line.count}` })
+        .where(
+          and(
+            eq(branchStock.branchId, branchId),
+            eq(branchStock.variationId, line.variationId),
+            sql`${branchStock.quantity} >= ${line.count}`,
+          ),
+        )
+        .returning({ quantity: branchStock.quantity })
+      if (taken.length === 0)
+        throw new DomainError('OUT_OF_STOCK', 'Not enough stock for this order', {
+          extra: { variation_ids: [line.variationId] },
+        })
+    }
+
+    // The list's 'in stock' flag follows the stock this order took (docs/product/catalogue.md).
+    const inStock = market === 'TH' ? 'in_stock_th' : 'in_stock_my'
+    await tx.execute(sql`update products p set ${sql.raw(inStock)} = exists (
+        select 1 from branch_stock bs
+        join branches b on b.id = bs.branch_id
+        join product_variations v on v.id = bs.variation_id
+        where v.product_id = p.id and b.market = ${market} and bs.quantity > 0)
+      where p.id in (${sql.join(
+        [...new Set(lines.map((l) => l.productId))].map((id) => sql`${id}`),
+        sql`, `,
+      )})`)
+
+    const subtotalMinor = lines.reduce((n, l) => n + l.count * l.unitPriceMinor!, 0)
+    const shippingMinor =
+      body.fulfilment === 'delivery' ? shippingFeeMinor(shipping[market], subtotalMinor) : 0
+    const totalMinor = subtotalMinor + shippingMinor
+    const status: OrderStatus = initialStatus(body.payment)
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        // Replaced below once the id is known; unique meanwhile.
+        number: `pending-${userId}-${key}`,
+        userId,
+        status,
+        fulfilment: body.fulfilment,
+        payment: body.payment,
+        branchId,
+        address: address
+          ? {
+              name: address.name,
+              address: address.address,
+              city: address.city,
+              state: address.state,
+              postcode: address.postcode,
+              country: address.country,
+            }
+          : null,
+        currency,
+        subtotalMinor,
+        shippingFeeMinor: shippingMinor,
+        totalMinor,
+        totalQuantity: lines.reduce((n, l) => n + l.count, 0),
+        remarks: body.remarks || null,
+        createdAt: now,
+        paidAt: status === 'paid' ? now : null,
+      })
+      .returning()
+    const [order] = await tx
+      .update(orders)
+      .set({ number: orderNumber(row!.id, now) })
+      .where(eq(orders.id, row!.id))
+      .returning()
+    await tx.insert(orderItems).values(
+      lines.map((l) => ({
+        orderId: order!.id,
+        variationId: l.variationId,
+        productId: l.productId,
+        name: l.name,
+        variation: l.variation,
+        unitPriceMinor: l.unitPriceMinor!,
+        count: l.count,
+        lineTotalMinor: l.count * l.unitPriceMinor!,
+      })),
+    )
+    if (body.payment === 'credits')
+      await credit.charge(tx, { userId, currency, amountMinor: totalMinor, orderId: order!.id })
+    await tx.delete(cartItems).where(
+      and(
+        eq(cartItems.userId, userId),
+        inArray(
+          cartItems.variationId,
+          lines.map((l) => l.variationId),
+        ),
+      ),
+    )
+    const result = await answer(tx, order!)
+    await tx
+      .update(idempotencyKeys)
+      .set({ status: 'done', responseStatus: 201, responseBody: result })
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+    return result
+  }
+
+  return {
+    /**
+     * docs/product/orders-and-payments.md: POST /orders. The same key with the same body within
+     * 24 hours answers the first order and charges nothing again; with another body, 422; while
+     * the first is still being placed, 409.
+     */
+    async place(
+      userId: number,
+      key: string,
+      body: PlaceOrder,
+    ): Promise<{ status: 200 | 201; order: Order }> {
+      if (!paymentAllows(body.payment, body.fulfilment))
+        throw new DomainError('CASH_NEEDS_PICKUP', 'Cash payment does not allow delivery')
+      const hash = requestHash(body)
+      const now = clock.now()
+      // Take the key, or take over one whose request died or whose day has passed.
+      const taken = await db
+        .insert(idempotencyKeys)
+        .values({ userId, key, requestHash: hash, status: 'in_flight', createdAt: now })
+        .onConflictDoUpdate({
+          target: [idempotencyKeys.userId, idempotencyKeys.key],
+          set: { requestHash: hash, status: 'in_flight', responseBody: null, createdAt: now },
+          setWhere: or(
+            and(
+              eq(idempotencyKeys.status, 'in_flight'),
+              lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_STALE_MS)),
+            ),
+            lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)),
+          ),
+        })
+        .returning({ key: idempotencyKeys.key })
+      if (taken.length === 0) {
+        const [held] = await db
+          .select()
+          .from(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+        if (held && held.requestHash !== hash)
+          throw new DomainError(
+            'IDEMPOTENCY_MISMATCH',
+            'This Idempotency-Key was used for another order',
+          )
+        if (held?.status === 'done') return { status: 200, order: held.responseBody as Order }
+        throw new DomainError('IDEMPOTENCY_IN_FLIGHT', 'This order is still being placed', {
+          retryAfterSeconds: 1,
+        })
+      }
+      try {
+        // The PIN is checked once the key is held, so a burst of the same order costs one try.
+        if (body.payment === 'credits') {
+          if (!body.pin) throw new DomainError('PIN_REQUIRED', 'PIN required')
+          await pins.verify(userId, body.pin)
+        }
+        const order = await db.transaction((tx) => placeInTransaction(tx, userId, key, body))
+        return { status: 201, order }
+      } catch (error) {
+        // A refused order gives its key back: the customer can fix what was wrong and retry.
+        await db
+          .delete(idempotencyKeys)
+          .where(
+            and(
+              eq(idempotencyKeys.userId, userId),
+              eq(idempotencyKeys.key, key),
+              eq(idempotencyKeys.status, 'in_flight'),
+            ),
+          )
+        throw error
+      }
+    },
+
+    async list(userId: number, status?: OrderStatus): Promise<Order[]> {
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, userId), status ? eq(orders.status, status) : undefined))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(50)
+      return Promise.all(rows.map((row) => answer(db, row)))
+    },
+
+    async get(userId: number, id: number): Promise<Order> {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+      if (!row) throw new DomainError('NOT_FOUND', 'Order not found')
+      return answer(db, row)
+    },
+  }
+}
+export type OrdersService = ReturnType<typeof createOrdersService>

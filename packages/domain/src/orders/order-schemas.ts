@@ -1,0 +1,80 @@
+import { z } from 'zod'
+import { LocalizedTextSchema } from '../i18n/locale-schemas.ts'
+import { CurrencySchema, MoneySchema } from '../money-schemas.ts'
+import { PinSchema } from '../credit/credit-schemas.ts'
+import { FULFILMENTS, ORDER_STATUSES, PAYMENT_TYPES } from './order-rules.ts'
+
+const Id = z.number().int().positive().max(2_147_483_647)
+
+/**
+ * POST /api/v1/orders: the ticked lines of the customer's cart, priced by the server. Pickup names
+ * the branch; delivery names one of the customer's addresses. Credits need the PIN.
+ */
+export const PlaceOrderSchema = z
+  .object({
+    fulfilment: z.enum(FULFILMENTS),
+    payment: z.enum(PAYMENT_TYPES),
+    branch_id: Id.optional(),
+    address_id: Id.optional(),
+    remarks: z
+      .string()
+      .trim()
+      .max(500, 'validation.textTooLong')
+      .regex(/^[^\p{Cc}]*$/u, 'validation.invalid')
+      .optional(),
+    pin: PinSchema.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.fulfilment === 'pickup' && v.branch_id === undefined)
+      ctx.addIssue({ code: 'custom', path: ['branch_id'], message: 'validation.branchRequired' })
+    if (v.fulfilment === 'delivery' && v.address_id === undefined)
+      ctx.addIssue({ code: 'custom', path: ['address_id'], message: 'validation.addressRequired' })
+  })
+export type PlaceOrder = z.infer<typeof PlaceOrderSchema>
+
+export const OrderSchema = z
+  .object({
+    id: z.number().int(),
+    number: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    fulfilment: z.enum(FULFILMENTS),
+    payment: z.enum(PAYMENT_TYPES),
+    branch: z.object({ id: z.number().int(), name: LocalizedTextSchema }),
+    collection_location: LocalizedTextSchema.nullable().describe(
+      'The branch to collect from (pickup)',
+    ),
+    address: z
+      .object({
+        name: z.string(),
+        address: z.string(),
+        city: z.string(),
+        state: z.string(),
+        postcode: z.string(),
+        country: z.string(),
+      })
+      .nullable(),
+    logistics_company: z.string().nullable(),
+    tracking_url: z.string().nullable(),
+    currency: CurrencySchema,
+    subtotal: MoneySchema,
+    shipping_fee: MoneySchema,
+    total: MoneySchema,
+    total_quantity: z.number().int(),
+    remarks: z.string().nullable(),
+    items: z.array(
+      z.object({
+        variation_id: z.number().int(),
+        product_id: z.number().int(),
+        name: LocalizedTextSchema,
+        variation: LocalizedTextSchema,
+        unit_price: MoneySchema,
+        count: z.number().int(),
+        line_total: MoneySchema,
+      }),
+    ),
+    created_at: z.string(),
+    paid_at: z.string().nullable(),
+    completed_at: z.string().nullable(),
+  })
+  .meta({ id: 'Order' })
+export type Order = z.infer<typeof OrderSchema>
