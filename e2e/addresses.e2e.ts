@@ -1,15 +1,8 @@
 import type { Page } from '@playwright/test'
 import { test, expect, expectAccessible } from './support/fixtures.ts'
-import { createAccount } from './support/api.ts'
-import { submitLogin } from './support/login.ts'
+import { newCustomerPage } from './support/login.ts'
 
 /** docs/product/orders-and-payments.md: delivery addresses in the settings, with and without JavaScript. */
-
-async function logIn(page: Page, mobile: string, password: string) {
-  await page.goto('/en/login?redirectTo=%2Fen%2Fsettings')
-  await submitLogin(page, mobile, password)
-  await expect(page).toHaveURL(/\/en\/settings$/)
-}
 
 async function fillAddress(page: Page, name: string) {
   await page.getByLabel('Address name').fill(name)
@@ -25,10 +18,7 @@ for (const js of [true, false]) {
     browser,
     request,
   }) => {
-    const { mobile, password } = await createAccount(request)
-    const context = await browser.newContext({ javaScriptEnabled: js })
-    const page = await context.newPage()
-    await logIn(page, mobile, password)
+    const { context, page } = await newCustomerPage(browser, request, { js, to: '/en/settings' })
     await page.getByRole('link', { name: 'My delivery addresses' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'My addresses' })).toBeVisible()
     await expect(page.getByText('You have no delivery address yet.')).toBeVisible()

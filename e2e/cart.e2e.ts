@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { test, expect } from './support/fixtures.ts'
 import { createAccount } from './support/api.ts'
-import { submitLogin } from './support/login.ts'
+import { newCustomerPage, submitLogin } from './support/login.ts'
 
 /** docs/product/orders-and-payments.md: the cart, for visitors and customers, with and without JavaScript. */
 
@@ -90,11 +90,10 @@ test.describe('the cart', () => {
     browser,
     request,
   }) => {
-    const { mobile, password } = await createAccount(request)
-    const context = await browser.newContext({ javaScriptEnabled: false })
-    const page = await context.newPage()
-    await page.goto('/en/login?redirectTo=%2Fen%2Fproducts%2Fagrochems%3Fq%3Dazodif')
-    await submitLogin(page, mobile, password)
+    const { context, page } = await newCustomerPage(browser, request, {
+      js: false,
+      to: '/en/products/agrochems?q=azodif',
+    })
     await page.getByRole('link', { name: 'AzoDif 325SC' }).click()
     await page.getByRole('button', { name: 'Add to cart' }).click()
     await expect(cartIcon(page)).toHaveAttribute('aria-label', 'Cart, 1 item')

@@ -1,5 +1,5 @@
-import { expect, type Page } from '@playwright/test'
-import { DEMO_PASSWORD } from './api.ts'
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { createAccount, DEMO_PASSWORD } from './api.ts'
 
 export async function loginInBrowser(
   page: Page,
@@ -19,4 +19,22 @@ export async function submitLogin(page: Page, mobile: string, password = DEMO_PA
   await page.getByLabel('Mobile number').fill(mobile)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Log in' }).click()
+}
+
+/**
+ * A new customer, logged in in a browser of their own (scripts on or off), on the page `to`.
+ * For tests that change an account: nothing is shared with the demo customers.
+ */
+export async function newCustomerPage(
+  browser: Browser,
+  request: APIRequestContext,
+  options: { js: boolean; to: string },
+) {
+  const account = await createAccount(request)
+  const context = await browser.newContext({ javaScriptEnabled: options.js })
+  const page = await context.newPage()
+  await page.goto(`/en/login?redirectTo=${encodeURIComponent(options.to)}`)
+  await submitLogin(page, account.mobile, account.password)
+  await expect(page).toHaveURL(options.to)
+  return { ...account, context, page }
 }

@@ -36,6 +36,7 @@ export default [
       layout('routes/layouts/protected-layout.tsx', [
         route('settings', 'routes/account/settings.tsx'),
         route('settings/addresses', 'routes/account/addresses.tsx'),
+        route('settings/pin', 'routes/account/payment-pin.tsx'),
         route('cart', 'routes/cart/cart.tsx'),
         // Coming soon: each is replaced by its real page when that lands.
         ...(['dashboard', 'checkout', 'kyc', 'receipt'] as const).map((page) =>

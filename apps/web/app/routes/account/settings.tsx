@@ -99,9 +99,12 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       )}
-      <p>
+      <p className="button-row">
         <Link className="button secondary" to={localePath(locale, '/settings/addresses')}>
           {t('account.addresses.manage')}
+        </Link>
+        <Link className="button secondary" to={localePath(locale, '/settings/pin')}>
+          {t('account.pin.manage')}
         </Link>
       </p>
       <Form method="post" action={localePath(locale, '/logout')}>
