@@ -115,7 +115,7 @@ describe('placing an order (docs/product/orders-and-payments.md)', () => {
       url: '/api/v1/me/orders?status=paid',
       headers: bearer(ahmad),
     })
-    expect(history.json().data[0].id).toBe(placed.id)
+    expect(history.json().data[0]).toEqual(placed)
     const one = await t.app.inject({
       url: `/api/v1/me/orders/${placed.id}`,
       headers: bearer(ahmad),
