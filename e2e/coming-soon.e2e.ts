@@ -3,14 +3,12 @@ import { loginInBrowser } from './support/login.ts'
 
 /** Logged-in pages not built yet answer a page of the shell with a way on, never a 404. */
 test.describe('coming-soon pages', () => {
-  test('dashboard, checkout, KYC and receipt show a translated page with a way back', async ({
-    page,
-  }) => {
+  test('dashboard, KYC and receipt show a translated page with a way back', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 })
     await loginInBrowser(page, '+60120000002')
     for (const [path, heading] of [
       ['/en/dashboard', 'My credit'],
-      ['/bm/checkout', 'Pembayaran'],
+      ['/bm/kyc', 'Mohon kredit'],
       ['/th/receipt', 'อัปโหลดหลักฐานการชำระคืน'],
       ['/en/kyc', 'Apply for credit'],
     ] as const) {

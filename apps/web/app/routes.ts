@@ -38,8 +38,14 @@ export default [
         route('settings/addresses', 'routes/account/addresses.tsx'),
         route('settings/pin', 'routes/account/payment-pin.tsx'),
         route('cart', 'routes/cart/cart.tsx'),
+        route('checkout', 'routes/checkout/checkout.tsx'),
+        route('checkout/pin-setup', 'routes/checkout/checkout-pin-setup.tsx'),
+        route('checkout/payment', 'routes/checkout/checkout-payment.tsx'),
+        route('checkout/payment/success', 'routes/checkout/checkout-success.tsx'),
+        route('orders', 'routes/orders/orders-index.tsx'),
+        route('orders/:id', 'routes/orders/order-detail.tsx'),
         // Coming soon: each is replaced by its real page when that lands.
-        ...(['dashboard', 'checkout', 'kyc', 'receipt'] as const).map((page) =>
+        ...(['dashboard', 'kyc', 'receipt'] as const).map((page) =>
           route(page, 'routes/account/coming-soon.tsx', { id: `coming-soon-${page}` }),
         ),
       ]),

@@ -146,6 +146,9 @@ function MenuLinks({
       ))}
       {user ? (
         <>
+          <NavLink to={href('/orders')} prefetch={prefetch}>
+            {t('nav.orders')}
+          </NavLink>
           <NavLink to={href('/settings')} prefetch={prefetch}>
             {t('nav.account')}
           </NavLink>

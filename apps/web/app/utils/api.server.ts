@@ -7,6 +7,8 @@ import type { User } from '@padi/domain/auth/user-schema'
 import type { Cart } from '@padi/domain/cart/cart-schemas'
 import type { Address, AddressInput } from '@padi/domain/addresses/address-schemas'
 import type { CreditRecord } from '@padi/domain/credit/credit-schemas'
+import type { CheckoutQuote, Order, PlaceOrder } from '@padi/domain/orders/order-schemas'
+import type { Fulfilment, OrderStatus } from '@padi/domain/orders/order-rules'
 import type {
   BrandList,
   ProductDetail,
@@ -47,6 +49,7 @@ type RequestOptions = {
   query?: Record<string, string | undefined>
   /** Bearer token: the access token, or the refresh token for /auth/refresh. */
   token?: string | undefined
+  headers?: Record<string, string>
 }
 
 export type Tokens = { access_token: string; refresh_token: string; expires_in: number }
@@ -92,6 +95,7 @@ export function createApiClient(
           // The API limits per client; it believes this header only with the secret (ADR 018).
           ...(clientIp ? { 'x-forwarded-for': clientIp } : {}),
           ...(clientIp && proxySecret ? { 'x-proxy-secret': proxySecret } : {}),
+          ...options.headers,
         },
         body: options.body === undefined ? null : JSON.stringify(options.body),
         signal: AbortSignal.timeout(10_000),
@@ -212,6 +216,23 @@ export function createApiClient(
       call<{ data: CreditRecord[] }>('/api/v1/me/credits', { token }).then((r) => r.data),
     setPin: (token: string, body: { pin: string; confirm_pin: string; current_pin?: string }) =>
       call<{ is_pin_set: true }>('/api/v1/me/pin', { method: 'PUT', body, token }),
+
+    // Checkout and orders (docs/product/orders-and-payments.md)
+    quoteCheckout: (token: string, fulfilment: Fulfilment) =>
+      call<CheckoutQuote>('/api/v1/me/checkout', { query: { fulfilment }, token }),
+    /** The key makes a retry after a lost answer safe: the API answers the first order again. */
+    placeOrder: (token: string, idempotencyKey: string, body: PlaceOrder) =>
+      call<Order>('/api/v1/orders', {
+        method: 'POST',
+        body,
+        token,
+        headers: { 'idempotency-key': idempotencyKey },
+      }),
+    orders: (token: string, status?: OrderStatus) =>
+      call<{ data: Order[] }>('/api/v1/me/orders', { query: { status }, token }).then(
+        (r) => r.data,
+      ),
+    order: (token: string, id: number) => call<Order>(`/api/v1/me/orders/${id}`, { token }),
   }
 }
 export type ApiClient = ReturnType<typeof createApiClient>

@@ -43,8 +43,21 @@ export type SessionData = {
    * joined to the account's cart at login. Only pack ids and counts: prices and stock are the API's.
    */
   visitorCart?: VisitorCartLine[] | undefined
+  /**
+   * docs/product/orders-and-payments.md: the choices made at checkout, carried to the payment
+   * step, with the Idempotency-Key every try of this order sends (a retry can never charge twice).
+   */
+  checkout?: CheckoutChoice | undefined
   /** Packs in a logged-in customer's cart, for the header; refreshed whenever the web changes or reads it. */
   cartCount?: number | undefined
+}
+export type CheckoutChoice = {
+  fulfilment: 'delivery' | 'pickup'
+  payment: 'cash' | 'credits'
+  branchId?: number | undefined
+  addressId?: number | undefined
+  remarks?: string | undefined
+  key: string
 }
 export type VisitorCartLine = [variationId: number, count: number, selected: 0 | 1]
 

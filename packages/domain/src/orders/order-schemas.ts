@@ -6,6 +6,13 @@ import { FULFILMENTS, ORDER_STATUSES, PAYMENT_TYPES } from './order-rules.ts'
 
 const Id = z.number().int().positive().max(2_147_483_647)
 
+/** A note for the branch: one paragraph of plain text. */
+export const RemarksSchema = z
+  .string()
+  .trim()
+  .max(500, 'validation.textTooLong')
+  .regex(/^[^\p{Cc}]*$/u, 'validation.invalid')
+
 /**
  * POST /api/v1/orders: the ticked lines of the customer's cart, priced by the server. Pickup names
  * the branch; delivery names one of the customer's addresses. Credits need the PIN.
@@ -16,12 +23,7 @@ export const PlaceOrderSchema = z
     payment: z.enum(PAYMENT_TYPES),
     branch_id: Id.optional(),
     address_id: Id.optional(),
-    remarks: z
-      .string()
-      .trim()
-      .max(500, 'validation.textTooLong')
-      .regex(/^[^\p{Cc}]*$/u, 'validation.invalid')
-      .optional(),
+    remarks: RemarksSchema.optional(),
     pin: PinSchema.optional(),
   })
   .superRefine((v, ctx) => {
@@ -78,3 +80,28 @@ export const OrderSchema = z
   })
   .meta({ id: 'Order' })
 export type Order = z.infer<typeof OrderSchema>
+
+/**
+ * GET /api/v1/me/checkout: what the ticked lines cost with the chosen fulfilment, and whether the
+ * customer's credit line covers it. The page shows these; POST /orders decides again.
+ */
+export const CheckoutQuoteSchema = z
+  .object({
+    currency: CurrencySchema,
+    line_count: z.number().int().describe('Ticked lines that go to checkout'),
+    total_quantity: z.number().int(),
+    subtotal: MoneySchema,
+    shipping_fee: MoneySchema.describe('The delivery fee for this subtotal; 0 for pickup'),
+    delivery_fee: MoneySchema.describe('What delivery would add to this subtotal'),
+    total: MoneySchema,
+    credit: z
+      .object({
+        spendable: z.boolean().describe('An active, unsuspended, unexpired line in this currency'),
+        available: MoneySchema,
+        shortfall: MoneySchema.describe('total − available when positive, else 0'),
+      })
+      .nullable()
+      .describe('null when the customer has no credit line'),
+  })
+  .meta({ id: 'CheckoutQuote' })
+export type CheckoutQuote = z.infer<typeof CheckoutQuoteSchema>

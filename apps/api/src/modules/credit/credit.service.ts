@@ -42,6 +42,11 @@ export function createCreditService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps
   return {
     /** GET /me/credits: the customer's lines, newest (the one in use) first. */
+    /** The line an order would be paid from (the newest), or null. */
+    currentLine(userId: number): Promise<CreditLineRow | null> {
+      return createCreditRepository(db).currentLine(userId)
+    },
+
     async credits(userId: number): Promise<CreditRecord[]> {
       const now = clock.now()
       const lines = await createCreditRepository(db).linesOf(userId)

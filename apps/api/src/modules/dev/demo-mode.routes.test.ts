@@ -51,6 +51,13 @@ describe('demo mode closes the account takeover of the default start (rows 9 and
       expect(outbox.statusCode).toBe(404)
       const doc = (await t.app.inject({ url: '/api/openapi.json' })).json()
       expect(Object.keys(doc.paths)).not.toContain('/api/v1/dev/sms')
+      const grant = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/dev/credit-lines',
+        payload: { mobile: '+60120000002', amount_minor: 100_000 },
+      })
+      expect(grant.statusCode).toBe(404)
+      expect(Object.keys(doc.paths)).not.toContain('/api/v1/dev/credit-lines')
     })
   })
 
@@ -77,6 +84,35 @@ describe('demo mode closes the account takeover of the default start (rows 9 and
       expect(relayed.statusCode).toBe(404)
       const doc = (await t.app.inject({ url: '/api/openapi.json' })).json()
       expect(doc.paths['/api/v1/dev/sms'].get.summary).toMatch(/Demo mode only/)
+    })
+
+    it('gives a customer without one a credit line, for this machine only', async () => {
+      const grant = (mobile: string, remoteAddress?: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/dev/credit-lines',
+          payload: { mobile, amount_minor: 100_000 },
+          ...(remoteAddress ? { remoteAddress } : {}),
+        })
+      expect((await grant('+60120000002', '203.0.113.7')).statusCode).toBe(404)
+      expect((await grant('+60120000003')).statusCode).toBe(404) // staff, not a customer
+      expect((await grant('+60120000001')).statusCode).toBe(409) // has one
+      expect((await grant('+60120000002')).statusCode).toBe(201)
+      const { access_token } = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { mobile: '+60120000002', password: 'demo2026' },
+        })
+      ).json()
+      const credits = await t.app.inject({
+        url: '/api/v1/me/credits',
+        headers: { authorization: `Bearer ${access_token}` },
+      })
+      expect(credits.json().data[0]).toMatchObject({
+        state: 'active',
+        available_credits: { amount_minor: 100_000, currency: 'MYR' },
+      })
     })
 
     it('refuses password resets of the seeded staff, finance and admin accounts', async () => {

@@ -1,10 +1,13 @@
 import { ErrorResponseSchema } from '../../error-schema.ts'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { desc, eq } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '@padi/db/client'
 import { smsOutbox } from '@padi/db/schema/auth'
+import { creditLines } from '@padi/db/schema/credit'
+import { users } from '@padi/db/schema/users'
+import { MARKET_CURRENCY, type Market } from '@padi/domain/money'
 import { MobileSchema } from '@padi/domain/auth/schemas'
 import { DomainError } from '@padi/domain/errors'
 import type { OtpService } from '../auth/otp.service.ts'
@@ -76,6 +79,57 @@ export const devRoutes: FastifyPluginAsync<{ db: Db; otp: OtpService }> = async 
           created_at: r.createdAt.toISOString(),
         })),
       }
+    },
+  )
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/dev/credit-lines',
+    {
+      config: { rateLimit: false },
+      schema: {
+        tags: ['dev'],
+        summary:
+          'Demo mode only: give a customer without one an active credit line (this machine only)',
+        description:
+          'Until finance approves applications in the shop, this lets a person trying it (or a browser test) pay with credit as a new customer. Due in 150 days, expiring in 365.',
+        operationId: 'grantDemoCreditLine',
+        security: [],
+        body: z.object({
+          mobile: MobileSchema,
+          amount_minor: z.number().int().min(1).max(100_000_000),
+        }),
+        response: {
+          201: z.object({ id: z.number().int() }),
+          400: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!fromThisMachine(request)) throw new DomainError('ROUTE_NOT_FOUND', 'Route not found')
+      const [user] = await opts.db
+        .select({ id: users.id, market: users.market, role: users.role })
+        .from(users)
+        .where(eq(users.mobile, request.body.mobile))
+      if (!user || user.role !== 'customer')
+        throw new DomainError('NOT_FOUND', 'Customer not found')
+      const [existing] = await opts.db
+        .select({ id: creditLines.id })
+        .from(creditLines)
+        .where(eq(creditLines.userId, user.id))
+        .limit(1)
+      if (existing) throw new DomainError('CONFLICT', 'This customer already has a credit line')
+      const [line] = await opts.db
+        .insert(creditLines)
+        .values({
+          userId: user.id,
+          currency: MARKET_CURRENCY[user.market as Market],
+          approvedMinor: request.body.amount_minor,
+          dueAt: sql`now() + interval '150 days'`,
+          expiresAt: sql`now() + interval '365 days'`,
+        })
+        .returning({ id: creditLines.id })
+      return reply.status(201).send({ id: line!.id })
     },
   )
 }

@@ -193,6 +193,27 @@ describe('placing an order (docs/product/orders-and-payments.md)', () => {
       branch_id: branchId,
       pin: '390571',
     })
+    // Checkout says the same before the PIN is asked for.
+    const quote = await t.app.inject({
+      url: '/api/v1/me/checkout?fulfilment=pickup',
+      headers: bearer(ahmad),
+    })
+    expect(quote.json()).toMatchObject({
+      currency: 'MYR',
+      line_count: 1,
+      total_quantity: 1,
+      subtotal: { amount_minor: a!.priceMy },
+      shipping_fee: { amount_minor: 0 },
+      total: { amount_minor: a!.priceMy },
+      credit: { spendable: true, shortfall: { amount_minor: 10, currency: 'MYR' } },
+    })
+    const delivered = (
+      await t.app.inject({ url: '/api/v1/me/checkout?fulfilment=delivery', headers: bearer(ahmad) })
+    ).json()
+    const fee = delivered.delivery_fee.amount_minor as number
+    expect(delivered.shipping_fee.amount_minor).toBe(fee)
+    expect(delivered.total.amount_minor).toBe(a!.priceMy + fee)
+    expect(delivered.credit.shortfall.amount_minor).toBe(10 + fee)
     expect(res.statusCode).toBe(409)
     expect(res.json()).toMatchObject({
       code: 'CREDIT_INSUFFICIENT',

@@ -1,8 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ORDER_STATUSES } from '@padi/domain/orders/order-rules'
-import { OrderSchema, PlaceOrderSchema } from '@padi/domain/orders/order-schemas'
+import { FULFILMENTS, ORDER_STATUSES } from '@padi/domain/orders/order-rules'
+import {
+  CheckoutQuoteSchema,
+  OrderSchema,
+  PlaceOrderSchema,
+} from '@padi/domain/orders/order-schemas'
 import { ErrorResponseSchema, errorAnswers } from '../../error-schema.ts'
 import type { Guards } from '../../plugins/authenticate.ts'
 import type { OrdersService } from './orders.service.ts'
@@ -55,6 +59,23 @@ export const ordersRoutes: FastifyPluginAsync<{
       )
       return reply.status(placed.status).send(placed.order)
     },
+  )
+
+  r.get(
+    '/me/checkout',
+    {
+      preHandler: opts.guards.authenticate,
+      schema: {
+        ...common,
+        summary: 'What the ticked lines of the cart cost now, and what the credit line lacks',
+        description:
+          'Priced by the server for the chosen fulfilment (delivery adds the country’s fee). Placing the order prices it again.',
+        operationId: 'quoteCheckout',
+        querystring: z.object({ fulfilment: z.enum(FULFILMENTS).default('pickup') }),
+        response: { 200: CheckoutQuoteSchema, ...errors },
+      },
+    },
+    async (request) => orders.quote(request.auth!.userId, request.query.fulfilment),
   )
 
   r.get(

@@ -16,9 +16,11 @@ import {
   initialStatus,
   orderNumber,
   paymentAllows,
+  type Fulfilment,
   type OrderStatus,
 } from '@padi/domain/orders/order-rules'
-import type { Order, PlaceOrder } from '@padi/domain/orders/order-schemas'
+import type { CheckoutQuote, Order, PlaceOrder } from '@padi/domain/orders/order-schemas'
+import { availableMinor, isSpendable, shortfallMinor } from '@padi/domain/credit/credit-line'
 import type { Clock } from '../../clock.ts'
 import type { CreditService } from '../credit/credit.service.ts'
 import type { PinService } from '../payment/pin.service.ts'
@@ -69,6 +71,25 @@ export function createOrdersService(deps: {
         items.filter((i) => i.orderId === row.id),
       ),
     )
+  }
+
+  /** The ticked lines of the cart, priced in the customer's country (null: not sold there). */
+  function selectedLines(tx: Db, userId: number, market: Market) {
+    const price = market === 'TH' ? productVariations.priceThMinor : productVariations.priceMyMinor
+    return tx
+      .select({
+        variationId: cartItems.variationId,
+        count: cartItems.count,
+        productId: products.id,
+        name: products.name,
+        variation: productVariations.label,
+        unitPriceMinor: price,
+      })
+      .from(cartItems)
+      .innerJoin(productVariations, eq(productVariations.id, cartItems.variationId))
+      .innerJoin(products, eq(products.id, productVariations.productId))
+      .where(and(eq(cartItems.userId, userId), eq(cartItems.selected, true)))
+      .orderBy(asc(cartItems.variationId))
   }
 
   async function answer(tx: Db, row: OrderRow): Promise<Order> {
@@ -133,22 +154,7 @@ export function createOrdersService(deps: {
     if (!user) throw new DomainError('NOT_FOUND', 'User not found')
     const market = user.market as Market
     const currency = MARKET_CURRENCY[market]
-    const price = market === 'TH' ? productVariations.priceThMinor : productVariations.priceMyMinor
-
-    const lines = await tx
-      .select({
-        variationId: cartItems.variationId,
-        count: cartItems.count,
-        productId: products.id,
-        name: products.name,
-        variation: productVariations.label,
-        unitPriceMinor: price,
-      })
-      .from(cartItems)
-      .innerJoin(productVariations, eq(productVariations.id, cartItems.variationId))
-      .innerJoin(products, eq(products.id, productVariations.productId))
-      .where(and(eq(cartItems.userId, userId), eq(cartItems.selected, true)))
-      .orderBy(asc(cartItems.variationId))
+    const lines = await selectedLines(tx, userId, market)
     if (lines.length === 0) throw new DomainError('CART_EMPTY', 'Nothing in the cart to check out')
     if (lines.some((l) => l.unitPriceMinor === null))
       throw new DomainError('NOT_FOR_SALE', 'A product in the cart is not sold in your country')
@@ -375,6 +381,47 @@ export function createOrdersService(deps: {
             ),
           )
         throw error
+      }
+    },
+
+    /**
+     * docs/product/orders-and-payments.md: what checkout shows before the customer authorises:
+     * the ticked lines priced now, the delivery fee if delivered, and what the credit line lacks.
+     */
+    async quote(userId: number, fulfilment: Fulfilment): Promise<CheckoutQuote> {
+      const [user] = await db
+        .select({ market: users.market })
+        .from(users)
+        .where(eq(users.id, userId))
+      if (!user) throw new DomainError('NOT_FOUND', 'User not found')
+      const market = user.market as Market
+      const currency = MARKET_CURRENCY[market]
+      const lines = (await selectedLines(db, userId, market)).filter(
+        (l) => l.unitPriceMinor !== null,
+      )
+      const subtotalMinor = lines.reduce((n, l) => n + l.count * l.unitPriceMinor!, 0)
+      const deliveryMinor = lines.length ? shippingFeeMinor(shipping[market], subtotalMinor) : 0
+      const totalMinor = subtotalMinor + (fulfilment === 'delivery' ? deliveryMinor : 0)
+      const line = await credit.currentLine(userId)
+      const money = (amount_minor: number) => ({ amount_minor, currency })
+      return {
+        currency,
+        line_count: lines.length,
+        total_quantity: lines.reduce((n, l) => n + l.count, 0),
+        subtotal: money(subtotalMinor),
+        shipping_fee: money(fulfilment === 'delivery' ? deliveryMinor : 0),
+        delivery_fee: money(deliveryMinor),
+        total: money(totalMinor),
+        credit: line
+          ? {
+              spendable: isSpendable(line, clock.now()) && line.currency === currency,
+              available: { amount_minor: availableMinor(line), currency: line.currency },
+              shortfall: {
+                amount_minor: shortfallMinor(line, totalMinor),
+                currency: line.currency,
+              },
+            }
+          : null,
       }
     },
 

@@ -54,11 +54,27 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const messages = pageMessages(params, ['account', 'validation'])
   try {
     const list = await withUserToken({ session, locale }, (token) => api.addresses(token))
-    return { ...messages, addresses: list, market, states, mode: modeOf(new URL(request.url)) }
+    const url = new URL(request.url)
+    return {
+      ...messages,
+      addresses: list,
+      market,
+      states,
+      mode: modeOf(url),
+      // Opened from checkout to add an address: saving goes back there.
+      fromCheckout: url.searchParams.get('from') === 'checkout',
+    }
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     return data(
-      { ...messages, addresses: null, market, states, mode: { kind: 'list' } as Mode },
+      {
+        ...messages,
+        addresses: null,
+        market,
+        states,
+        mode: { kind: 'list' } as Mode,
+        fromCheckout: false,
+      },
       readRefusal(error).init,
     )
   }
@@ -106,6 +122,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       id ? api.updateAddress(token, id, form.data) : api.addAddress(token, form.data),
     )
     session.update({ flash: { kind: 'success', messageKey: 'common.addressSaved' } })
+    if (formData.get('from') === 'checkout')
+      return redirect(localePath(locale, '/checkout?fulfilment=delivery'), 303)
     return redirect(back, 303)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
@@ -187,6 +205,7 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
           states={loaderData.states}
           action={base}
           actionData={actionData}
+          fromCheckout={loaderData.fromCheckout}
         />
       ) : (
         <p>
@@ -245,12 +264,14 @@ function AddressForm({
   states,
   action,
   actionData,
+  fromCheckout = false,
 }: {
   address: Address | undefined
   market: 'MY' | 'TH'
   states: { value: string; label: string }[]
   action: string
   actionData: ActionData | undefined
+  fromCheckout?: boolean
 }) {
   const { t } = useI18n()
   const navigation = useNavigation()
@@ -262,6 +283,7 @@ function AddressForm({
     <Form method="post" action={action} className="form card" noValidate>
       <h2>{address ? t('account.addresses.editTitle') : t('account.addresses.addTitle')}</h2>
       {address ? <input type="hidden" name="id" value={address.id} /> : null}
+      {fromCheckout ? <input type="hidden" name="from" value="checkout" /> : null}
       <TextField
         name="name"
         label={t('account.addresses.fields.name')}

@@ -4,7 +4,7 @@ import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
 import type { Route } from './+types/coming-soon'
 
-const PAGES = ['dashboard', 'checkout', 'kyc', 'receipt'] as const
+const PAGES = ['dashboard', 'kyc', 'receipt'] as const
 type Page = (typeof PAGES)[number]
 
 function pageOf(url: string): Page {
@@ -13,7 +13,7 @@ function pageOf(url: string): Page {
 }
 
 /**
- * A logged-in farmer's pages that are not built yet (dashboard, checkout, KYC, receipt) answer this
+ * A logged-in farmer's pages that are not built yet (dashboard, KYC, receipt) answer this
  * page of the shell, never a 404: a link that leads nowhere would look like a broken shop. Each is
  * replaced by its real page when that lands.
  */

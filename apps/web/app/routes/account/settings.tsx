@@ -35,7 +35,7 @@ type Profile = {
 /** docs/product/accounts.md profile labels, from GET /me with the farmer's token (docs/product/accounts.md on 401/403/429). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
-  const messages = pageMessages(params, ['account'])
+  const messages = pageMessages(params, ['account', 'pin'])
   const session = context.get(sessionContext)
   const api = context.get(apiContext)
   try {
@@ -100,11 +100,14 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       <p className="button-row">
+        <Link className="button secondary" to={localePath(locale, '/orders')}>
+          {t('nav.orders')}
+        </Link>
         <Link className="button secondary" to={localePath(locale, '/settings/addresses')}>
           {t('account.addresses.manage')}
         </Link>
         <Link className="button secondary" to={localePath(locale, '/settings/pin')}>
-          {t('account.pin.manage')}
+          {t('pin.manage')}
         </Link>
       </p>
       <Form method="post" action={localePath(locale, '/logout')}>

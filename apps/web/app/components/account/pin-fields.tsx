@@ -1,0 +1,64 @@
+import type { PinActionData, PinField } from '~/utils/pin-setup.server.ts'
+import { TextField } from '~/components/form/text-field.tsx'
+import { useI18n } from '~/utils/i18n.ts'
+
+/** PIN inputs: digits only, never filled in by the browser, never kept by it. */
+export const PIN_INPUT = {
+  type: 'password',
+  inputMode: 'numeric' as const,
+  pattern: '[0-9]{6}',
+  maxLength: 6,
+  minLength: 6,
+  autoComplete: 'off',
+  required: true,
+}
+
+/**
+ * docs/product/orders-and-payments.md (The payment PIN): the fields that set a PIN (create and
+ * confirm) or change it (current, new, confirm), with each refusal under its field.
+ */
+export function PinFields({
+  isPinSet,
+  actionData,
+}: {
+  isPinSet: boolean
+  actionData: PinActionData | undefined
+}) {
+  const { t } = useI18n()
+  const errors = actionData?.fieldErrors ?? {}
+  const error = (field: PinField) => {
+    const e = errors[field]
+    return e ? t(e.key, e.params) : undefined
+  }
+  return (
+    <>
+      {actionData?.formError ? (
+        <p className="form-error" role="alert">
+          {t(actionData.formError.key, actionData.formError.params)}
+        </p>
+      ) : null}
+      {isPinSet ? (
+        <TextField
+          name="current_pin"
+          label={t('pin.current')}
+          error={error('current_pin')}
+          {...PIN_INPUT}
+        />
+      ) : null}
+      <TextField
+        name="pin"
+        label={isPinSet ? t('pin.new') : t('pin.create')}
+        error={error('pin')}
+        {...PIN_INPUT}
+        autoComplete="new-password"
+      />
+      <TextField
+        name="confirm_pin"
+        label={t('pin.confirm')}
+        error={error('confirm_pin')}
+        {...PIN_INPUT}
+        autoComplete="new-password"
+      />
+    </>
+  )
+}

@@ -1,0 +1,119 @@
+import type { Order } from '@padi/domain/orders/order-schemas'
+import { localizedText } from '@padi/domain/i18n/locales'
+import { useI18n } from '~/utils/i18n.ts'
+
+/** The date and time an order was placed, in the page's language and its country's time zone. */
+export function useOrderDate() {
+  const { locale } = useI18n()
+  const tag = locale === 'th' ? 'th-TH' : locale === 'bm' ? 'ms-MY' : 'en-MY'
+  const formats = {
+    MYR: new Intl.DateTimeFormat(tag, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'Asia/Kuala_Lumpur',
+    }),
+    THB: new Intl.DateTimeFormat(tag, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'Asia/Bangkok',
+    }),
+  }
+  return (order: Pick<Order, 'created_at' | 'currency'>) =>
+    formats[order.currency].format(new Date(order.created_at))
+}
+
+export function OrderStatusPill({ status }: { status: Order['status'] }) {
+  const { t } = useI18n()
+  return (
+    <span className={`order-status order-status-${status}`}>{t(`orders.status.${status}`)}</span>
+  )
+}
+
+/** docs/product/orders-and-payments.md (Orders): every field of an order, as the customer reads it. */
+export function OrderDetails({ order }: { order: Order }) {
+  const { t, locale, money } = useI18n()
+  const date = useOrderDate()
+  const m = (x: { amount_minor: number; currency: Order['currency'] }) =>
+    money(x.amount_minor, x.currency)
+  return (
+    <div className="order-details">
+      <dl className="order-fields card">
+        <dt>{t('orders.fields.number')}</dt>
+        <dd>
+          <strong>{order.number}</strong>
+        </dd>
+        <dt>{t('orders.fields.date')}</dt>
+        <dd>{date(order)}</dd>
+        <dt>{t('orders.fields.status')}</dt>
+        <dd>
+          <OrderStatusPill status={order.status} />
+        </dd>
+        <dt>{t('orders.fields.fulfilment')}</dt>
+        <dd>{t(`orders.fulfilment.${order.fulfilment}`)}</dd>
+        <dt>{t('orders.fields.payment')}</dt>
+        <dd>{t(`orders.payment.${order.payment}`)}</dd>
+        <dt>{t('orders.fields.branch')}</dt>
+        <dd>{localizedText(order.branch.name, locale)}</dd>
+        {order.collection_location ? (
+          <>
+            <dt>{t('orders.fields.collection')}</dt>
+            <dd>{localizedText(order.collection_location, locale)}</dd>
+          </>
+        ) : null}
+        {order.address ? (
+          <>
+            <dt>{t('orders.fields.address')}</dt>
+            <dd>
+              {order.address.name}: {order.address.address}, {order.address.postcode}{' '}
+              {order.address.city}
+            </dd>
+          </>
+        ) : null}
+        {order.fulfilment === 'delivery' ? (
+          <>
+            <dt>{t('orders.fields.logistics')}</dt>
+            <dd>{order.logistics_company ?? t('orders.notShippedYet')}</dd>
+            <dt>{t('orders.fields.tracking')}</dt>
+            <dd>
+              {order.tracking_url ? (
+                <a href={order.tracking_url} rel="noopener noreferrer" target="_blank">
+                  {t('orders.track')}
+                </a>
+              ) : (
+                t('orders.notShippedYet')
+              )}
+            </dd>
+          </>
+        ) : null}
+        {order.remarks ? (
+          <>
+            <dt>{t('orders.fields.remarks')}</dt>
+            <dd>{order.remarks}</dd>
+          </>
+        ) : null}
+      </dl>
+      <h2>{t('orders.items')}</h2>
+      <ul className="order-items card">
+        {order.items.map((item) => (
+          <li key={item.variation_id}>
+            <span>
+              {localizedText(item.name, locale)} · {localizedText(item.variation, locale)} ×{' '}
+              {item.count}
+            </span>
+            <span>{m(item.line_total)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="order-totals card">
+        <dt>{t('orders.fields.quantity')}</dt>
+        <dd>{order.total_quantity}</dd>
+        <dt>{t('orders.fields.subtotal')}</dt>
+        <dd>{m(order.subtotal)}</dd>
+        <dt>{t('orders.fields.shippingFee')}</dt>
+        <dd>{m(order.shipping_fee)}</dd>
+        <dt className="order-total">{t('orders.fields.total')}</dt>
+        <dd className="order-total">{m(order.total)}</dd>
+      </dl>
+    </div>
+  )
+}

@@ -1,0 +1,203 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { isLocale, localizedText, type Locale } from '@padi/domain/i18n/locales'
+import { PIN_PATTERN } from '@padi/domain/payment/pin'
+import { apiContext } from '~/utils/context.server.ts'
+import { ApiError } from '~/utils/api.server.ts'
+import { withUserToken } from '~/utils/auth.server.ts'
+import { readRefusal } from '~/utils/api-errors.server.ts'
+import { sessionContext } from '~/utils/session.server.ts'
+import { orderBody, paymentRefusal, type PaymentRefusal } from '~/utils/checkout.server.ts'
+import { localePath, useI18n } from '~/utils/i18n.ts'
+import { pageMeta } from '~/utils/meta.ts'
+import { pageMessages } from '~/utils/messages.server.ts'
+import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
+import { TextField } from '~/components/form/text-field.tsx'
+import { PIN_INPUT } from '~/components/account/pin-fields.tsx'
+import { CheckoutLoadFailed, useCheckoutText } from '~/components/checkout/checkout-message.tsx'
+import checkoutCss from '~/components/checkout/checkout.css?url'
+import type { StyleHandle } from '~/utils/route-styles.tsx'
+import type { Route } from './+types/checkout-payment'
+
+export const handle: StyleHandle = { css: [checkoutCss] }
+export const headers: Route.HeadersFunction = retryAfterHeaders
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, 'checkout.payment.pageTitle', 'checkout.description')
+
+/**
+ * docs/product/orders-and-payments.md (Payment): the amount to authorise, priced again now, and
+ * where the goods go; credit is authorised with the PIN, cash is paid at the branch.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
+  const session = context.get(sessionContext)
+  const api = context.get(apiContext)
+  const choice = session.data.checkout
+  if (!choice) throw redirect(localePath(locale, '/checkout'))
+  if (choice.payment === 'credits' && !session.data.user?.isPinSet)
+    throw redirect(localePath(locale, '/checkout/pin-setup'))
+  const messages = pageMessages(params, ['checkout', 'pin'])
+  try {
+    const [quote, place] = await withUserToken({ session, locale }, async (token) =>
+      Promise.all([
+        api.quoteCheckout(token, choice.fulfilment),
+        choice.fulfilment === 'delivery'
+          ? api.addresses(token).then((list) => {
+              const a = list.find((x) => x.id === choice.addressId)
+              return a ? `${a.name}: ${a.address}, ${a.postcode} ${a.city}` : null
+            })
+          : api.listBranches(session.data.user?.market ?? 'MY').then((list) => {
+              const b = list.find((x) => x.id === choice.branchId)
+              return b ? localizedText(b.name, locale) : null
+            }),
+      ]),
+    )
+    if (quote.line_count === 0) throw redirect(localePath(locale, '/cart'))
+    return {
+      ...messages,
+      failed: false as const,
+      payment: choice.payment,
+      fulfilment: choice.fulfilment,
+      place,
+      total: quote.total,
+      shippingFee: quote.shipping_fee,
+      quantity: quote.total_quantity,
+      shortfall:
+        choice.payment === 'credits' && quote.credit && quote.credit.shortfall.amount_minor > 0
+          ? quote.credit.shortfall
+          : null,
+    }
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    return data({ ...messages, failed: true as const }, readRefusal(error).init)
+  }
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
+  const session = context.get(sessionContext)
+  const api = context.get(apiContext)
+  const formData = await request.formData()
+  const choice = session.data.checkout
+  if (formData.get('intent') === 'cancel') {
+    session.update({
+      checkout: undefined,
+      flash: { kind: 'info', messageKey: 'common.checkoutCancelled' },
+    })
+    return redirect(localePath(locale, '/cart'), 303)
+  }
+  if (!choice) return redirect(localePath(locale, '/checkout'), 303)
+  const pin = String(formData.get('pin') ?? '').trim()
+  if (choice.payment === 'credits' && !PIN_PATTERN.test(pin))
+    return data<PaymentRefusal>({ pinError: { key: 'pin.errors.format' } }, { status: 400 })
+  try {
+    const order = await withUserToken({ session, locale }, (token) =>
+      api.placeOrder(
+        token,
+        choice.key,
+        orderBody(choice, choice.payment === 'credits' ? pin : undefined),
+      ),
+    )
+    session.update({
+      checkout: undefined,
+      // The ordered packs left the cart; the header counts packs by quantity.
+      cartCount: Math.max(
+        0,
+        (session.data.cartCount ?? 0) - order.items.reduce((n, i) => n + i.count, 0),
+      ),
+    })
+    return redirect(localePath(locale, `/checkout/payment/success?order=${order.id}`), 303)
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    const { body, init } = paymentRefusal(error)
+    return data<PaymentRefusal>(body, init)
+  }
+}
+
+export default function CheckoutPayment({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, locale, money } = useI18n()
+  const text = useCheckoutText()
+  const navigation = useNavigation()
+  if (loaderData.failed)
+    return <CheckoutLoadFailed titleKey="checkout.payment.pageTitle" path="/checkout/payment" />
+  const { total, payment, fulfilment, place, shortfall, shippingFee, quantity } = loaderData
+  const placing = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'pay'
+  const amount = money(total.amount_minor, total.currency)
+  return (
+    <section className="checkout-page payment-page">
+      <p>
+        <Link to={localePath(locale, '/checkout')}>← {t('checkout.backToCheckout')}</Link>
+      </p>
+      <h1>{t('checkout.payment.pageTitle')}</h1>
+      <div className="card payment-amount">
+        <p className="hint">
+          {payment === 'credits'
+            ? t('checkout.payment.authorise')
+            : t('checkout.payment.payAtBranch')}
+        </p>
+        <p className="payment-total">{amount}</p>
+        <p className="hint">
+          {t('checkout.payment.items', { count: quantity })}
+          {shippingFee.amount_minor > 0
+            ? ` · ${t('checkout.payment.includesShipping', { fee: money(shippingFee.amount_minor, shippingFee.currency) })}`
+            : ''}
+        </p>
+        <p>
+          {fulfilment === 'delivery'
+            ? t('checkout.payment.deliverTo', { place: place ?? '—' })
+            : t('checkout.payment.collectAt', { place: place ?? '—' })}
+        </p>
+      </div>
+      {actionData?.formError ? (
+        <div className="form-error" role="alert">
+          <p>{text(actionData.formError)}</p>
+          {actionData.reason ? <p>{text(actionData.reason)}</p> : null}
+        </div>
+      ) : null}
+      {shortfall ? (
+        <div className="form-error" role="alert">
+          <p>{text({ key: 'checkout.errors.insufficient', amount: shortfall })}</p>
+          <p>
+            <Link to={localePath(locale, '/checkout')}>{t('checkout.backToCheckout')}</Link>
+          </p>
+        </div>
+      ) : (
+        <Form method="post" className="form payment-form" noValidate>
+          {payment === 'credits' ? (
+            <TextField
+              name="pin"
+              label={t('checkout.payment.pin')}
+              hint={t('checkout.payment.pinHint')}
+              error={actionData?.pinError ? text(actionData.pinError) : undefined}
+              {...PIN_INPUT}
+              autoFocus
+            />
+          ) : null}
+          <div className="button-row">
+            <button className="button" type="submit" name="intent" value="pay" disabled={placing}>
+              {placing
+                ? t('checkout.payment.processing')
+                : payment === 'credits'
+                  ? t('checkout.payment.authoriseButton', { amount })
+                  : t('checkout.payment.placeCash')}
+            </button>
+            <button
+              className="button secondary"
+              type="submit"
+              name="intent"
+              value="cancel"
+              formNoValidate
+              disabled={placing}
+            >
+              {t('checkout.payment.cancel')}
+            </button>
+          </div>
+          {placing ? (
+            <p className="notice" role="status">
+              {t('checkout.payment.processingBody')}
+            </p>
+          ) : null}
+        </Form>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,82 @@
+import { data } from 'react-router'
+import { PIN_PATTERN } from '@padi/domain/payment/pin'
+import type { ApiClient } from './api.server.ts'
+import { ApiError } from './api.server.ts'
+import { withUserToken } from './auth.server.ts'
+import { readRefusal } from './api-errors.server.ts'
+import type { WebSession } from './session.server.ts'
+import type { Locale } from '@padi/domain/i18n/locales'
+
+export type PinField = 'current_pin' | 'pin' | 'confirm_pin'
+export type PinMessage = { key: string; params?: Record<string, number> }
+export type PinActionData = {
+  fieldErrors?: Partial<Record<PinField, PinMessage>>
+  formError?: PinMessage
+}
+
+/** What each refusal of the API says, and under which field. */
+const REFUSALS: Partial<Record<string, [PinField | null, string]>> = {
+  PIN_MISMATCH: ['confirm_pin', 'pin.errors.mismatch'],
+  PIN_TOO_COMMON: ['pin', 'pin.errors.common'],
+  PIN_CURRENT_REQUIRED: ['current_pin', 'pin.errors.currentRequired'],
+  PIN_INVALID: ['current_pin', 'pin.errors.invalid'],
+  PIN_LOCKED: [null, 'pin.errors.locked'],
+}
+
+/** The minutes a PIN lock has left, from the API's Retry-After (30 when it is missing). */
+export function lockMinutes(error: ApiError): number {
+  return Math.max(1, Math.ceil(Number(error.retryAfter ?? 1800) / 60))
+}
+
+/**
+ * docs/product/orders-and-payments.md (The payment PIN): sets the PIN from a posted form, or
+ * changes it when one is set (the current PIN then comes too). Answers null when saved (the
+ * session then says the PIN is set), else the page's answer with every refusal in its place.
+ */
+export async function savePin(
+  args: { session: WebSession; api: ApiClient; locale: Locale },
+  formData: FormData,
+) {
+  const { session, api, locale } = args
+  const value = (name: PinField) => String(formData.get(name) ?? '').trim()
+  const pin = value('pin')
+  const confirm = value('confirm_pin')
+  const current = value('current_pin')
+  const wasSet = Boolean(session.data.user?.isPinSet)
+  // The same checks the API makes, so a slip is answered at once; the API decides.
+  const fieldErrors: PinActionData['fieldErrors'] = {}
+  if (!PIN_PATTERN.test(pin)) fieldErrors.pin = { key: 'pin.errors.format' }
+  else if (confirm !== pin) fieldErrors.confirm_pin = { key: 'pin.errors.mismatch' }
+  if (wasSet && !PIN_PATTERN.test(current))
+    fieldErrors.current_pin = { key: 'pin.errors.currentRequired' }
+  if (Object.keys(fieldErrors).length > 0)
+    return data<PinActionData>({ fieldErrors }, { status: 400 })
+  try {
+    await withUserToken({ session, locale }, (token) =>
+      api.setPin(token, {
+        pin,
+        confirm_pin: confirm,
+        ...(wasSet ? { current_pin: current } : {}),
+      }),
+    )
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    const refusal = REFUSALS[error.code]
+    const body = (error.data ?? {}) as { attempts_left?: number }
+    const message: PinMessage = refusal
+      ? {
+          key: refusal[1],
+          params: (error.code === 'PIN_INVALID'
+            ? { count: body.attempts_left ?? 0 }
+            : error.code === 'PIN_LOCKED'
+              ? { minutes: lockMinutes(error) }
+              : {}) as Record<string, number>,
+        }
+      : { key: readRefusal(error).message?.key ?? 'pin.errors.failed' }
+    const init = readRefusal(error).init
+    if (refusal?.[0]) return data<PinActionData>({ fieldErrors: { [refusal[0]]: message } }, init)
+    return data<PinActionData>({ formError: message }, init)
+  }
+  if (session.data.user) session.update({ user: { ...session.data.user, isPinSet: true } })
+  return null
+}

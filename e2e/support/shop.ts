@@ -1,0 +1,58 @@
+import type { APIRequestContext } from '@playwright/test'
+import { API, apiLogin } from './api.ts'
+
+/** docs/product/demo-mode.md: a credit line for a new test customer (demo mode, this machine). */
+export async function grantCredit(request: APIRequestContext, mobile: string, amountMinor: number) {
+  const res = await request.post(`${API}/api/v1/dev/credit-lines`, {
+    data: { mobile, amount_minor: amountMinor },
+  })
+  if (res.status() !== 201) throw new Error(`credit line ${mobile}: ${res.status()}`)
+}
+
+/** The first pack of a product sold in Malaysia with stock, and its price in sen. */
+export async function packOf(request: APIRequestContext, productId = 1) {
+  const res = await request.get(`${API}/api/v1/products/${productId}?market=MY`)
+  const body = (await res.json()) as {
+    variations: { id: number; price: { amount_minor: number } | null; stock: number }[]
+  }
+  const pack = body.variations.find((v) => v.price && v.stock > 10)
+  if (!pack) throw new Error(`no pack of product ${productId} on sale`)
+  return { id: pack.id, priceMinor: pack.price!.amount_minor }
+}
+
+/** Puts packs in a customer's cart through the API (the browser then shows that cart). */
+export async function fillCart(
+  request: APIRequestContext,
+  login: { mobile: string; password: string },
+  lines: { id: number; count: number }[],
+) {
+  const { access_token } = await apiLogin(request, login.mobile, login.password)
+  for (const line of lines) {
+    const res = await request.post(`${API}/api/v1/me/cart/lines`, {
+      headers: { authorization: `Bearer ${access_token}` },
+      data: { variation_id: line.id, count: line.count },
+    })
+    if (!res.ok()) throw new Error(`cart: ${res.status()} ${await res.text()}`)
+  }
+  return access_token
+}
+
+/** Sets a customer's payment PIN through the API. */
+export async function setPin(request: APIRequestContext, token: string, pin: string) {
+  const res = await request.put(`${API}/api/v1/me/pin`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { pin, confirm_pin: pin },
+  })
+  if (!res.ok()) throw new Error(`pin: ${res.status()} ${await res.text()}`)
+}
+
+/** "RM 1,234.50" or "฿1,234.50" as minor units. */
+export function minorOf(text: string): number {
+  const digits = text.replace(/[^\d.]/g, '')
+  return Math.round(Number(digits) * 100)
+}
+
+/** Ringgit as the shop writes it: RM1,234.50. */
+export function rm(minor: number): string {
+  return `RM${(minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`
+}
