@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { hkdfSync, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
@@ -52,6 +52,9 @@ export const ApiConfigSchema = z.object({
   // kept in DATA_DIR/secrets.json so restarts keep sessions; a real deployment sets both.
   JWT_SECRET: z.string().min(32).optional(),
   OTP_SECRET: z.string().min(32).optional(),
+  // docs/product/orders-and-payments.md: the key of the payment PINs' HMAC (ADR 038). Without it,
+  // one is derived from OTP_SECRET; set it on its own so the OTP key can be rotated alone.
+  PIN_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).max(365).default(60),
@@ -79,6 +82,7 @@ export type ApiConfig = z.infer<typeof ApiConfigSchema> & {
   dataDir: string
   jwtSecret: string
   otpSecret: string
+  pinSecret: string
 }
 
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
@@ -112,6 +116,11 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     dataDir,
     jwtSecret: config.JWT_SECRET ?? secrets!.jwt,
     otpSecret: config.OTP_SECRET ?? secrets!.otp,
+    pinSecret:
+      config.PIN_SECRET ??
+      Buffer.from(
+        hkdfSync('sha256', config.OTP_SECRET ?? secrets!.otp, '', 'payment pin', 32),
+      ).toString('base64url'),
   }
 }
 

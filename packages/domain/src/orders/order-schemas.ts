@@ -3,6 +3,7 @@ import { LocalizedTextSchema } from '../i18n/locale-schemas.ts'
 import { CurrencySchema, MoneySchema } from '../money-schemas.ts'
 import { PinSchema } from '../credit/credit-schemas.ts'
 import { FULFILMENTS, ORDER_STATUSES, PAYMENT_TYPES } from './order-rules.ts'
+import { CART_MAX_COUNT, CART_MAX_LINES } from '../cart/cart.ts'
 
 const Id = z.number().int().positive().max(2_147_483_647)
 
@@ -25,8 +26,23 @@ export const PlaceOrderSchema = z
     address_id: Id.optional(),
     remarks: RemarksSchema.optional(),
     pin: PinSchema.optional(),
+    lines: z
+      .array(
+        z.object({
+          variation_id: Id,
+          count: z.number().int().min(1).max(CART_MAX_COUNT),
+        }),
+      )
+      .min(1)
+      .max(CART_MAX_LINES)
+      .optional()
+      .describe(
+        'Packs to order directly (an app’s “buy now”, a branch counter sale). Without it, the ticked lines of the cart are ordered and leave the cart.',
+      ),
   })
   .superRefine((v, ctx) => {
+    if (v.lines && new Set(v.lines.map((l) => l.variation_id)).size !== v.lines.length)
+      ctx.addIssue({ code: 'custom', path: ['lines'], message: 'validation.invalid' })
     if (v.fulfilment === 'pickup' && v.branch_id === undefined)
       ctx.addIssue({ code: 'custom', path: ['branch_id'], message: 'validation.branchRequired' })
     if (v.fulfilment === 'delivery' && v.address_id === undefined)

@@ -92,6 +92,35 @@ export function createOrdersService(deps: {
       .orderBy(asc(cartItems.variationId))
   }
 
+  /** Packs named in the order itself, priced in the customer's country, in the order given. */
+  async function chosenLines(
+    tx: Db,
+    market: Market,
+    chosen: NonNullable<PlaceOrder['lines']>,
+  ): Promise<Awaited<ReturnType<typeof selectedLines>>> {
+    const price = market === 'TH' ? productVariations.priceThMinor : productVariations.priceMyMinor
+    const rows = await tx
+      .select({
+        variationId: productVariations.id,
+        productId: products.id,
+        name: products.name,
+        variation: productVariations.label,
+        unitPriceMinor: price,
+      })
+      .from(productVariations)
+      .innerJoin(products, eq(products.id, productVariations.productId))
+      .where(
+        inArray(
+          productVariations.id,
+          chosen.map((l) => l.variation_id),
+        ),
+      )
+    if (rows.length !== chosen.length) throw new DomainError('NOT_FOUND', 'Product not found')
+    return chosen
+      .map((l) => ({ ...rows.find((r) => r.variationId === l.variation_id)!, count: l.count }))
+      .sort((a, b) => a.variationId - b.variationId)
+  }
+
   async function answer(tx: Db, row: OrderRow): Promise<Order> {
     return (await answers(tx, [row]))[0]!
   }
@@ -144,7 +173,7 @@ export function createOrdersService(deps: {
     userId: number,
     key: string,
     body: PlaceOrder,
-  ): Promise<Order> {
+  ): Promise<Order | DomainError> {
     const now = clock.now()
     const [user] = await tx
       .select({ market: users.market, preferredBranchId: users.preferredBranchId })
@@ -152,9 +181,17 @@ export function createOrdersService(deps: {
       .where(eq(users.id, userId))
       .for('update')
     if (!user) throw new DomainError('NOT_FOUND', 'User not found')
+    // The PIN is judged here, once the key is held (a burst of one order costs one try) and under
+    // the customer's lock (tries are judged one at a time).
+    if (body.payment === 'credits') {
+      const refused = await pins.check(tx, userId, body.pin!)
+      if (refused) return refused
+    }
     const market = user.market as Market
     const currency = MARKET_CURRENCY[market]
-    const lines = await selectedLines(tx, userId, market)
+    const lines = body.lines
+      ? await chosenLines(tx, market, body.lines)
+      : await selectedLines(tx, userId, market)
     if (lines.length === 0) throw new DomainError('CART_EMPTY', 'Nothing in the cart to check out')
     if (lines.some((l) => l.unitPriceMinor === null))
       throw new DomainError('NOT_FOR_SALE', 'A product in the cart is not sold in your country')
@@ -298,15 +335,16 @@ export function createOrdersService(deps: {
     )
     if (body.payment === 'credits')
       await credit.charge(tx, { userId, currency, amountMinor: totalMinor, orderId: order!.id })
-    await tx.delete(cartItems).where(
-      and(
-        eq(cartItems.userId, userId),
-        inArray(
-          cartItems.variationId,
-          lines.map((l) => l.variationId),
+    if (!body.lines)
+      await tx.delete(cartItems).where(
+        and(
+          eq(cartItems.userId, userId),
+          inArray(
+            cartItems.variationId,
+            lines.map((l) => l.variationId),
+          ),
         ),
-      ),
-    )
+      )
     const result = await answer(tx, order!)
     await tx
       .update(idempotencyKeys)
@@ -362,13 +400,12 @@ export function createOrdersService(deps: {
         })
       }
       try {
-        // The PIN is checked once the key is held, so a burst of the same order costs one try.
-        if (body.payment === 'credits') {
-          if (!body.pin) throw new DomainError('PIN_REQUIRED', 'PIN required')
-          await pins.verify(userId, body.pin)
-        }
-        const order = await db.transaction((tx) => placeInTransaction(tx, userId, key, body))
-        return { status: 201, order }
+        if (body.payment === 'credits' && !body.pin)
+          throw new DomainError('PIN_REQUIRED', 'PIN required')
+        const placed = await db.transaction((tx) => placeInTransaction(tx, userId, key, body))
+        // A wrong PIN commits its count (nothing else was written), then refuses.
+        if (placed instanceof DomainError) throw placed
+        return { status: 201, order: placed }
       } catch (error) {
         // A refused order gives its key back: the customer can fix what was wrong and retry.
         await db

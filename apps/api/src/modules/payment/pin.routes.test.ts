@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts'
 import { bearer, loginTokens } from '../../../test/auth-helpers.ts'
+import { eq } from 'drizzle-orm'
+import { paymentPins } from '@padi/db/schema/credit'
+import { users } from '@padi/db/schema/users'
+import { DEMO_PIN_HASH } from '@padi/db/seed/users'
 
 const clock = createTestClock()
 let t: TestApp
@@ -86,7 +90,7 @@ describe('PUT /api/v1/me/pin (docs/product/orders-and-payments.md)', () => {
     )
     const codes = guesses.map((r) => r.json().code)
     // Four answers say how many tries are left; every other one says locked.
-    expect(codes.filter((c) => c === 'PIN_INVALID').length).toBeLessThanOrEqual(4)
+    expect(codes.filter((c) => c === 'PIN_INVALID').length).toBe(4)
     expect(codes.filter((c) => c !== 'PIN_INVALID' && c !== 'PIN_LOCKED')).toEqual([])
     const locked = guesses.find((r) => r.json().code === 'PIN_LOCKED')!
     expect(locked.statusCode).toBe(423)
@@ -108,5 +112,33 @@ describe('PUT /api/v1/me/pin (docs/product/orders-and-payments.md)', () => {
       current_pin: '390571',
     })
     expect(after.statusCode).toBe(200)
+  })
+
+  it('never refuses a right PIN because other tries were in flight; stores it keyed, not as argon2', async () => {
+    const { access_token } = await loginTokens(t.app, '+66800000001')
+    const [user] = await t.db.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.mobile, '+66800000001'))
+    const stored = async () =>
+      (
+        await t.db.db
+          .select({ hash: paymentPins.pinHash })
+          .from(paymentPins)
+          .where(eq(paymentPins.userId, user!.id))
+      )[0]!.hash
+    // A PIN stored before as argon2id (as the demo data's is): its first right entry rewrites it.
+    await t.db.db
+      .update(paymentPins)
+      .set({ pinHash: DEMO_PIN_HASH, failures: 0, lockedUntil: null })
+      .where(eq(paymentPins.userId, user!.id))
+    expect(await stored()).toMatch(/^\$argon2id\$/)
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        setPin(access_token, { pin: '390571', confirm_pin: '390571', current_pin: '390571' }),
+      ),
+    )
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200))
+    expect(await stored()).toMatch(/^hmac-sha256\$[\w-]{22}\$[\w-]{43}$/)
   })
 })
