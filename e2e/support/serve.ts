@@ -50,6 +50,9 @@ const env: NodeJS.ProcessEnv = serverEnv({
   ACCESS_TOKEN_TTL_SECONDS: process.env.ACCESS_TOKEN_TTL_SECONDS ?? '602',
   SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
   JWT_SECRET: 'e2e-jwt-secret-that-is-long-enough-0123456789',
+  // WebAuthn needs a host name, not an IP: the biometric test browses http://localhost.
+  WEBAUTHN_RP_ID: 'localhost',
+  WEBAUTHN_ORIGINS: `http://localhost:${E2E_WEB_PORT}`,
   OTP_SECRET: 'e2e-otp-secret-that-is-long-enough-0123456789',
 })
 const children: ChildProcess[] = [

@@ -43,6 +43,8 @@ import { interestRoutes } from './modules/interest/interest.routes.ts'
 import { createCreditService } from './modules/credit/credit.service.ts'
 import { creditRoutes } from './modules/credit/credit.routes.ts'
 import { createPinService } from './modules/payment/pin.service.ts'
+import { createBiometricsService } from './modules/biometrics/biometrics.service.ts'
+import { biometricsRoutes } from './modules/biometrics/biometrics.routes.ts'
 import { pinRoutes } from './modules/payment/pin.routes.ts'
 import { createCartService } from './modules/cart/cart.service.ts'
 import { cartRoutes } from './modules/cart/cart.routes.ts'
@@ -208,12 +210,27 @@ export async function buildApp(deps: {
         guards,
       })
       await v1.register(pinRoutes, { pins, guards, rateLimitMax: config.AUTH_RATE_LIMIT_MAX })
+      const biometrics = createBiometricsService({
+        db: db.db,
+        clock,
+        webauthn: {
+          rpId: config.WEBAUTHN_RP_ID,
+          rpName: 'SawahMart',
+          origins: config.WEBAUTHN_ORIGINS,
+        },
+      })
+      await v1.register(biometricsRoutes, {
+        biometrics,
+        guards,
+        rateLimitMax: config.AUTH_RATE_LIMIT_MAX,
+      })
       await v1.register(ordersRoutes, {
         orders: createOrdersService({
           db: db.db,
           clock,
           credit,
           pins,
+          biometrics,
           shipping: {
             MY: {
               feeMinor: config.SHIPPING_FEE_MY_MINOR,

@@ -55,6 +55,22 @@ export const ApiConfigSchema = z.object({
   // docs/product/orders-and-payments.md: the key of the payment PINs' HMAC (ADR 038). Without it,
   // one is derived from OTP_SECRET; set it on its own so the OTP key can be rotated alone.
   PIN_SECRET: z.string().min(32).optional(),
+  // docs/product/orders-and-payments.md (Biometrics): the WebAuthn relying party: the shop's host
+  // name, and every origin its pages are served from (comma-separated).
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/)
+    .default('localhost'),
+  WEBAUTHN_ORIGINS: z
+    .string()
+    .default('http://localhost:3000,http://localhost:3300')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url()).min(1)),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).max(365).default(60),

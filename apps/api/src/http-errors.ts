@@ -44,6 +44,10 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   PIN_REQUIRED: 400,
   IDEMPOTENCY_MISMATCH: 422,
   IDEMPOTENCY_IN_FLIGHT: 409,
+  BIOMETRIC_NOT_SET_UP: 409,
+  // Not 401, as for a wrong PIN.
+  BIOMETRIC_FAILED: 403,
+  PRICE_CHANGED: 409,
 }
 
 /**

@@ -37,6 +37,8 @@ export default [
         route('settings', 'routes/account/settings.tsx'),
         route('settings/addresses', 'routes/account/addresses.tsx'),
         route('settings/pin', 'routes/account/payment-pin.tsx'),
+        route('settings/biometrics', 'routes/account/biometrics.tsx'),
+        route('biometrics/options', 'routes/account/biometric-options.ts'),
         route('cart', 'routes/cart/cart.tsx'),
         route('checkout', 'routes/checkout/checkout.tsx'),
         route('checkout/pin-setup', 'routes/checkout/checkout-pin-setup.tsx'),

@@ -50,6 +50,10 @@ export const ERROR_CODES = [
   'PIN_REQUIRED',
   'IDEMPOTENCY_MISMATCH',
   'IDEMPOTENCY_IN_FLIGHT',
+  // Biometrics (docs/product/orders-and-payments.md)
+  'BIOMETRIC_NOT_SET_UP',
+  'BIOMETRIC_FAILED',
+  'PRICE_CHANGED',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -8,6 +8,7 @@ import type { Cart } from '@padi/domain/cart/cart-schemas'
 import type { Address, AddressInput } from '@padi/domain/addresses/address-schemas'
 import type { CreditRecord } from '@padi/domain/credit/credit-schemas'
 import type { CheckoutQuote, Order, PlaceOrder } from '@padi/domain/orders/order-schemas'
+import type { BiometricDevice, CeremonyOptions } from '@padi/domain/payment/biometric-schemas'
 import type { Fulfilment, OrderStatus } from '@padi/domain/orders/order-rules'
 import type {
   BrandList,
@@ -233,6 +234,23 @@ export function createApiClient(
         (r) => r.data,
       ),
     order: (token: string, id: number) => call<Order>(`/api/v1/me/orders/${id}`, { token }),
+
+    // Biometrics (docs/product/orders-and-payments.md): options pass through to the browser as JSON.
+    biometricDevices: (token: string) =>
+      call<{ data: BiometricDevice[] }>('/api/v1/me/biometrics', { token }).then((r) => r.data),
+    biometricRegistrationOptions: (token: string) =>
+      call<CeremonyOptions>('/api/v1/me/biometrics/options', { method: 'POST', token }),
+    registerBiometric: (token: string, body: { label: string; response: unknown }) =>
+      call<BiometricDevice>('/api/v1/me/biometrics', { method: 'POST', body, token }),
+    removeBiometric: (token: string, id: string) =>
+      call<null>(`/api/v1/me/biometrics/${encodeURIComponent(id)}`, { method: 'DELETE', token }),
+    biometricPaymentOptions: (token: string, idempotencyKey: string, body: PlaceOrder) =>
+      call<CeremonyOptions>('/api/v1/orders/biometric-options', {
+        method: 'POST',
+        body,
+        token,
+        headers: { 'idempotency-key': idempotencyKey },
+      }),
   }
 }
 export type ApiClient = ReturnType<typeof createApiClient>

@@ -136,6 +136,12 @@ export function paymentRefusal(error: ApiError): { body: PaymentRefusal; init: R
       return failed('checkout.errors.cashNeedsPickup')
     case 'IDEMPOTENCY_IN_FLIGHT':
       return failed('checkout.errors.inFlight')
+    case 'BIOMETRIC_FAILED':
+      return { body: { formError: { key: 'biometric.failed' } }, init }
+    case 'BIOMETRIC_NOT_SET_UP':
+      return { body: { formError: { key: 'biometric.setUpFirst' } }, init }
+    case 'PRICE_CHANGED':
+      return { body: { formError: { key: 'biometric.priceChanged' } }, init }
     case 'NOT_FOUND':
     case 'VALIDATION_FAILED':
     case 'IDEMPOTENCY_MISMATCH':

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { LocalizedTextSchema } from '../i18n/locale-schemas.ts'
 import { CurrencySchema, MoneySchema } from '../money-schemas.ts'
 import { PinSchema } from '../credit/credit-schemas.ts'
+import { AuthenticationResponseSchema } from '../payment/biometric-schemas.ts'
 import { FULFILMENTS, ORDER_STATUSES, PAYMENT_TYPES } from './order-rules.ts'
 import { CART_MAX_COUNT, CART_MAX_LINES } from '../cart/cart.ts'
 
@@ -26,6 +27,9 @@ export const PlaceOrderSchema = z
     address_id: Id.optional(),
     remarks: RemarksSchema.optional(),
     pin: PinSchema.optional(),
+    webauthn: AuthenticationResponseSchema.optional().describe(
+      'Instead of the PIN: this device’s biometric answer to the challenge made for this order (POST /orders/biometric-options)',
+    ),
     lines: z
       .array(
         z.object({

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { CeremonyOptionsSchema } from '@padi/domain/payment/biometric-schemas'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { FULFILMENTS, ORDER_STATUSES } from '@padi/domain/orders/order-rules'
@@ -12,6 +13,14 @@ import type { Guards } from '../../plugins/authenticate.ts'
 import type { OrdersService } from './orders.service.ts'
 
 const errors = errorAnswers(400, 401, 403, 404, 409)
+
+const IdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .min(8)
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/, 'validation.invalid'),
+})
 
 export const ordersRoutes: FastifyPluginAsync<{
   orders: OrdersService
@@ -33,13 +42,7 @@ export const ordersRoutes: FastifyPluginAsync<{
         description:
           'One transaction: prices and stock re-read, stock taken, credit charged with a guard, the ledger and the order written, the lines taken out of the cart. Idempotency-Key is required: the same key and body within 24 hours answer 200 with the first order and charge nothing again; another body answers 422; a key still being placed answers 409. Credits need the PIN (5 wrong PINs lock payment for 30 minutes).',
         operationId: 'placeOrder',
-        headers: z.object({
-          'idempotency-key': z
-            .string()
-            .min(8)
-            .max(100)
-            .regex(/^[A-Za-z0-9_-]+$/, 'validation.invalid'),
-        }),
+        headers: IdempotencyHeaders,
         body: PlaceOrderSchema,
         response: {
           200: OrderSchema,
@@ -59,6 +62,31 @@ export const ordersRoutes: FastifyPluginAsync<{
       )
       return reply.status(placed.status).send(placed.order)
     },
+  )
+
+  r.post(
+    '/orders/biometric-options',
+    {
+      preHandler: opts.guards.authenticate,
+      config: { rateLimit: { max: opts.rateLimitMax, timeWindow: 60_000 } },
+      schema: {
+        ...common,
+        summary:
+          'A biometric challenge for paying this order with credit (navigator.credentials.get)',
+        description:
+          'Send the Idempotency-Key and the body POST /orders will get. The challenge is bound to that key, that body and the amount priced now; it is used once, within 5 minutes. Answer POST /orders with webauthn instead of pin. 409 BIOMETRIC_NOT_SET_UP when no device is registered.',
+        operationId: 'biometricPaymentOptions',
+        headers: IdempotencyHeaders,
+        body: PlaceOrderSchema,
+        response: { 200: CeremonyOptionsSchema, ...errors, 429: ErrorResponseSchema },
+      },
+    },
+    async (request) =>
+      orders.biometricOptions(
+        request.auth!.userId,
+        request.headers['idempotency-key'],
+        request.body,
+      ),
   )
 
   r.get(

@@ -24,12 +24,13 @@ import { availableMinor, isSpendable, shortfallMinor } from '@padi/domain/credit
 import type { Clock } from '../../clock.ts'
 import type { CreditService } from '../credit/credit.service.ts'
 import type { PinService } from '../payment/pin.service.ts'
+import type { BiometricsService } from '../biometrics/biometrics.service.ts'
 
 type OrderRow = typeof orders.$inferSelect
 
-/** The body an Idempotency-Key is bound to; the PIN is left out, so a retry after a mistyped PIN is the same order. */
+/** The body an Idempotency-Key is bound to; the PIN and the biometric answer are left out, so a retry after a mistyped PIN is the same order. */
 function requestHash(body: PlaceOrder): string {
-  const { pin: _pin, ...rest } = body
+  const { pin: _pin, webauthn: _webauthn, ...rest } = body
   const canonical = JSON.stringify(Object.fromEntries(Object.entries(rest).sort()))
   return createHash('sha256').update(canonical).digest('base64url')
 }
@@ -39,9 +40,10 @@ export function createOrdersService(deps: {
   clock: Clock
   credit: CreditService
   pins: PinService
+  biometrics: BiometricsService
   shipping: Record<Market, ShippingRule>
 }) {
-  const { db, clock, credit, pins, shipping } = deps
+  const { db, clock, credit, pins, biometrics, shipping } = deps
 
   /** Orders as the API answers them: two queries for any number of orders (no query per order). */
   async function answers(tx: Db, rows: OrderRow[]): Promise<Order[]> {
@@ -121,6 +123,23 @@ export function createOrdersService(deps: {
       .sort((a, b) => a.variationId - b.variationId)
   }
 
+  /**
+   * The lines an order is made of (named in it, or the ticked lines of the cart), priced in the
+   * customer's country, and what they cost with the chosen fulfilment.
+   */
+  async function pricedOrder(tx: Db, userId: number, market: Market, body: PlaceOrder) {
+    const lines = body.lines
+      ? await chosenLines(tx, market, body.lines)
+      : await selectedLines(tx, userId, market)
+    if (lines.length === 0) throw new DomainError('CART_EMPTY', 'Nothing in the cart to check out')
+    if (lines.some((l) => l.unitPriceMinor === null))
+      throw new DomainError('NOT_FOR_SALE', 'A product in the cart is not sold in your country')
+    const subtotalMinor = lines.reduce((n, l) => n + l.count * l.unitPriceMinor!, 0)
+    const shippingMinor =
+      body.fulfilment === 'delivery' ? shippingFeeMinor(shipping[market], subtotalMinor) : 0
+    return { lines, subtotalMinor, shippingMinor, totalMinor: subtotalMinor + shippingMinor }
+  }
+
   async function answer(tx: Db, row: OrderRow): Promise<Order> {
     return (await answers(tx, [row]))[0]!
   }
@@ -183,18 +202,18 @@ export function createOrdersService(deps: {
     if (!user) throw new DomainError('NOT_FOUND', 'User not found')
     // The PIN is judged here, once the key is held (a burst of one order costs one try) and under
     // the customer's lock (tries are judged one at a time).
-    if (body.payment === 'credits') {
+    if (body.payment === 'credits' && !body.webauthn) {
       const refused = await pins.check(tx, userId, body.pin!)
       if (refused) return refused
     }
     const market = user.market as Market
     const currency = MARKET_CURRENCY[market]
-    const lines = body.lines
-      ? await chosenLines(tx, market, body.lines)
-      : await selectedLines(tx, userId, market)
-    if (lines.length === 0) throw new DomainError('CART_EMPTY', 'Nothing in the cart to check out')
-    if (lines.some((l) => l.unitPriceMinor === null))
-      throw new DomainError('NOT_FOR_SALE', 'A product in the cart is not sold in your country')
+    const { lines, subtotalMinor, shippingMinor, totalMinor } = await pricedOrder(
+      tx,
+      userId,
+      market,
+      body,
+    )
 
     // Where the goods come from: the branch chosen for collection, or for a delivery the
     // customer's branch if it has everything, else the first branch of the country that has.
@@ -281,10 +300,6 @@ export function createOrdersService(deps: {
         sql`, `,
       )})`)
 
-    const subtotalMinor = lines.reduce((n, l) => n + l.count * l.unitPriceMinor!, 0)
-    const shippingMinor =
-      body.fulfilment === 'delivery' ? shippingFeeMinor(shipping[market], subtotalMinor) : 0
-    const totalMinor = subtotalMinor + shippingMinor
     const status: OrderStatus = initialStatus(body.payment)
     const [row] = await tx
       .insert(orders)
@@ -333,8 +348,19 @@ export function createOrdersService(deps: {
         lineTotalMinor: l.count * l.unitPriceMinor!,
       })),
     )
-    if (body.payment === 'credits')
+    if (body.payment === 'credits') {
+      // Paid with a device: its answer must be to the challenge made for this order and amount.
+      if (body.webauthn)
+        await biometrics.checkPayment(tx, {
+          userId,
+          key,
+          requestHash: requestHash(body),
+          amountMinor: totalMinor,
+          currency,
+          response: body.webauthn,
+        })
       await credit.charge(tx, { userId, currency, amountMinor: totalMinor, orderId: order!.id })
+    }
     if (!body.lines)
       await tx.delete(cartItems).where(
         and(
@@ -400,7 +426,7 @@ export function createOrdersService(deps: {
         })
       }
       try {
-        if (body.payment === 'credits' && !body.pin)
+        if (body.payment === 'credits' && !body.pin && !body.webauthn)
           throw new DomainError('PIN_REQUIRED', 'PIN required')
         const placed = await db.transaction((tx) => placeInTransaction(tx, userId, key, body))
         // A wrong PIN commits its count (nothing else was written), then refuses.
@@ -460,6 +486,30 @@ export function createOrdersService(deps: {
             }
           : null,
       }
+    },
+
+    /**
+     * docs/product/orders-and-payments.md (Biometrics): a challenge for paying this order (this
+     * key, this body) with a registered device, bound to its amount priced now.
+     */
+    async biometricOptions(userId: number, key: string, body: PlaceOrder) {
+      if (body.payment !== 'credits')
+        throw new DomainError('VALIDATION_FAILED', 'Validation failed', {
+          extra: { errors: [{ field: 'payment', message: 'validation.invalid' }] },
+        })
+      const [user] = await db
+        .select({ market: users.market })
+        .from(users)
+        .where(eq(users.id, userId))
+      if (!user) throw new DomainError('NOT_FOUND', 'User not found')
+      const market = user.market as Market
+      const { totalMinor } = await pricedOrder(db, userId, market, body)
+      return biometrics.paymentOptions(userId, {
+        key,
+        requestHash: requestHash(body),
+        amountMinor: totalMinor,
+        currency: MARKET_CURRENCY[market],
+      })
     },
 
     async list(userId: number, status?: OrderStatus): Promise<Order[]> {

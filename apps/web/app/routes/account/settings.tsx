@@ -109,6 +109,9 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         <Link className="button secondary" to={localePath(locale, '/settings/pin')}>
           {t('pin.manage')}
         </Link>
+        <Link className="button secondary" to={localePath(locale, '/settings/biometrics')}>
+          {t('pin.biometrics')}
+        </Link>
       </p>
       <Form method="post" action={localePath(locale, '/logout')}>
         <button className="button secondary" type="submit">

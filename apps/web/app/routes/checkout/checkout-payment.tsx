@@ -1,6 +1,11 @@
+import { useEffect, useRef, useState } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { isLocale, localizedText, type Locale } from '@padi/domain/i18n/locales'
 import { PIN_PATTERN } from '@padi/domain/payment/pin'
+import {
+  AuthenticationResponseSchema,
+  type AuthenticationResponse,
+} from '@padi/domain/payment/biometric-schemas'
 import { apiContext } from '~/utils/context.server.ts'
 import { ApiError } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
@@ -13,6 +18,7 @@ import { pageMessages } from '~/utils/messages.server.ts'
 import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import { TextField } from '~/components/form/text-field.tsx'
 import { PIN_INPUT } from '~/components/account/pin-fields.tsx'
+import { biometricsAvailable, runBiometricPrompt } from '~/components/account/biometric-prompt.ts'
 import { CheckoutLoadFailed, useCheckoutText } from '~/components/checkout/checkout-message.tsx'
 import checkoutCss from '~/components/checkout/checkout.css?url'
 import type { StyleHandle } from '~/utils/route-styles.tsx'
@@ -35,9 +41,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!choice) throw redirect(localePath(locale, '/checkout'))
   if (choice.payment === 'credits' && !session.data.user?.isPinSet)
     throw redirect(localePath(locale, '/checkout/pin-setup'))
-  const messages = pageMessages(params, ['checkout', 'pin'])
+  const messages = pageMessages(params, ['checkout', 'pin', 'biometric'])
   try {
-    const [quote, place] = await withUserToken({ session, locale }, async (token) =>
+    const [quote, place, devices] = await withUserToken({ session, locale }, async (token) =>
       Promise.all([
         api.quoteCheckout(token, choice.fulfilment),
         choice.fulfilment === 'delivery'
@@ -49,6 +55,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
               const b = list.find((x) => x.id === choice.branchId)
               return b ? localizedText(b.name, locale) : null
             }),
+        choice.payment === 'credits' ? api.biometricDevices(token) : Promise.resolve([]),
       ]),
     )
     if (quote.line_count === 0) throw redirect(localePath(locale, '/cart'))
@@ -61,6 +68,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       total: quote.total,
       shippingFee: quote.shipping_fee,
       quantity: quote.total_quantity,
+      hasDevice: devices.length > 0,
       shortfall:
         choice.payment === 'credits' && quote.credit && quote.credit.shortfall.amount_minor > 0
           ? quote.credit.shortfall
@@ -69,6 +77,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     return data({ ...messages, failed: true as const }, readRefusal(error).init)
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
   }
 }
 
@@ -87,15 +103,23 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   if (!choice) return redirect(localePath(locale, '/checkout'), 303)
   const pin = String(formData.get('pin') ?? '').trim()
-  if (choice.payment === 'credits' && !PIN_PATTERN.test(pin))
+  // Paid with this device's fingerprint or face: its answer replaces the PIN.
+  let webauthn: AuthenticationResponse | undefined
+  const rawAnswer = formData.get('webauthn')
+  if (typeof rawAnswer === 'string' && rawAnswer !== '') {
+    const parsed = AuthenticationResponseSchema.safeParse(safeJson(rawAnswer))
+    if (!parsed.success)
+      return data<PaymentRefusal>({ formError: { key: 'biometric.failed' } }, { status: 400 })
+    webauthn = parsed.data
+  }
+  if (choice.payment === 'credits' && !webauthn && !PIN_PATTERN.test(pin))
     return data<PaymentRefusal>({ pinError: { key: 'pin.errors.format' } }, { status: 400 })
   try {
     const order = await withUserToken({ session, locale }, (token) =>
-      api.placeOrder(
-        token,
-        choice.key,
-        orderBody(choice, choice.payment === 'credits' ? pin : undefined),
-      ),
+      api.placeOrder(token, choice.key, {
+        ...orderBody(choice, choice.payment === 'credits' && !webauthn ? pin : undefined),
+        ...(choice.payment === 'credits' && webauthn ? { webauthn } : {}),
+      }),
     )
     session.update({
       checkout: undefined,
@@ -119,7 +143,8 @@ export default function CheckoutPayment({ loaderData, actionData }: Route.Compon
   const navigation = useNavigation()
   if (loaderData.failed)
     return <CheckoutLoadFailed titleKey="checkout.payment.pageTitle" path="/checkout/payment" />
-  const { total, payment, fulfilment, place, shortfall, shippingFee, quantity } = loaderData
+  const { total, payment, fulfilment, place, shortfall, shippingFee, quantity, hasDevice } =
+    loaderData
   const placing = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'pay'
   const amount = money(total.amount_minor, total.currency)
   return (
@@ -198,6 +223,64 @@ export default function CheckoutPayment({ loaderData, actionData }: Route.Compon
           ) : null}
         </Form>
       )}
+      {!shortfall && payment === 'credits' ? (
+        <BiometricPay hasDevice={hasDevice} disabled={placing} />
+      ) : null}
     </section>
+  )
+}
+
+/**
+ * docs/product/orders-and-payments.md (Biometrics): pay with this phone's fingerprint or face
+ * instead of the PIN. Shown only when scripts run and the phone can; the PIN stays as the way that
+ * always works.
+ */
+function BiometricPay({ hasDevice, disabled }: { hasDevice: boolean; disabled: boolean }) {
+  const { t, locale } = useI18n()
+  const form = useRef<HTMLFormElement>(null)
+  const answer = useRef<HTMLInputElement>(null)
+  const [supported, setSupported] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  useEffect(() => {
+    void biometricsAvailable().then(setSupported)
+  }, [])
+  if (!supported) return null
+  if (!hasDevice)
+    return (
+      <p className="hint biometric-pay">
+        <Link to={localePath(locale, '/settings/biometrics')}>{t('biometric.offerSetUp')}</Link>
+      </p>
+    )
+  const pay = async () => {
+    setBusy(true)
+    setError(null)
+    const outcome = await runBiometricPrompt(locale, 'payment')
+    if (!outcome.ok) {
+      setBusy(false)
+      return setError(outcome.messageKey)
+    }
+    answer.current!.value = JSON.stringify(outcome.response)
+    form.current!.requestSubmit()
+  }
+  return (
+    <Form method="post" ref={form} className="biometric-pay">
+      <input type="hidden" name="intent" value="pay" />
+      <input type="hidden" name="webauthn" ref={answer} />
+      <p className="hint">{t('biometric.or')}</p>
+      <button
+        className="button secondary"
+        type="button"
+        onClick={() => void pay()}
+        disabled={busy || disabled}
+      >
+        {busy ? t('biometric.waiting') : t('biometric.pay')}
+      </button>
+      {error ? (
+        <p className="form-error" role="alert">
+          {t(error)}
+        </p>
+      ) : null}
+    </Form>
   )
 }
