@@ -2,8 +2,7 @@
 // and 100,000 generated products, each in a database of its own on the real PostgreSQL, at 50
 // connections, with the calibration line of docs/performance.md (pgbench select-only, Fastify
 // hello). Run it on a quiet machine; it takes a few minutes.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { cpus, totalmem } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
@@ -11,6 +10,7 @@ import pg from 'pg'
 import { openDb } from '@padi/db/client'
 import { seedDemoData } from '@padi/db/seed/run-seed'
 import { waitForServer } from './wait-for-server.ts'
+import { calibration, cpuTicks, postgresTicks, TICK_US } from './bench-calibration.ts'
 import { serverNodeFlags, serverEnv } from './server-memory.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -191,34 +191,6 @@ const searchPaths = () =>
       `/api/v1/products?group=agrochems&q=${encodeURIComponent(i % 2 ? typo(pick(ACTIVES)) : pick(ACTIVES))}&per_page=24&market=${i % 4 ? 'MY' : 'TH'}`,
   )
 
-/**
- * CPU time a process has used, in clock ticks (utime + stime of /proc/PID/stat; 0 when gone).
- * The time each request costs moves less than the rates on a machine whose speed changes.
- */
-function cpuTicks(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-    return Number(fields[11]) + Number(fields[12])
-  } catch {
-    return 0
-  }
-}
-/** All PostgreSQL processes on the machine (the server runs here, with nothing else on it). */
-const postgresTicks = () =>
-  readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .reduce((sum, d) => {
-      try {
-        return readFileSync(`/proc/${d}/comm`, 'utf8').startsWith('postgres')
-          ? sum + cpuTicks(Number(d))
-          : sum
-      } catch {
-        return sum
-      }
-    }, 0)
-/** Linux counts 100 ticks a second: a tick is 10,000 µs. */
-const TICK_US = 10_000
-
 async function load(paths: string[], duration: number, api?: ChildProcess) {
   const api0 = api?.pid ? cpuTicks(api.pid) : 0
   const db0 = postgresTicks()
@@ -240,42 +212,6 @@ async function load(paths: string[], duration: number, api?: ChildProcess) {
   }
 }
 
-async function calibration() {
-  const db = 'padi_bench_pgbench'
-  await admin((c) =>
-    c.query(`drop database if exists ${db}`).then(() => c.query(`create database ${db}`)),
-  )
-  const url = new URL(base)
-  const args = ['-h', url.hostname, '-p', url.port || '5432', '-U', url.username || 'postgres']
-  spawnSync('pgbench', [...args, '-i', '-s', '10', '-q', db], { stdio: 'ignore' })
-  const out = spawnSync(
-    'pgbench',
-    [...args, '-S', '-c', '4', '-j', '2', '-M', 'prepared', '-T', '10', db],
-    { encoding: 'utf8' },
-  ).stdout
-  const tps = /tps = ([\d.]+)/.exec(out)?.[1] ?? '?'
-  await admin((c) => c.query(`drop database if exists ${db}`))
-  const hello = spawn(
-    process.execPath,
-    [
-      '-e',
-      `require('fastify')().get('/', async () => ({ hello: 'world' })).listen({ port: ${PORT + 1}, host: '127.0.0.1' })`,
-    ],
-    {
-      cwd: `${root}apps/api`,
-      stdio: 'ignore',
-    },
-  )
-  await waitForServer(`http://127.0.0.1:${PORT + 1}/`)
-  const r = await autocannon({
-    url: `http://127.0.0.1:${PORT + 1}/`,
-    connections: 100,
-    duration: 10,
-  })
-  hello.kill()
-  return `pgbench select-only c=4: ${Math.round(Number(tps))} TPS; Fastify hello c=100: ${Math.round(r.requests.average)} req/s`
-}
-
 if (process.env.BENCH_PREPARE_ONLY) {
   // Leaves one generated database for EXPLAIN: BENCH_PREPARE_ONLY=100000
   const n = Number(process.env.BENCH_PREPARE_ONLY)
@@ -289,7 +225,7 @@ if (process.env.BENCH_PREPARE_ONLY) {
   console.log(urlFor(db))
   process.exit(0)
 }
-const cal = await calibration()
+const cal = await calibration(base, PORT + 1)
 // Each size twice: as configured by default (answers kept for 30 s, ADR 015), and with the answer
 // cache off, so every request goes to PostgreSQL.
 const MODES = [

@@ -1,0 +1,243 @@
+// `npm run bench:orders`: place-order throughput (POST /api/v1/orders, credit with the PIN) on the
+// real PostgreSQL at 10 and 50 connections, with orders spread over the catalogue ("normal") and
+// with everyone buying the same two products ("hot"), then checks that no stock and no available
+// credit went below zero and that every credit line's ledger sums to its balance. Prints the
+// calibration line of docs/performance.md. Run it on a quiet machine; it takes a few minutes.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { cpus, totalmem } from 'node:os'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+import pg from 'pg'
+import { openDb } from '@padi/db/client'
+import { seedDemoData } from '@padi/db/seed/run-seed'
+import { waitForServer } from './wait-for-server.ts'
+import { calibration, cpuTicks, postgresTicks, TICK_US } from './bench-calibration.ts'
+import { serverNodeFlags, serverEnv } from './server-memory.mjs'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const DURATION = Number(process.env.BENCH_SECONDS ?? 15)
+const WARM_UP = 5
+const PORT = 3611
+const CUSTOMERS = 200
+const PIN = '274915'
+const DB = 'padi_bench_orders'
+const dbUrl = Object.assign(new URL(base), { pathname: `/${DB}` }).toString()
+const API = `http://127.0.0.1:${PORT}`
+
+async function prepare() {
+  const admin = new pg.Client({ connectionString: base })
+  await admin.connect()
+  await admin.query(`drop database if exists ${DB} with (force)`)
+  await admin.query(`create database ${DB}`)
+  await admin.end()
+  const handle = await openDb({ databaseUrl: dbUrl, poolSize: 2 })
+  await handle.migrate()
+  await seedDemoData(handle.db)
+  await handle.close()
+  const c = new pg.Client({ connectionString: dbUrl })
+  await c.connect()
+  // Customers copied from the demo customer (same password), each with a large credit line.
+  const cols = (
+    await c.query<{ column_name: string }>(
+      `select column_name from information_schema.columns
+       where table_name = 'users' and column_name not in ('id', 'mobile', 'email')
+         and is_generated = 'NEVER' and identity_generation is null`,
+    )
+  ).rows.map((r) => `"${r.column_name}"`)
+  await c.query(
+    `insert into users (mobile, email, ${cols.join(', ')})
+     select '+6019' || lpad(g::text, 7, '0'), null, ${cols.map((col) => `u.${col}`).join(', ')}
+     from users u, generate_series(1, $1::int) g where u.mobile = '+60120000001'`,
+    [CUSTOMERS],
+  )
+  await c.query(
+    `insert into credit_lines (user_id, currency, approved_minor, due_at, expires_at)
+     select id, 'MYR', 2000000000, now() + interval '150 days', now() + interval '365 days'
+     from users where mobile like '+6019%'`,
+  )
+  // Every Malaysian pack on sale, plenty of it at one branch.
+  const { rows: branch } = await c.query<{ id: number }>(
+    `select id from branches where market = 'MY' order by sort_order, id limit 1`,
+  )
+  const { rows: packs } = await c.query<{ id: number }>(
+    `select id from product_variations where price_my_minor is not null order by id`,
+  )
+  await c.query(
+    `insert into branch_stock (branch_id, variation_id, quantity)
+     select $1, v, 100000000 from unnest($2::int[]) v
+     on conflict (branch_id, variation_id) do update set quantity = excluded.quantity`,
+    [branch[0]!.id, packs.map((p) => p.id)],
+  )
+  await c.query('analyze')
+  await c.end()
+  return { branchId: branch[0]!.id, packs: packs.map((p) => p.id) }
+}
+
+function startApi(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...serverNodeFlags('api'), 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: serverEnv({
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: dbUrl,
+      API_PORT: String(PORT),
+      LOG_LEVEL: 'silent',
+      SEED_DEMO_DATA: 'false',
+      RATE_LIMIT_MAX: '100000000',
+      AUTH_RATE_LIMIT_MAX: '100000000',
+      LOGIN_RATE_LIMIT_MAX: '100000000',
+      JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+      OTP_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+      ACCESS_TOKEN_TTL_SECONDS: '3600',
+    }),
+    stdio: 'ignore',
+  })
+  return waitForServer(`${API}/healthz`).then(() => child)
+}
+
+/** Logs every bench customer in and sets their PIN through the API. */
+async function tokens(): Promise<string[]> {
+  const out: string[] = []
+  for (let g = 1; g <= CUSTOMERS; g++) {
+    const mobile = `+6019${String(g).padStart(7, '0')}`
+    const login = await fetch(`${API}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mobile, password: 'demo2026' }),
+    })
+    const { access_token } = (await login.json()) as { access_token: string }
+    const pin = await fetch(`${API}/api/v1/me/pin`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${access_token}` },
+      body: JSON.stringify({ pin: PIN, confirm_pin: PIN, current_pin: '390571' }),
+    })
+    if (!pin.ok) throw new Error(`PIN for ${mobile}: ${pin.status} ${await pin.text()}`)
+    out.push(access_token)
+  }
+  return out
+}
+
+let keys = 0
+async function load(opts: {
+  connections: number
+  duration: number
+  tokens: string[]
+  lines: () => { variation_id: number; count: number }[]
+  branchId: number
+  api: ChildProcess
+}) {
+  const api0 = cpuTicks(opts.api.pid!)
+  const db0 = postgresTicks()
+  const result = await autocannon({
+    url: API,
+    connections: opts.connections,
+    duration: opts.duration,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/v1/orders',
+        setupRequest: (req) => ({
+          ...req,
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${opts.tokens[Math.floor(Math.random() * opts.tokens.length)]}`,
+            'idempotency-key': `bench-${process.pid}-${keys++}`,
+          },
+          body: JSON.stringify({
+            fulfilment: 'pickup',
+            payment: 'credits',
+            branch_id: opts.branchId,
+            pin: PIN,
+            lines: opts.lines(),
+          }),
+        }),
+      },
+    ],
+  })
+  const n = Math.max(result.requests.total, 1)
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    apiUs: Math.round(((cpuTicks(opts.api.pid!) - api0) * TICK_US) / n),
+    dbUs: Math.max(0, Math.round(((postgresTicks() - db0) * TICK_US) / n)),
+    placed: result['2xx'],
+    errors: result.errors + result.non2xx,
+  }
+}
+
+/** The invariants: nothing below zero, every line's ledger equal to its balance. */
+async function check(): Promise<string> {
+  const c = new pg.Client({ connectionString: dbUrl })
+  await c.connect()
+  const stock = (await c.query('select min(quantity)::int as m from branch_stock')).rows[0].m
+  const credit = (
+    await c.query('select min(approved_minor - utilised_minor)::bigint as m from credit_lines')
+  ).rows[0].m
+  const mismatched = (
+    await c.query(
+      `select count(*)::int as n from credit_lines l
+       where l.utilised_minor <> coalesce((select sum(principal_delta_minor) from credit_ledger e
+         where e.line_id = l.id), 0)`,
+    )
+  ).rows[0].n
+  const orders = (await c.query('select count(*)::int as n from orders')).rows[0].n
+  await c.end()
+  const ok = stock >= 0 && Number(credit) >= 0 && mismatched === 0
+  return `${ok ? 'OK' : 'FAILED'}: lowest stock ${stock}, lowest available credit ${credit}, lines whose ledger differs ${mismatched}, orders ${orders}`
+}
+
+// BENCH_MODES=normal and BENCH_CONNECTIONS=10 run one part (while working on it).
+const MODES = (process.env.BENCH_MODES ?? 'normal,hot').split(',')
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number)
+const pick = (xs: number[]) => xs[Math.floor(Math.random() * xs.length)]!
+const cal = await calibration(base, PORT + 1)
+const { branchId, packs } = await prepare()
+const api = await startApi()
+const rows: string[] = []
+let invariants = ''
+try {
+  const all = await tokens()
+  const normal = () => {
+    const n = 1 + Math.floor(Math.random() * 3)
+    const chosen = new Set<number>()
+    while (chosen.size < n) chosen.add(pick(packs))
+    return [...chosen].map((id) => ({ variation_id: id, count: 1 + Math.floor(Math.random() * 3) }))
+  }
+  const [hotA, hotB] = [packs[0]!, packs[1]!]
+  const hot = () => [
+    { variation_id: hotA, count: 1 },
+    { variation_id: hotB, count: 1 },
+  ]
+  await load({ connections: 10, duration: WARM_UP, tokens: all, lines: normal, branchId, api })
+  for (const [mode, lines] of [
+    ['normal', normal],
+    ['hot (two products)', hot],
+  ] as const) {
+    if (!MODES.some((m) => mode.startsWith(m))) continue
+    for (const connections of CONNECTIONS) {
+      const r = await load({ connections, duration: DURATION, tokens: all, lines, branchId, api })
+      rows.push(
+        `| ${mode} | ${connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.apiUs} | ${r.dbUs} | ${r.placed} | ${r.errors} |`,
+      )
+    }
+  }
+  invariants = await check()
+} finally {
+  api.kill('SIGTERM')
+  await new Promise((r) => setTimeout(r, 500))
+  const admin = new pg.Client({ connectionString: base })
+  await admin.connect()
+  await admin.query(`drop database if exists ${DB} with (force)`)
+  await admin.end()
+}
+console.log(
+  `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB; ${new Date().toISOString().slice(0, 10)}`,
+)
+console.log(`Calibration: ${cal}`)
+console.log(
+  '| Orders | Connections | orders/s | p50 ms | p99 ms | API CPU µs/order | PostgreSQL CPU µs/order | placed | errors |\n|---|---|---|---|---|---|---|---|---|',
+)
+console.log(rows.join('\n'))
+console.log(`After: ${invariants}`)
