@@ -149,8 +149,22 @@ test.describe('checkout and payment', () => {
       await expect(page.getByText(/pay in cash when you collect it/)).toBeVisible()
       await expect(page.locator('.order-fields')).toContainText('Unpaid')
       await expect(page.locator('.order-fields')).toContainText('Collection location')
+      const id = /order=(\d+)/.exec(page.url())![1]
       await page.goto('/en/orders?status=unpaid')
       await expect(page.locator('.order-row')).toHaveCount(1)
+      await page.goto('/en/orders?status=paid')
+      await expect(page.getByText('No orders with this status.')).toBeVisible()
+      // Another customer's order, or one that does not exist, is not shown: the same message.
+      if (js) {
+        const other = await newCustomerPage(browser, request, { js, to: '/en/settings' })
+        for (const path of [`/en/orders/${id}`, '/en/orders/2147483647', '/en/orders/abc']) {
+          await other.page.goto(path)
+          await expect(other.page.getByText('Unable to load order details.')).toBeVisible()
+        }
+        await other.page.goto(`/en/checkout/payment/success?order=${id}`)
+        await expect(other.page.getByText('Unable to load order details.')).toBeVisible()
+        await other.context.close()
+      }
       await customer.context.close()
     })
   }

@@ -163,6 +163,21 @@ describe('placing an order (docs/product/orders-and-payments.md)', () => {
       branch_id: branchId,
     })
     expect(none.json().code).toBe('PIN_REQUIRED')
+    // A branch of another country is not one to collect from: refused, nothing taken.
+    const [thai] = await t.db.db
+      .select({ id: branches.id })
+      .from(branches)
+      .where(eq(branches.market, 'TH'))
+      .limit(1)
+    const abroad = await order(ahmad, {
+      fulfilment: 'pickup',
+      payment: 'cash',
+      branch_id: thai!.id,
+    })
+    expect(abroad.statusCode).toBe(400)
+    expect(abroad.json().errors).toEqual([
+      { field: 'branch_id', message: 'validation.branchRequired' },
+    ])
     // The PIN's count of wrong tries goes back to zero with the right one.
     const right = await order(ahmad, {
       fulfilment: 'pickup',

@@ -27,6 +27,8 @@ import type { PinService } from '../payment/pin.service.ts'
 import type { BiometricsService } from '../biometrics/biometrics.service.ts'
 
 type OrderRow = typeof orders.$inferSelect
+/** A stock row an order took from, as its UPDATE … RETURNING answers. */
+type Taken = { variation_id: number; quantity: number; name: Order['branch']['name'] }
 
 /** The body an Idempotency-Key is bound to; the PIN and the biometric answer are left out, so a retry after a mistyped PIN is the same order. */
 function requestHash(body: PlaceOrder): string {
@@ -140,6 +142,57 @@ export function createOrdersService(deps: {
     return { lines, subtotalMinor, shippingMinor, totalMinor: subtotalMinor + shippingMinor }
   }
 
+  /**
+   * docs/product/orders-and-payments.md: a delivery ships from the customer's preferred branch
+   * when it has everything, otherwise from the first branch of the country that has.
+   */
+  async function deliveryBranch(
+    tx: Db,
+    market: Market,
+    preferredBranchId: number | null,
+    lines: { variationId: number; count: number }[],
+  ): Promise<number> {
+    const candidates = (
+      await tx
+        .select({ id: branches.id })
+        .from(branches)
+        .where(eq(branches.market, market))
+        .orderBy(asc(branches.sortOrder), asc(branches.id))
+    )
+      .map((b) => b.id)
+      .sort((a, b) => Number(b === preferredBranchId) - Number(a === preferredBranchId))
+    const stock = await tx
+      .select({
+        branchId: branchStock.branchId,
+        variationId: branchStock.variationId,
+        quantity: branchStock.quantity,
+      })
+      .from(branchStock)
+      .where(
+        and(
+          inArray(branchStock.branchId, candidates),
+          inArray(
+            branchStock.variationId,
+            lines.map((l) => l.variationId),
+          ),
+        ),
+      )
+    const has = (branchId: number, variationId: number, count: number) =>
+      stock.some(
+        (s) => s.branchId === branchId && s.variationId === variationId && s.quantity >= count,
+      )
+    const found = candidates.find((b) => lines.every((l) => has(b, l.variationId, l.count)))
+    if (found === undefined)
+      throw new DomainError('OUT_OF_STOCK', 'Not enough stock for this order', {
+        extra: {
+          variation_ids: lines
+            .filter((l) => !candidates.some((b) => has(b, l.variationId, l.count)))
+            .map((l) => l.variationId),
+        },
+      })
+    return found
+  }
+
   async function answer(tx: Db, row: OrderRow): Promise<Order> {
     return (await answers(tx, [row]))[0]!
   }
@@ -217,88 +270,69 @@ export function createOrdersService(deps: {
 
     // Where the goods come from: the branch chosen for collection, or for a delivery the
     // customer's branch if it has everything, else the first branch of the country that has.
-    const marketBranches = await tx
-      .select({ id: branches.id })
-      .from(branches)
-      .where(eq(branches.market, market))
-      .orderBy(asc(branches.sortOrder), asc(branches.id))
     let address: typeof addresses.$inferSelect | undefined
-    let candidates: number[]
+    let branchId: number
     if (body.fulfilment === 'pickup') {
-      if (!marketBranches.some((b) => b.id === body.branch_id))
-        throw new DomainError('VALIDATION_FAILED', 'Validation failed', {
-          extra: { errors: [{ field: 'branch_id', message: 'validation.branchRequired' }] },
-        })
-      candidates = [body.branch_id!]
+      // Checked by the stock UPDATE itself (a branch of another country takes nothing).
+      branchId = body.branch_id!
     } else {
       ;[address] = await tx
         .select()
         .from(addresses)
         .where(and(eq(addresses.id, body.address_id!), eq(addresses.userId, userId)))
       if (!address) throw new DomainError('NOT_FOUND', 'Address not found')
-      candidates = marketBranches
-        .map((b) => b.id)
-        .sort((a, b) => Number(b === user.preferredBranchId) - Number(a === user.preferredBranchId))
+      branchId = await deliveryBranch(tx, market, user.preferredBranchId, lines)
     }
-    const stock = await tx
-      .select({
-        branchId: branchStock.branchId,
-        variationId: branchStock.variationId,
-        quantity: branchStock.quantity,
-      })
-      .from(branchStock)
-      .where(
-        and(
-          inArray(branchStock.branchId, candidates),
-          inArray(
-            branchStock.variationId,
-            lines.map((l) => l.variationId),
-          ),
-        ),
-      )
-    const has = (branchId: number, variationId: number, count: number) =>
-      stock.some(
-        (s) => s.branchId === branchId && s.variationId === variationId && s.quantity >= count,
-      )
-    const branchId = candidates.find((b) => lines.every((l) => has(b, l.variationId, l.count)))
-    if (branchId === undefined)
+    // Stock is taken in one guarded UPDATE: two orders for the last pack cannot both have it,
+    // and a line the branch cannot cover takes nothing (the order is then refused whole).
+    const taken = (
+      (await tx.execute(
+        sql`update branch_stock bs set quantity = bs.quantity - x.n
+          from (values ${sql.join(
+            lines.map((l) => sql`(${l.variationId}::int, ${l.count}::int)`),
+            sql`, `,
+          )}) as x(variation_id, n), branches b
+          where bs.branch_id = ${branchId} and bs.variation_id = x.variation_id
+            and bs.quantity >= x.n and b.id = bs.branch_id and b.market = ${market}
+          returning bs.variation_id, bs.quantity, b.name`,
+      )) as unknown as { rows: Taken[] }
+    ).rows
+    if (taken.length < lines.length) {
+      const [known] = await tx
+        .select({ id: branches.id })
+        .from(branches)
+        .where(and(eq(branches.id, branchId), eq(branches.market, market)))
+      if (!known)
+        throw new DomainError('VALIDATION_FAILED', 'Validation failed', {
+          extra: { errors: [{ field: 'branch_id', message: 'validation.branchRequired' }] },
+        })
       throw new DomainError('OUT_OF_STOCK', 'Not enough stock for this order', {
         extra: {
           variation_ids: lines
-            .filter((l) => !candidates.some((b) => has(b, l.variationId, l.count)))
+            .filter((l) => !taken.some((t) => t.variation_id === l.variationId))
             .map((l) => l.variationId),
         },
       })
-    // Stock is taken with a guard: two orders for the last pack cannot both have it.
-    for (const line of lines) {
-      const taken = await tx
-        .update(branchStock)
-        .set({ quantity: sql`${branchStock.quantity} - ${line.count}` })
-        .where(
-          and(
-            eq(branchStock.branchId, branchId),
-            eq(branchStock.variationId, line.variationId),
-            sql`${branchStock.quantity} >= ${line.count}`,
-          ),
-        )
-        .returning({ quantity: branchStock.quantity })
-      if (taken.length === 0)
-        throw new DomainError('OUT_OF_STOCK', 'Not enough stock for this order', {
-          extra: { variation_ids: [line.variationId] },
-        })
     }
+    const branch = { id: branchId, name: taken[0]!.name }
 
-    // The list's 'in stock' flag follows the stock this order took (docs/product/catalogue.md).
-    const inStock = market === 'TH' ? 'in_stock_th' : 'in_stock_my'
-    await tx.execute(sql`update products p set ${sql.raw(inStock)} = exists (
-        select 1 from branch_stock bs
-        join branches b on b.id = bs.branch_id
-        join product_variations v on v.id = bs.variation_id
-        where v.product_id = p.id and b.market = ${market} and bs.quantity > 0)
-      where p.id in (${sql.join(
-        [...new Set(lines.map((l) => l.productId))].map((id) => sql`${id}`),
-        sql`, `,
-      )})`)
+    // The list's 'in stock' flag follows the stock this order took (docs/product/catalogue.md):
+    // it can only change for a pack this order emptied at its branch.
+    const emptied = lines.filter((l) =>
+      taken.some((t) => t.variation_id === l.variationId && t.quantity === 0),
+    )
+    if (emptied.length > 0) {
+      const inStock = market === 'TH' ? 'in_stock_th' : 'in_stock_my'
+      await tx.execute(sql`update products p set ${sql.raw(inStock)} = exists (
+          select 1 from branch_stock bs
+          join branches b on b.id = bs.branch_id
+          join product_variations v on v.id = bs.variation_id
+          where v.product_id = p.id and b.market = ${market} and bs.quantity > 0)
+        where p.id in (${sql.join(
+          [...new Set(emptied.map((l) => l.productId))].map((id) => sql`${id}`),
+          sql`, `,
+        )})`)
+    }
 
     const status: OrderStatus = initialStatus(body.payment)
     const [row] = await tx
@@ -336,18 +370,17 @@ export function createOrdersService(deps: {
       .set({ number: orderNumber(row!.id, now) })
       .where(eq(orders.id, row!.id))
       .returning()
-    await tx.insert(orderItems).values(
-      lines.map((l) => ({
-        orderId: order!.id,
-        variationId: l.variationId,
-        productId: l.productId,
-        name: l.name,
-        variation: l.variation,
-        unitPriceMinor: l.unitPriceMinor!,
-        count: l.count,
-        lineTotalMinor: l.count * l.unitPriceMinor!,
-      })),
-    )
+    const items = lines.map((l) => ({
+      orderId: order!.id,
+      variationId: l.variationId,
+      productId: l.productId,
+      name: l.name,
+      variation: l.variation,
+      unitPriceMinor: l.unitPriceMinor!,
+      count: l.count,
+      lineTotalMinor: l.count * l.unitPriceMinor!,
+    }))
+    await tx.insert(orderItems).values(items)
     if (body.payment === 'credits') {
       // Paid with a device: its answer must be to the challenge made for this order and amount.
       if (body.webauthn)
@@ -371,7 +404,8 @@ export function createOrdersService(deps: {
           ),
         ),
       )
-    const result = await answer(tx, order!)
+    // The answer is made from what was just written: no second read.
+    const result = answerOf(order!, branch, items)
     await tx
       .update(idempotencyKeys)
       .set({ status: 'done', responseStatus: 201, responseBody: result })
