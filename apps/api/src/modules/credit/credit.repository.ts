@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
 import { creditLedger, creditLines } from '@padi/db/schema/credit'
-import type { CreditLineBalances, LedgerDeltas, LedgerKind } from '@padi/domain/credit/credit-line'
+import type { CreditLineBalances } from '@padi/domain/credit/credit-line'
 import type { Currency } from '@padi/domain/money'
 
 export type CreditLineRow = CreditLineBalances & { id: number; userId: number }
@@ -30,38 +30,6 @@ function currentLineId(userId: number) {
  * (`createCreditRepository(tx)`) so a debit and the order it pays for commit together.
  */
 export function createCreditRepository(db: Db) {
-  async function appendEntry(
-    line: CreditLineRow,
-    entry: {
-      kind: LedgerKind
-      deltas: LedgerDeltas
-      orderId?: number | null
-      reversesEntryId?: number | null
-      note?: string | null
-      actorUserId: number | null
-      at: Date
-    },
-  ) {
-    const [row] = await db
-      .insert(creditLedger)
-      .values({
-        lineId: line.id,
-        kind: entry.kind,
-        currency: line.currency,
-        principalDeltaMinor: entry.deltas.principalMinor,
-        interestDeltaMinor: entry.deltas.interestMinor,
-        lateFeeDeltaMinor: entry.deltas.lateFeeMinor,
-        utilisedAfterMinor: line.utilisedMinor,
-        orderId: entry.orderId ?? null,
-        reversesEntryId: entry.reversesEntryId ?? null,
-        note: entry.note ?? null,
-        actorUserId: entry.actorUserId,
-        createdAt: entry.at,
-      })
-      .returning({ id: creditLedger.id })
-    return row!.id
-  }
-
   return {
     /** Newest first: the first is the one in use. */
     linesOf(userId: number): Promise<CreditLineRow[]> {
@@ -94,31 +62,57 @@ export function createCreditRepository(db: Db) {
       orderId: number | null
       at: Date
     }): Promise<{ line: CreditLineRow; entryId: number } | null> {
-      const [line] = await db
-        .update(creditLines)
-        .set({
-          utilisedMinor: sql`${creditLines.utilisedMinor} + ${args.amountMinor}`,
-          updatedAt: args.at,
-        })
-        .where(
-          and(
-            eq(creditLines.id, currentLineId(args.userId)),
-            eq(creditLines.state, 'active'),
-            gt(creditLines.expiresAt, args.at),
-            eq(creditLines.currency, args.currency),
-            sql`${creditLines.approvedMinor} - ${creditLines.utilisedMinor} >= ${args.amountMinor}`,
-          ),
+      // One statement: the guarded UPDATE and its ledger entry (written only if the UPDATE
+      // changed the line), so a payment costs one round trip to the database.
+      const result = (await db.execute(sql`
+        with line as (
+          update ${creditLines} set
+            utilised_minor = utilised_minor + ${args.amountMinor}, updated_at = ${args.at}
+          where id = ${currentLineId(args.userId)}
+            and state = 'active' and expires_at > ${args.at} and currency = ${args.currency}
+            and approved_minor - utilised_minor >= ${args.amountMinor}
+          returning id, user_id, currency, approved_minor, utilised_minor, interest_minor,
+            late_fee_minor, state, expires_at, due_at
+        ), entry as (
+          insert into ${creditLedger} (line_id, kind, currency, principal_delta_minor,
+            interest_delta_minor, late_fee_delta_minor, utilised_after_minor, order_id,
+            actor_user_id, created_at)
+          select id, 'purchase', currency, ${args.amountMinor}, 0, 0, utilised_minor,
+            ${args.orderId}, ${args.userId}, ${args.at} from line
+          returning id
         )
-        .returning(lineColumns)
-      if (!line) return null
-      const entryId = await appendEntry(line, {
-        kind: 'purchase',
-        deltas: { principalMinor: args.amountMinor, interestMinor: 0, lateFeeMinor: 0 },
-        orderId: args.orderId,
-        actorUserId: args.userId,
-        at: args.at,
-      })
-      return { line, entryId }
+        select line.*, entry.id as entry_id from line, entry`)) as unknown as {
+        rows: {
+          id: number
+          user_id: number
+          currency: Currency
+          approved_minor: number
+          utilised_minor: number
+          interest_minor: number
+          late_fee_minor: number
+          state: CreditLineRow['state']
+          expires_at: Date | string
+          due_at: Date | string | null
+          entry_id: number
+        }[]
+      }
+      const row = result.rows[0]
+      if (!row) return null
+      return {
+        entryId: row.entry_id,
+        line: {
+          id: row.id,
+          userId: row.user_id,
+          currency: row.currency,
+          approvedMinor: row.approved_minor,
+          utilisedMinor: row.utilised_minor,
+          interestMinor: row.interest_minor,
+          lateFeeMinor: row.late_fee_minor,
+          state: row.state,
+          expiresAt: new Date(row.expires_at),
+          dueAt: row.due_at === null ? null : new Date(row.due_at),
+        },
+      }
     },
 
     /** The sum of a line's ledger, part by part (the check that the balances are its history). */

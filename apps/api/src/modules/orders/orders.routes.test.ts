@@ -4,6 +4,7 @@ import { branches } from '@padi/db/schema/branches'
 import { branchStock, productVariations } from '@padi/db/schema/catalogue'
 import { creditLines } from '@padi/db/schema/credit'
 import { users } from '@padi/db/schema/users'
+import { orderNumber } from '@padi/domain/orders/order-rules'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { bearer, loginTokens } from '../../../test/auth-helpers.ts'
 import { createCreditRepository } from '../credit/credit.repository.ts'
@@ -106,6 +107,8 @@ describe('placing an order (docs/product/orders-and-payments.md)', () => {
       branch: { id: branchId },
     })
     expect(placed.number).toMatch(/^SM\d{6}-\d{6}$/)
+    // Written by the table's trigger, by the rule in the domain.
+    expect(placed.number).toBe(orderNumber(placed.id, new Date(placed.created_at)))
     expect(await available()).toBe(before.credit - total)
     expect(await stockOf(a!.id)).toBe(before.a - 2)
     expect(

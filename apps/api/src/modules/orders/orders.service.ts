@@ -14,7 +14,6 @@ import {
   IDEMPOTENCY_STALE_MS,
   IDEMPOTENCY_TTL_MS,
   initialStatus,
-  orderNumber,
   paymentAllows,
   type Fulfilment,
   type OrderStatus,
@@ -335,10 +334,10 @@ export function createOrdersService(deps: {
     }
 
     const status: OrderStatus = initialStatus(body.payment)
-    const [row] = await tx
+    const [order] = await tx
       .insert(orders)
       .values({
-        // Replaced below once the id is known; unique meanwhile.
+        // Set by the table's trigger from the id (SM, the date, the id): unique meanwhile.
         number: `pending-${userId}-${key}`,
         userId,
         status,
@@ -364,11 +363,6 @@ export function createOrdersService(deps: {
         createdAt: now,
         paidAt: status === 'paid' ? now : null,
       })
-      .returning()
-    const [order] = await tx
-      .update(orders)
-      .set({ number: orderNumber(row!.id, now) })
-      .where(eq(orders.id, row!.id))
       .returning()
     const items = lines.map((l) => ({
       orderId: order!.id,

@@ -12,6 +12,7 @@ import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
 import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import { biometricsAvailable, runBiometricPrompt } from '~/components/account/biometric-prompt.ts'
+import { ScriptsNow } from '~/components/scripts-now.tsx'
 import authCss from '~/components/auth/auth.css?url'
 import addressesCss from '~/components/account/addresses.css?url'
 import type { StyleHandle } from '~/utils/route-styles.tsx'
@@ -137,6 +138,8 @@ export default function Biometrics({ loaderData, actionData }: Route.ComponentPr
           ))}
         </ul>
       )}
+      {/* Registering is a button only the scripts bring: they start at once on this page. */}
+      <ScriptsNow />
       <Form method="post" ref={form} className="form card">
         <input type="hidden" name="credential" ref={credential} />
         <input type="hidden" name="intent" value="register" />

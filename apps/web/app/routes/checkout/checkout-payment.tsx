@@ -19,6 +19,7 @@ import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import { TextField } from '~/components/form/text-field.tsx'
 import { PIN_INPUT } from '~/components/account/pin-fields.tsx'
 import { biometricsAvailable, runBiometricPrompt } from '~/components/account/biometric-prompt.ts'
+import { ScriptsNow } from '~/components/scripts-now.tsx'
 import { CheckoutLoadFailed, useCheckoutText } from '~/components/checkout/checkout-message.tsx'
 import checkoutCss from '~/components/checkout/checkout.css?url'
 import type { StyleHandle } from '~/utils/route-styles.tsx'
@@ -245,7 +246,9 @@ function BiometricPay({ hasDevice, disabled }: { hasDevice: boolean; disabled: b
   useEffect(() => {
     void biometricsAvailable().then(setSupported)
   }, [])
-  if (!supported) return null
+  // The button only the scripts bring: they start at once here, not at the first touch.
+  const now = hasDevice ? <ScriptsNow /> : null
+  if (!supported) return now
   if (!hasDevice)
     return (
       <p className="hint biometric-pay">
@@ -265,6 +268,7 @@ function BiometricPay({ hasDevice, disabled }: { hasDevice: boolean; disabled: b
   }
   return (
     <Form method="post" ref={form} className="biometric-pay">
+      {now}
       <input type="hidden" name="intent" value="pay" />
       <input type="hidden" name="webauthn" ref={answer} />
       <p className="hint">{t('biometric.or')}</p>
