@@ -63,10 +63,27 @@ test.describe('checkout and payment', () => {
     await expect(page).toHaveURL(/\/en\/checkout\/payment$/)
     await expect(page.locator('.payment-total')).toHaveText(/RM/)
     expect(minorOf(await page.locator('.payment-total').innerText())).toBe(total)
+    // A payment posted from another site with this customer's cookies is refused (row 23).
+    const forged = await page.request.post('/en/checkout/payment', {
+      headers: { origin: 'http://evil.test' },
+      form: { intent: 'pay', pin: DEMO_PIN },
+      maxRedirects: 0,
+    })
+    // Refused by our origin check (403) or React Router's own (400); either way nothing is
+    // charged: the balance below falls by exactly one order.
+    expect([400, 403]).toContain(forged.status())
     await page.getByLabel('Payment PIN').fill(DEMO_PIN)
     await page.getByRole('button', { name: /^Authorise/ }).click()
 
     await expect(page).toHaveURL(/\/en\/checkout\/payment\/success\?order=\d+$/)
+    // Nothing secret stays in the browser: no PIN, no token in any of its stores (row 13).
+    const stores = await page.evaluate(async () => {
+      const dbs = (await indexedDB.databases?.()) ?? []
+      return JSON.stringify([{ ...localStorage }, { ...sessionStorage }, dbs, document.cookie])
+    })
+    expect(stores).not.toContain(DEMO_PIN)
+    expect(stores).not.toMatch(/eyJ[\w-]+\.eyJ/)
+    expect(stores).not.toContain('__session')
     await expect(page.getByRole('heading', { level: 1, name: 'Order placed' })).toBeVisible()
     await expect(page.getByText(/is paid with your credit/)).toBeVisible()
     const left = minorOf(

@@ -85,11 +85,11 @@ export function createSoftwareAuthenticator(origin: string, rpId: string) {
     /** The answer to authentication options, as navigator.credentials.get() gives it in JSON. */
     authenticate(
       options: { challenge: string },
-      opts: { userVerified?: boolean; key?: KeyObject } = {},
+      opts: { userVerified?: boolean; key?: KeyObject; origin?: string } = {},
     ) {
       counter += 1
       const data = authData(null, opts.userVerified ?? true)
-      const client = clientData('webauthn.get', options.challenge)
+      const client = clientData('webauthn.get', options.challenge, opts.origin)
       const signature = sign(
         'sha256',
         Buffer.concat([data, sha256(client)]),

@@ -51,6 +51,12 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
       if ((error as { code?: string }).code !== '57P01')
         console.error('database pool error', error.message)
     })
+    // A connection lost while a request holds it (the backend killed, the server restarted in
+    // the middle of a payment) fails that request's query; without a listener the client's own
+    // 'error' event would also crash the whole process. The pool drops the client on release.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => console.error('database connection lost', error.message))
+    })
     const db = drizzlePg(pool, { schema }) as unknown as Db
     return {
       db,

@@ -105,6 +105,39 @@ describe('codes are never kept or logged in clear text (rows 9 and 50)', () => {
     expect(stored).not.toContain(code)
     expect(stored).not.toContain(resetCode)
   })
+
+  it('payment PINs, right or wrong, never reach the log', async () => {
+    const before = log.text().length
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { mobile: '+60120000002', password: 'demo2026' },
+    })
+    const auth = bearer(login.json().access_token)
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/me/pin',
+      headers: auth,
+      payload: { pin: '604829', confirm_pin: '604829' },
+    })
+    expect(set.statusCode).toBe(200)
+    for (const pin of ['604829', '517263'])
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/orders',
+        headers: { ...auth, 'idempotency-key': `log-check-${pin}` },
+        payload: {
+          fulfilment: 'pickup',
+          payment: 'credits',
+          branch_id: 1,
+          pin,
+          lines: [{ variation_id: 1, count: 1 }],
+        },
+      })
+    const text = log.text().slice(before)
+    expect(text.length).toBeGreaterThan(100)
+    for (const secret of ['604829', '517263']) expect(text).not.toContain(secret)
+  })
 })
 
 describe('a failing SMS gateway leaks nothing (rows 4 and 51)', () => {

@@ -118,11 +118,14 @@ describe('paying with biometrics (docs/product/orders-and-payments.md)', () => {
     expect(replay.json().code).toBe('BIOMETRIC_FAILED')
   })
 
-  it('refuses an answer without user verification, a forged signature, a changed order or an old challenge', async () => {
+  it('refuses an answer without user verification, from another site, with a forged signature, for a changed order or to an old challenge', async () => {
     const key = 'bio-key-0100'
     const options = (await optionsFor(key)).json()
     const noUv = await pay(key, device.authenticate(options, { userVerified: false }))
     expect(noUv.json().code).toBe('BIOMETRIC_FAILED')
+    // Made on another site (row 48).
+    const foreign = await pay(key, device.authenticate(options, { origin: 'http://evil.test' }))
+    expect(foreign.json().code).toBe('BIOMETRIC_FAILED')
     const other = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey
     const forged = await pay(key, device.authenticate(options, { key: other }))
     expect(forged.json().code).toBe('BIOMETRIC_FAILED')

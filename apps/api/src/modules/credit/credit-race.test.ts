@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import fc from 'fast-check'
 import { eq } from 'drizzle-orm'
 import { creditLines } from '@padi/db/schema/credit'
 import { users } from '@padi/db/schema/users'
@@ -44,4 +45,62 @@ describe.skipIf(!process.env.DATABASE_URL)('credit under concurrency (PostgreSQL
     const sums = await createCreditRepository(t.db.db).ledgerSums(line!.id)
     expect(sums).toMatchObject({ principalMinor: 500_000, entries: 10 })
   })
+
+  it('never lets parallel payments of random amounts pass the line: 20 random rounds of 50', async () => {
+    const [user] = await t.db.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.mobile, '+66800000001'))
+    const service = createCreditService({ db: t.db.db, clock: systemClock })
+    const repo = createCreditRepository(t.db.db)
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 100, max: 1_000_000 }),
+        fc.array(fc.integer({ min: 1, max: 400_000 }), { minLength: 50, maxLength: 50 }),
+        async (room, amounts) => {
+          const [line] = await t.db.db
+            .select()
+            .from(creditLines)
+            .where(eq(creditLines.userId, user!.id))
+          // The line has exactly `room` available for this round.
+          await t.db.db
+            .update(creditLines)
+            .set({ approvedMinor: line!.utilisedMinor + room })
+            .where(eq(creditLines.id, line!.id))
+          const results = await Promise.allSettled(
+            amounts.map((amountMinor) =>
+              t.db.db.transaction((tx) =>
+                service.charge(tx, {
+                  userId: user!.id,
+                  currency: 'THB',
+                  amountMinor,
+                  orderId: null,
+                }),
+              ),
+            ),
+          )
+          const accepted = amounts.filter((_, i) => results[i]!.status === 'fulfilled')
+          const [after] = await t.db.db
+            .select()
+            .from(creditLines)
+            .where(eq(creditLines.id, line!.id))
+          const spent = after!.utilisedMinor - line!.utilisedMinor
+          expect(spent).toBe(accepted.reduce((n, a) => n + a, 0))
+          expect(spent).toBeLessThanOrEqual(room)
+          expect(after!.approvedMinor - after!.utilisedMinor).toBeGreaterThanOrEqual(0)
+          // A refused payment did not fit when it was judged; what is available only fell
+          // since, so it does not fit in what is left either.
+          const left = after!.approvedMinor - after!.utilisedMinor
+          for (const [i, r] of results.entries())
+            if (r.status === 'rejected') {
+              expect(r.reason).toMatchObject({ code: 'CREDIT_INSUFFICIENT' })
+              expect(amounts[i]!).toBeGreaterThan(left)
+            }
+          const sums = await repo.ledgerSums(line!.id)
+          expect(sums.principalMinor).toBe(after!.utilisedMinor)
+        },
+      ),
+      { numRuns: 20 },
+    )
+  }, 120_000)
 })

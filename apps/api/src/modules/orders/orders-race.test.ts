@@ -141,4 +141,54 @@ describe.skipIf(!process.env.DATABASE_URL)('placing orders under concurrency (Po
     expect(await orderCount()).toBe(before + 5)
     expect(await stock()).toBe(0)
   })
+
+  it('a database connection lost in the middle of a payment leaves nothing, and the retry with the key places it once', async () => {
+    await setStock(100)
+    const [line] = await t.db.db.select().from(creditLines).where(eq(creditLines.userId, userId))
+    await t.db.db
+      .update(creditLines)
+      .set({ approvedMinor: line!.utilisedMinor + 10 * pack.price })
+      .where(eq(creditLines.id, line!.id))
+    const before = { orders: await orderCount(), stock: await stock() }
+    // Another session holds the credit line, so the order stops at its payment, mid-transaction.
+    let release!: () => void
+    let held!: () => void
+    const holding = new Promise<void>((r) => (held = r))
+    const blocker = t.db.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from credit_lines where id = ${line!.id} for update`)
+      held()
+      await new Promise<void>((r) => (release = r))
+    })
+    await holding
+    const key = `outage-${Date.now()}`
+    const first = place(key, 'credits')
+    let pid: number | undefined
+    for (let i = 0; i < 200 && !pid; i++) {
+      const { rows } = (await t.db.db.execute(
+        sql`select pid from pg_stat_activity where wait_event_type = 'Lock'
+          and query like '%credit_lines%' and pid <> pg_backend_pid()`,
+      )) as unknown as { rows: { pid: number }[] }
+      pid = rows[0]?.pid
+      if (!pid) await new Promise((r) => setTimeout(r, 20))
+    }
+    expect(pid).toBeDefined()
+    await t.db.db.execute(sql`select pg_terminate_backend(${pid})`)
+    const lost = await first
+    expect(lost.statusCode).toBeGreaterThanOrEqual(500)
+    release()
+    await blocker
+    // Nothing of it stayed: no order, no stock taken, no credit used.
+    expect(await orderCount()).toBe(before.orders)
+    expect(await stock()).toBe(before.stock)
+    const [same] = await t.db.db.select().from(creditLines).where(eq(creditLines.id, line!.id))
+    expect(same!.utilisedMinor).toBe(line!.utilisedMinor)
+    // The app retries with the same key: placed once.
+    const retry = await place(key, 'credits')
+    expect(retry.statusCode).toBe(201)
+    const again = await place(key, 'credits')
+    expect(again.statusCode).toBe(200)
+    expect(again.json().id).toBe(retry.json().id)
+    expect(await orderCount()).toBe(before.orders + 1)
+    expect(await stock()).toBe(before.stock - 1)
+  })
 })

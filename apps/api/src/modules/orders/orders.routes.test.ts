@@ -263,6 +263,11 @@ describe('placing an order (docs/product/orders-and-payments.md)', () => {
     const other = await order(ahmad, { ...body, remarks: 'another order' }, key)
     expect(other.statusCode).toBe(422)
     expect(other.json().code).toBe('IDEMPOTENCY_MISMATCH')
+    // Keys belong to their customer: another's same key is a new request of her own (row 39),
+    // here refused because she has no PIN, and never answered with Ahmad's order.
+    const borrowed = await order(siti, body, key)
+    expect(borrowed.json().code).toBe('PIN_NOT_SET')
+    expect(JSON.stringify(borrowed.json())).not.toContain(String(created[0]!.json().number))
     const missing = await t.app.inject({
       method: 'POST',
       url: '/api/v1/orders',
