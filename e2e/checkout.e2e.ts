@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import { test, expect } from './support/fixtures.ts'
 import { loginInBrowser, newCustomerPage } from './support/login.ts'
+import { latestCode } from './support/api.ts'
 import { fillCart, grantCredit, minorOf, packOf, rm, setPin } from './support/shop.ts'
 
 /**
@@ -207,7 +208,7 @@ test.describe('checkout and payment', () => {
     await customer.context.close()
   })
 
-  test('five wrong PINs lock payment for 30 minutes, and the right PIN is then refused too', async ({
+  test('five wrong PINs lock payment for 30 minutes, the right PIN is then refused too, and forgot PIN unlocks it', async ({
     browser,
     request,
   }) => {
@@ -235,6 +236,26 @@ test.describe('checkout and payment', () => {
     await expect(page.getByText(/Payment is locked for 30 minutes/)).toBeVisible()
     await page.goto('/en/orders')
     await expect(page.getByText('You have no orders yet.')).toBeVisible()
+
+    // Forgot PIN: a code by SMS to the customer's own phone sets a new PIN and ends the lock.
+    await page.goBack()
+    await page.getByLabel('Payment PIN').fill('274915')
+    await page.getByRole('button', { name: /^Authorise/ }).click()
+    await page.getByRole('link', { name: 'Forgot PIN?' }).click()
+    await expect(page).toHaveURL(/\/en\/forgot-pin$/)
+    await page.getByRole('button', { name: 'Send the code by SMS' }).click()
+    await expect(page.getByText('We sent a code by SMS')).toBeVisible()
+    await page
+      .getByLabel('6-digit code from the SMS')
+      .fill(await latestCode(request, customer.mobile))
+    await page.getByLabel('New PIN').fill('386104')
+    await page.getByLabel('Enter the same PIN again').fill('386104')
+    await page.getByRole('button', { name: 'Set the new PIN' }).click()
+    await expect(page).toHaveURL(/\/en\/checkout\/payment$/)
+    await expect(page.getByText('Your new payment PIN is set.')).toBeVisible()
+    await page.getByLabel('Payment PIN').fill('386104')
+    await page.getByRole('button', { name: /^Authorise/ }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Order placed' })).toBeVisible()
     await customer.context.close()
   })
 })

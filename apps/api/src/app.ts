@@ -202,7 +202,13 @@ export async function buildApp(deps: {
       })
       await v1.register(staffRoutes, { users, guards })
       const credit = createCreditService({ db: db.db, clock })
-      const pins = createPinService({ db: db.db, clock, secret: config.pinSecret })
+      const pins = createPinService({
+        db: db.db,
+        clock,
+        secret: config.pinSecret,
+        otp,
+        demoMode: config.demoMode,
+      })
       await v1.register(creditRoutes, { credit, guards })
       await v1.register(cartRoutes, { cart: createCartService({ db: db.db }), guards })
       await v1.register(addressesRoutes, {

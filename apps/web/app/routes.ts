@@ -38,6 +38,7 @@ export default [
         route('settings/addresses', 'routes/account/addresses.tsx'),
         route('settings/pin', 'routes/account/payment-pin.tsx'),
         route('settings/biometrics', 'routes/account/biometrics.tsx'),
+        route('forgot-pin', 'routes/account/forgot-pin.tsx'),
         route('biometrics/options', 'routes/account/biometric-options.ts'),
         route('cart', 'routes/cart/cart.tsx'),
         route('checkout', 'routes/checkout/checkout.tsx'),

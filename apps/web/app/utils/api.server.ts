@@ -217,6 +217,16 @@ export function createApiClient(
       call<{ data: CreditRecord[] }>('/api/v1/me/credits', { token }).then((r) => r.data),
     setPin: (token: string, body: { pin: string; confirm_pin: string; current_pin?: string }) =>
       call<{ is_pin_set: true }>('/api/v1/me/pin', { method: 'PUT', body, token }),
+    forgotPin: (token: string, locale: Locale) =>
+      call<Challenge & { message: string }>('/api/v1/me/pin/forgot', {
+        method: 'POST',
+        query: { locale },
+        token,
+      }),
+    resetPin: (
+      token: string,
+      body: Challenge & { userInputCode: string; pin: string; confirm_pin: string },
+    ) => call<{ is_pin_set: true }>('/api/v1/me/pin/reset', { method: 'POST', body, token }),
 
     // Checkout and orders (docs/product/orders-and-payments.md)
     quoteCheckout: (token: string, fulfilment: Fulfilment) =>

@@ -48,6 +48,8 @@ export type SessionData = {
    * step, with the Idempotency-Key every try of this order sends (a retry can never charge twice).
    */
   checkout?: CheckoutChoice | undefined
+  /** Forgot PIN: the code sent by SMS waits for these ids (docs/product/orders-and-payments.md). */
+  pinReset?: { preAuthSessionId: string; deviceId: string } | undefined
   /** Packs in a logged-in customer's cart, for the header; refreshed whenever the web changes or reads it. */
   cartCount?: number | undefined
 }

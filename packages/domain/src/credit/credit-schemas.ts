@@ -42,3 +42,16 @@ export const SetPinSchema = z.object({
   confirm_pin: z.string(),
   current_pin: PinSchema.optional(),
 })
+
+/**
+ * POST /api/v1/me/pin/reset: a forgotten PIN replaced with the code sent by SMS (which also ends a
+ * lock of the PIN).
+ */
+export const PinResetSchema = z.object({
+  preAuthSessionId: z.string().min(16).max(64),
+  deviceId: z.string().min(16).max(64),
+  userInputCode: z.string().regex(/^\d{6}$/, 'validation.invalid'),
+  pin: PinSchema,
+  confirm_pin: z.string(),
+})
+export type PinReset = z.infer<typeof PinResetSchema>

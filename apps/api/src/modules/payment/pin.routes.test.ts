@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts'
-import { bearer, loginTokens } from '../../../test/auth-helpers.ts'
+import { bearer, latestCode, loginTokens } from '../../../test/auth-helpers.ts'
 import { eq } from 'drizzle-orm'
 import { paymentPins } from '@padi/db/schema/credit'
 import { users } from '@padi/db/schema/users'
@@ -9,7 +9,7 @@ import { DEMO_PIN_HASH } from '@padi/db/seed/users'
 const clock = createTestClock()
 let t: TestApp
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '1000' }, { clock })
+  t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '1000', DEMO_MODE: 'true' }, { clock })
 })
 afterAll(async () => t.close())
 
@@ -140,5 +140,84 @@ describe('PUT /api/v1/me/pin (docs/product/orders-and-payments.md)', () => {
     )
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200))
     expect(await stored()).toMatch(/^hmac-sha256\$[\w-]{22}\$[\w-]{43}$/)
+  })
+
+  it('forgot PIN: a code by SMS to the customer’s own number sets a new PIN and ends the lock', async () => {
+    const { access_token } = await loginTokens(t.app, '+60120000001')
+    const auth = bearer(access_token)
+    const post = (url: string, payload?: object) =>
+      t.app.inject({ method: 'POST', url, headers: auth, ...(payload ? { payload } : {}) })
+    // Locked by five wrong PINs.
+    for (let i = 0; i < 5; i++)
+      await setPin(access_token, { pin: '604829', confirm_pin: '604829', current_pin: '111113' })
+    expect(
+      (
+        await setPin(access_token, { pin: '604829', confirm_pin: '604829', current_pin: '390571' })
+      ).json().code,
+    ).toBe('PIN_LOCKED')
+
+    const sent = (await post('/api/v1/me/pin/forgot?locale=bm')).json()
+    const code = await latestCode(t.app, '+60120000001')
+    const reset = (extra: object) =>
+      post('/api/v1/me/pin/reset', {
+        preAuthSessionId: sent.preAuthSessionId,
+        deviceId: sent.deviceId,
+        userInputCode: code,
+        pin: '604829',
+        confirm_pin: '604829',
+        ...extra,
+      })
+    expect((await reset({ confirm_pin: '604820' })).json().code).toBe('PIN_MISMATCH')
+    expect((await reset({ pin: '123456', confirm_pin: '123456' })).json().code).toBe(
+      'PIN_TOO_COMMON',
+    )
+    const wrong = await reset({ userInputCode: code === '000000' ? '000001' : '000000' })
+    expect(wrong.json().code).toBe('OTP_INVALID')
+    // Another customer cannot use this code for her own PIN.
+    const siti = (await loginTokens(t.app, '+60120000002')).access_token
+    const stolen = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/pin/reset',
+      headers: bearer(siti),
+      payload: {
+        preAuthSessionId: sent.preAuthSessionId,
+        deviceId: sent.deviceId,
+        userInputCode: code,
+        pin: '604829',
+        confirm_pin: '604829',
+      },
+    })
+    expect(stolen.json().code).toBe('OTP_INVALID')
+
+    // A new code after the resend cool-down.
+    clock.advance(61_000)
+    const again = (await post('/api/v1/me/pin/forgot')).json()
+    const fresh = await latestCode(t.app, '+60120000001')
+    const done = await post('/api/v1/me/pin/reset', {
+      preAuthSessionId: again.preAuthSessionId,
+      deviceId: again.deviceId,
+      userInputCode: fresh,
+      pin: '604829',
+      confirm_pin: '604829',
+    })
+    expect(done.statusCode).toBe(200)
+    // Unlocked, with the new PIN.
+    const change = await setPin(access_token, {
+      pin: '390571',
+      confirm_pin: '390571',
+      current_pin: '604829',
+    })
+    expect(change.statusCode).toBe(200)
+  })
+
+  it('refuses to reset the PIN of a seeded back-office account in the demo', async () => {
+    const { access_token } = await loginTokens(t.app, '+60120000004')
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/pin/forgot',
+      headers: bearer(access_token),
+    })
+    expect(res.statusCode).toBe(403)
+    expect(res.json().code).toBe('DEMO_RESET_REFUSED')
   })
 })

@@ -7,6 +7,9 @@ import { DomainError } from '@padi/domain/errors'
 import { PIN_LOCK_MS, PIN_MAX_FAILURES, pinProblem } from '@padi/domain/payment/pin'
 import type { Clock } from '../../clock.ts'
 import { checkPassword } from '../auth/secrets.ts'
+import type { OtpService, SendContext } from '../auth/otp.service.ts'
+import { resetAllowedInDemo } from '@padi/domain/demo/demo-mode'
+import type { PinReset } from '@padi/domain/credit/credit-schemas'
 
 const HMAC_PREFIX = 'hmac-sha256$'
 
@@ -21,8 +24,14 @@ const HMAC_PREFIX = 'hmac-sha256$'
  * Each try is judged under the PIN row's lock, one at a time: fifty guesses sent at once get five
  * checks and then the lock, and a right PIN is never refused because other tries were in flight.
  */
-export function createPinService(deps: { db: Db; clock: Clock; secret: string }) {
-  const { db, clock, secret } = deps
+export function createPinService(deps: {
+  db: Db
+  clock: Clock
+  secret: string
+  otp: OtpService
+  demoMode: boolean
+}) {
+  const { db, clock, secret, otp, demoMode } = deps
 
   function mac(salt: Buffer, pin: string): Buffer {
     return createHmac('sha256', secret).update(salt).update(pin).digest()
@@ -98,9 +107,79 @@ export function createPinService(deps: { db: Db; clock: Clock; secret: string })
     if (refusal) throw refusal
   }
 
+  /** docs/product/demo-mode.md: the seeded back-office accounts' PINs cannot be reset in the demo. */
+  async function customerMobile(tx: Db, userId: number) {
+    const [user] = await tx
+      .select({ mobile: users.mobile, role: users.role })
+      .from(users)
+      .where(eq(users.id, userId))
+    if (!user) throw new DomainError('NOT_FOUND', 'User not found')
+    if (demoMode && !resetAllowedInDemo(user.role))
+      throw new DomainError(
+        'DEMO_RESET_REFUSED',
+        'In the demo, the PINs of staff, finance and admin accounts cannot be reset.',
+      )
+    return user.mobile
+  }
+
   return {
     check,
     verify,
+
+    /**
+     * docs/product/orders-and-payments.md (The payment PIN): forgot PIN. A code goes by SMS to
+     * the customer's own number; the logged-in customer proves they hold the phone too.
+     */
+    async forgot(userId: number, ctx: SendContext) {
+      const result = await db.transaction(async (tx) =>
+        otp.issue(tx, {
+          purpose: 'pin_reset',
+          mobile: await customerMobile(tx, userId),
+          userId,
+          ctx,
+        }),
+      )
+      otp.dispatch(result.pending)
+      return {
+        message: 'A code was sent by SMS to your mobile number.',
+        preAuthSessionId: result.preAuthSessionId,
+        deviceId: result.deviceId,
+      }
+    },
+
+    /** The new PIN with the code: set, its count of wrong tries and its lock cleared. */
+    async reset(userId: number, input: PinReset): Promise<{ is_pin_set: true }> {
+      if (input.pin !== input.confirm_pin)
+        throw new DomainError('PIN_MISMATCH', 'PINs do not match, please try again')
+      const mobile = await customerMobile(db, userId)
+      if (pinProblem(input.pin, mobile))
+        throw new DomainError('PIN_TOO_COMMON', 'Choose a PIN that is harder to guess')
+      const pinHash = hashPin(input.pin)
+      const failure = await db.transaction(async (tx) => {
+        const consumed = await otp.consume(tx, {
+          preAuthSessionId: input.preAuthSessionId,
+          deviceId: input.deviceId,
+          code: input.userInputCode,
+          purpose: 'pin_reset',
+        })
+        if (!consumed.ok) return consumed.failure
+        // A code sent for another customer's PIN is no code for this one.
+        if (consumed.challenge.userId !== userId)
+          return new DomainError('OTP_INVALID', 'The verification code is not valid')
+        const now = clock.now()
+        await tx
+          .insert(paymentPins)
+          .values({ userId, pinHash, updatedAt: now })
+          .onConflictDoUpdate({
+            target: paymentPins.userId,
+            set: { pinHash, failures: 0, lockedUntil: null, updatedAt: now },
+          })
+        await tx.update(users).set({ isPinSet: true }).where(eq(users.id, userId))
+        return null
+      })
+      if (failure) throw failure
+      return { is_pin_set: true }
+    },
 
     /**
      * PIN setup (no PIN yet) or change (the current PIN is checked, and counts as a try). The

@@ -59,6 +59,13 @@ export default function PaymentPin({ loaderData, actionData }: Route.ComponentPr
           {loaderData.isPinSet ? t('pin.saveChange') : t('pin.saveNew')}
         </button>
       </Form>
+      {loaderData.isPinSet ? (
+        <p>
+          <Link className="tap-link" to={localePath(locale, '/forgot-pin')}>
+            {t('pin.forgot.link')}
+          </Link>
+        </p>
+      ) : null}
     </section>
   )
 }

@@ -142,6 +142,15 @@ export default function CheckoutPayment({ loaderData, actionData }: Route.Compon
   const { t, locale, money } = useI18n()
   const text = useCheckoutText()
   const navigation = useNavigation()
+  const payForm = useRef<HTMLFormElement>(null)
+  // After a refusal the PIN is typed again from empty (without scripts the page comes back empty).
+  useEffect(() => {
+    const pin = payForm.current?.elements.namedItem('pin')
+    if (actionData && pin instanceof HTMLInputElement) {
+      pin.value = ''
+      pin.focus()
+    }
+  }, [actionData])
   if (loaderData.failed)
     return <CheckoutLoadFailed titleKey="checkout.payment.pageTitle" path="/checkout/payment" />
   const { total, payment, fulfilment, place, shortfall, shippingFee, quantity, hasDevice } =
@@ -177,6 +186,11 @@ export default function CheckoutPayment({ loaderData, actionData }: Route.Compon
         <div className="form-error" role="alert">
           <p>{text(actionData.formError)}</p>
           {actionData.reason ? <p>{text(actionData.reason)}</p> : null}
+          {actionData.formError.key === 'pin.errors.locked' ? (
+            <p>
+              <Link to={localePath(locale, '/forgot-pin')}>{t('pin.forgot.link')}</Link>
+            </p>
+          ) : null}
         </div>
       ) : null}
       {shortfall ? (
@@ -187,7 +201,7 @@ export default function CheckoutPayment({ loaderData, actionData }: Route.Compon
           </p>
         </div>
       ) : (
-        <Form method="post" className="form payment-form" noValidate>
+        <Form method="post" className="form payment-form" noValidate ref={payForm}>
           {payment === 'credits' ? (
             <TextField
               name="pin"
