@@ -167,6 +167,10 @@ test.describe('checkout and payment', () => {
       await expect(page.getByText(/pay in cash when you collect it/)).toBeVisible()
       await expect(page.locator('.order-fields')).toContainText('Unpaid')
       await expect(page.locator('.order-fields')).toContainText('Collection location')
+      // Where to collect: the branch's address, a call button and directions.
+      await expect(page.locator('.order-branch-address')).not.toBeEmpty()
+      await expect(page.getByRole('link', { name: /^Call 0/ })).toHaveAttribute('href', /^tel:\+60/)
+      await expect(page.getByRole('link', { name: 'Directions' })).toBeVisible()
       const id = /order=(\d+)/.exec(page.url())![1]
       await page.goto('/en/orders?status=unpaid')
       await expect(page.locator('.order-row')).toHaveCount(1)

@@ -7,6 +7,8 @@ import { withUserToken } from './auth.server.ts'
 import { readRefusal } from './api-errors.server.ts'
 import type { WebSession } from './session.server.ts'
 import { pageMessages } from './messages.server.ts'
+import type { CollectAt } from '~/components/orders/order-details.tsx'
+import { addressLines, directionsUrl, formatPhone } from '~/components/contact/contact-format.ts'
 
 /**
  * One of the customer's orders for a page (its id from the address: the API answers only the
@@ -30,6 +32,7 @@ export async function loadOrder(
       {
         ...messages,
         order: null as Order | null,
+        collectAt: null as CollectAt | null,
         credit: null as CreditRecord | null,
         notFound: init.status === 404,
       },
@@ -44,7 +47,19 @@ export async function loadOrder(
         withCredit ? api.credits(token) : Promise.resolve([]),
       ]),
     )
-    return data({ ...messages, order, credit: credits[0] ?? null, notFound: false })
+    let collectAt: CollectAt | null = null
+    if (order.fulfilment === 'pickup') {
+      const market = order.currency === 'THB' ? 'TH' : 'MY'
+      const branch = (await api.listBranches(market)).find((b) => b.id === order.branch.id)
+      if (branch)
+        collectAt = {
+          lines: addressLines(branch, locale),
+          phone: branch.phone,
+          phoneText: formatPhone(branch.phone),
+          directions: directionsUrl(branch),
+        }
+    }
+    return data({ ...messages, order, collectAt, credit: credits[0] ?? null, notFound: false })
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     return failed(readRefusal(error).init)

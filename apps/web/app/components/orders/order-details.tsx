@@ -2,6 +2,9 @@ import type { Order } from '@padi/domain/orders/order-schemas'
 import { localizedText } from '@padi/domain/i18n/locales'
 import { useI18n } from '~/utils/i18n.ts'
 
+/** Where a pickup order waits: what the farmer needs to find the branch and call it. */
+export type CollectAt = { lines: string[]; phone: string; phoneText: string; directions: string }
+
 /** The date and time an order was placed, in the page's language and its country's time zone. */
 export function useOrderDate() {
   const { locale } = useI18n()
@@ -30,7 +33,13 @@ export function OrderStatusPill({ status }: { status: Order['status'] }) {
 }
 
 /** docs/product/orders-and-payments.md (Orders): every field of an order, as the customer reads it. */
-export function OrderDetails({ order }: { order: Order }) {
+export function OrderDetails({
+  order,
+  collectAt = null,
+}: {
+  order: Order
+  collectAt?: CollectAt | null
+}) {
   const { t, locale, money } = useI18n()
   const date = useOrderDate()
   const m = (x: { amount_minor: number; currency: Order['currency'] }) =>
@@ -57,7 +66,31 @@ export function OrderDetails({ order }: { order: Order }) {
         {order.collection_location ? (
           <>
             <dt>{t('orders.fields.collection')}</dt>
-            <dd>{localizedText(order.collection_location, locale)}</dd>
+            <dd>
+              {localizedText(order.collection_location, locale)}
+              {collectAt ? (
+                <>
+                  <address className="order-branch-address">
+                    {collectAt.lines.map((line) => (
+                      <span key={line}>{line}</span>
+                    ))}
+                  </address>
+                  <span className="order-branch-links">
+                    <a className="tap-link" href={`tel:${collectAt.phone}`}>
+                      {t('orders.call', { phone: collectAt.phoneText })}
+                    </a>
+                    <a
+                      className="tap-link"
+                      href={collectAt.directions}
+                      rel="noopener noreferrer"
+                      target="_blank"
+                    >
+                      {t('orders.directions')}
+                    </a>
+                  </span>
+                </>
+              ) : null}
+            </dd>
           </>
         ) : null}
         {order.address ? (

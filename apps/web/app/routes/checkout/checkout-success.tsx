@@ -57,7 +57,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
           })}
         </p>
       ) : null}
-      <OrderDetails order={order} />
+      <OrderDetails order={order} collectAt={loaderData.collectAt} />
       <p className="button-row">
         <Link className="button" to={localePath(locale, `/orders/${order.id}`)}>
           {t('checkout.success.viewOrder')}

@@ -38,7 +38,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
         {order ? t('orders.detailHeading', { number: order.number }) : t('orders.detailTitle')}
       </h1>
       {order ? (
-        <OrderDetails order={order} />
+        <OrderDetails order={order} collectAt={loaderData.collectAt} />
       ) : (
         <div className="form-error" role="alert">
           <p>{t('orders.loadFailed')}</p>
