@@ -237,6 +237,7 @@ export async function buildApp(deps: {
           credit,
           pins,
           biometrics,
+          isolation: config.ORDER_ISOLATION,
           shipping: {
             MY: {
               feeMinor: config.SHIPPING_FEE_MY_MINOR,

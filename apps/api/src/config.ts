@@ -55,6 +55,9 @@ export const ApiConfigSchema = z.object({
   // docs/product/orders-and-payments.md: the key of the payment PINs' HMAC (ADR 038). Without it,
   // one is derived from OTP_SECRET; set it on its own so the OTP key can be rotated alone.
   PIN_SECRET: z.string().min(32).optional(),
+  // The order transaction's isolation level (ADR 038); either way a failure PostgreSQL asks to
+  // retry (serialization, deadlock) is retried.
+  ORDER_ISOLATION: z.enum(['read committed', 'serializable']).default('read committed'),
   // docs/product/orders-and-payments.md (Biometrics): the WebAuthn relying party: the shop's host
   // name, and every origin its pages are served from (comma-separated).
   WEBAUTHN_RP_ID: z

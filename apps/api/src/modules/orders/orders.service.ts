@@ -26,6 +26,18 @@ import type { PinService } from '../payment/pin.service.ts'
 import type { BiometricsService } from '../biometrics/biometrics.service.ts'
 
 type OrderRow = typeof orders.$inferSelect
+
+/** PostgreSQL's 'try again' failures: serialization_failure and deadlock_detected. */
+function retryable(error: unknown): boolean {
+  for (let e = error; e instanceof Error || (e && typeof e === 'object');) {
+    const code = (e as { code?: unknown }).code
+    if (code === '40001' || code === '40P01') return true
+    const next = (e as { cause?: unknown }).cause
+    if (next === undefined || next === e) return false
+    e = next
+  }
+  return false
+}
 /** A stock row an order took from, as its UPDATE … RETURNING answers. */
 type Taken = { variation_id: number; quantity: number; name: Order['branch']['name'] }
 
@@ -43,8 +55,27 @@ export function createOrdersService(deps: {
   pins: PinService
   biometrics: BiometricsService
   shipping: Record<Market, ShippingRule>
+  /** The order transaction's isolation (ADR 038): READ COMMITTED with guarded UPDATEs, or SERIALIZABLE. */
+  isolation?: 'read committed' | 'serializable'
 }) {
   const { db, clock, credit, pins, biometrics, shipping } = deps
+  const isolationLevel = deps.isolation ?? 'read committed'
+
+  /**
+   * The order's transaction, run again when PostgreSQL gives up on it for a reason of its own
+   * (a serialization failure under SERIALIZABLE, a deadlock): the customer's request is fine and
+   * the whole transaction was rolled back, so running it again is safe. Up to 5 tries.
+   */
+  async function orderTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await db.transaction(work, { isolationLevel })
+      } catch (error) {
+        if (attempt >= 5 || !retryable(error)) throw error
+        await new Promise((r) => setTimeout(r, 2 + Math.random() * 8 * attempt))
+      }
+    }
+  }
 
   /** Orders as the API answers them: two queries for any number of orders (no query per order). */
   async function answers(tx: Db, rows: OrderRow[]): Promise<Order[]> {
@@ -456,7 +487,7 @@ export function createOrdersService(deps: {
       try {
         if (body.payment === 'credits' && !body.pin && !body.webauthn)
           throw new DomainError('PIN_REQUIRED', 'PIN required')
-        const placed = await db.transaction((tx) => placeInTransaction(tx, userId, key, body))
+        const placed = await orderTransaction((tx) => placeInTransaction(tx, userId, key, body))
         // A wrong PIN commits its count (nothing else was written), then refuses.
         if (placed instanceof DomainError) throw placed
         return { status: 201, order: placed }
