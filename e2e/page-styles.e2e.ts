@@ -41,6 +41,10 @@ test.describe('page styles (ADR 032)', () => {
         ),
       ])
     expect(await stylesheets()).toEqual([])
+    // The scripts start at the first interaction (ADR 031); the click must find React Router
+    // running, or the browser itself loads the next document (with its styles inside, no fetch).
+    await page.mouse.move(1, 1)
+    await page.waitForFunction(() => '__reactRouterDataRouter' in window)
     await page.locator('.main-nav-desktop').getByRole('link', { name: 'Products' }).click()
     await expect(page).toHaveURL(/\/en\/products$/)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
