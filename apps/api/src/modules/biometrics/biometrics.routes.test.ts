@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateKeyPairSync } from 'node:crypto'
-import { and, eq, gt, isNotNull, sql } from 'drizzle-orm'
-import { branches } from '@padi/db/schema/branches'
-import { branchStock, productVariations } from '@padi/db/schema/catalogue'
+import { eq } from 'drizzle-orm'
+import { productVariations } from '@padi/db/schema/catalogue'
 import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts'
 import { bearer, loginTokens } from '../../../test/auth-helpers.ts'
 import { createSoftwareAuthenticator } from '../../../test/software-authenticator.ts'
+import { packsAtOneBranch } from '../../../test/order-fixtures.ts'
 
 const ORIGIN = 'http://localhost:3300'
 const clock = createTestClock()
@@ -25,30 +25,13 @@ beforeAll(async () => {
     { clock },
   )
   token = (await loginTokens(t.app, '+60120000001')).access_token
-  const [row] = await t.db.db
-    .select({
-      branchId: branchStock.branchId,
-      id: productVariations.id,
-      price: productVariations.priceMyMinor,
-    })
-    .from(branchStock)
-    .innerJoin(productVariations, eq(productVariations.id, branchStock.variationId))
-    .innerJoin(branches, eq(branches.id, branchStock.branchId))
-    .where(
-      and(
-        eq(branches.market, 'MY'),
-        gt(branchStock.quantity, 20),
-        isNotNull(productVariations.priceMyMinor),
-      ),
-    )
-    .orderBy(sql`${productVariations.id}`)
-    .limit(1)
-  priceMinor = row!.price!
+  const { branchId, packs } = await packsAtOneBranch(t.db.db, 20)
+  priceMinor = packs[0]!.priceMy
   order = {
     fulfilment: 'pickup',
     payment: 'credits',
-    branch_id: row!.branchId,
-    lines: [{ variation_id: row!.id, count: 1 }],
+    branch_id: branchId,
+    lines: [{ variation_id: packs[0]!.id, count: 1 }],
   }
 })
 afterAll(async () => t.close())

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { branches } from '@padi/db/schema/branches'
-import { branchStock, productVariations } from '@padi/db/schema/catalogue'
+import { branchStock } from '@padi/db/schema/catalogue'
 import { creditLines } from '@padi/db/schema/credit'
 import { users } from '@padi/db/schema/users'
 import { orderNumber } from '@padi/domain/orders/order-rules'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { bearer, loginTokens } from '../../../test/auth-helpers.ts'
+import { packsAtOneBranch } from '../../../test/order-fixtures.ts'
 import { createCreditRepository } from '../credit/credit.repository.ts'
 
 let t: TestApp
@@ -20,36 +21,7 @@ beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '10000', RATE_LIMIT_MAX: '100000' })
   ahmad = (await loginTokens(t.app, '+60120000001')).access_token
   siti = (await loginTokens(t.app, '+60120000002')).access_token
-  const [row] = await t.db.db
-    .select({ branchId: branchStock.branchId, n: sql<number>`count(*)::int` })
-    .from(branchStock)
-    .innerJoin(productVariations, eq(productVariations.id, branchStock.variationId))
-    .innerJoin(branches, eq(branches.id, branchStock.branchId))
-    .where(
-      and(
-        eq(branches.market, 'MY'),
-        gt(branchStock.quantity, 5),
-        isNotNull(productVariations.priceMyMinor),
-      ),
-    )
-    .groupBy(branchStock.branchId)
-    .orderBy(sql`count(*) desc`)
-    .limit(1)
-  branchId = row!.branchId
-  packs = (
-    await t.db.db
-      .select({ id: productVariations.id, priceMy: productVariations.priceMyMinor })
-      .from(branchStock)
-      .innerJoin(productVariations, eq(productVariations.id, branchStock.variationId))
-      .where(
-        and(
-          eq(branchStock.branchId, branchId),
-          gt(branchStock.quantity, 5),
-          isNotNull(productVariations.priceMyMinor),
-        ),
-      )
-      .orderBy(asc(productVariations.id))
-  ).map((p) => ({ id: p.id, priceMy: p.priceMy! }))
+  ;({ branchId, packs } = await packsAtOneBranch(t.db.db, 5))
 })
 afterAll(async () => t.close())
 
