@@ -75,25 +75,42 @@ async function prepare() {
 }
 
 function startApi(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...serverNodeFlags('api'), 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: serverEnv({
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: dbUrl,
-      API_PORT: String(PORT),
-      LOG_LEVEL: 'silent',
-      SEED_DEMO_DATA: 'false',
-      RATE_LIMIT_MAX: '100000000',
-      AUTH_RATE_LIMIT_MAX: '100000000',
-      LOGIN_RATE_LIMIT_MAX: '100000000',
-      JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-      OTP_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-      ACCESS_TOKEN_TTL_SECONDS: '3600',
-    }),
-    stdio: 'ignore',
-  })
+  const child = spawn(
+    process.execPath,
+    [
+      ...serverNodeFlags('api'),
+      ...(process.env.BENCH_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+        : []),
+      'apps/api/src/server.ts',
+    ],
+    {
+      cwd: root,
+      env: serverEnv({
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: dbUrl,
+        API_PORT: String(PORT),
+        LOG_LEVEL: 'silent',
+        SEED_DEMO_DATA: 'false',
+        RATE_LIMIT_MAX: '100000000',
+        AUTH_RATE_LIMIT_MAX: '100000000',
+        LOGIN_RATE_LIMIT_MAX: '100000000',
+        JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+        OTP_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+        ACCESS_TOKEN_TTL_SECONDS: '3600',
+      }),
+      stdio: 'ignore',
+    },
+  )
   return waitForServer(`${API}/healthz`).then(() => child)
+}
+
+async function analyse() {
+  const c = new pg.Client({ connectionString: dbUrl })
+  await c.connect()
+  await c.query('analyze')
+  await c.end()
 }
 
 /** Logs every bench customer in and sets their PIN through the API. */
@@ -211,6 +228,10 @@ try {
     { variation_id: hotB, count: 1 },
   ]
   await load({ connections: 10, duration: WARM_UP, tokens: all, lines: normal, branchId, api })
+  // PostgreSQL here runs with autovacuum off, so the planner would go on believing the tables
+  // as empty as when the bench started (orders, keys, ledger) and scan them whole for every
+  // foreign-key check. A shop's database is analysed as it grows (autoanalyze): so is this one.
+  await analyse()
   for (const [mode, lines] of [
     ['normal', normal],
     ['hot (two products)', hot],
@@ -229,7 +250,8 @@ try {
   await new Promise((r) => setTimeout(r, 500))
   const admin = new pg.Client({ connectionString: base })
   await admin.connect()
-  await admin.query(`drop database if exists ${DB} with (force)`)
+  // BENCH_KEEP_DB=1 keeps the database for a look afterwards (psql, pgbench).
+  if (!process.env.BENCH_KEEP_DB) await admin.query(`drop database if exists ${DB} with (force)`)
   await admin.end()
 }
 console.log(

@@ -179,7 +179,14 @@ export async function buildApp(deps: {
   app.addHook('onClose', async () => otp.drain())
   app.decorate('otp', otp)
   const tokens = createTokenSigner(config.jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS)
-  const auth = createAuthService({ db: db.db, config, clock, otp, tokens })
+  const auth = createAuthService({
+    db: db.db,
+    prepared: db.prepared,
+    config,
+    clock,
+    otp,
+    tokens,
+  })
   const users = createUsersService({ db: db.db, auth })
   const guards = createGuards(auth)
   await app.register(
@@ -233,6 +240,7 @@ export async function buildApp(deps: {
       await v1.register(ordersRoutes, {
         orders: createOrdersService({
           db: db.db,
+          prepared: db.prepared,
           clock,
           credit,
           pins,

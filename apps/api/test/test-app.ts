@@ -38,7 +38,7 @@ export async function createTestApp(
   await seedDemoData(db.db)
   const config = loadApiConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
     OTP_SECRET: 'test-otp-secret-that-is-long-enough-0123456789',
     // Tests run the SMS retry job by hand (app.otp.retryDue) with their own clock.

@@ -94,9 +94,10 @@ export const orderItems = pgTable(
 )
 
 /**
- * docs/product/orders-and-payments.md: Idempotency-Key of POST /orders. A key is taken ('in
- * flight') before the order's transaction and marked done with the answer inside it, so an order
- * and its key commit together; a failed order gives the key back.
+ * docs/product/orders-and-payments.md: Idempotency-Key of POST /orders (ADR 040). A key is taken
+ * in the order's own transaction and kept with the order's id ('done'), or with a wrong PIN's
+ * refusal ('refused', answered again only to the very same try). A payment by device takes its
+ * key first ('in flight') and gives it back if the order is refused.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -106,7 +107,7 @@ export const idempotencyKeys = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
-    status: text('status').$type<'in_flight' | 'done'>().notNull(),
+    status: text('status').$type<'in_flight' | 'done' | 'refused'>().notNull(),
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
     createdAt: timestamp('created_at', { withTimezone: true })

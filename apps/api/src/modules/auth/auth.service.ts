@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { regionOfPostcode } from '@padi/domain/geo/regions'
-import type { Db } from '@padi/db/client'
+import type { Db, DbHandle } from '@padi/db/client'
 import { authSessions, refreshTokens } from '@padi/db/schema/auth'
 import { loginFailures, users } from '@padi/db/schema/users'
 import { countryOfMobile } from '@padi/domain/auth/phone'
@@ -12,7 +12,7 @@ import { resetAllowedInDemo } from '@padi/domain/demo/demo-mode'
 import { DomainError } from '@padi/domain/errors'
 import type { Clock } from '../../clock.ts'
 import type { ApiConfig } from '../../config.ts'
-import { createAuthRepository } from './auth.repository.ts'
+import { createAuthRepository, type UserRow } from './auth.repository.ts'
 import type { OtpService, SendContext } from './otp.service.ts'
 import { checkPassword, hashPassword, hmac, randomToken, sha256 } from './secrets.ts'
 import type { TokenSigner } from './tokens.ts'
@@ -32,8 +32,10 @@ export function createAuthService(deps: {
   clock: Clock
   otp: OtpService
   tokens: TokenSigner
+  /** Runs the session check as a named prepared statement (it runs on every call). */
+  prepared: DbHandle['prepared']
 }) {
-  const { db, config, clock, otp, tokens } = deps
+  const { db, config, clock, otp, tokens, prepared } = deps
   const repo = createAuthRepository(db)
   const now = () => clock.now()
 
@@ -410,17 +412,28 @@ export function createAuthService(deps: {
      */
     async authenticate(accessToken: string): Promise<AuthContext> {
       const claims = await tokens.verifyAccess(accessToken, now().getTime())
-      const row = await repo.activeSession(claims.sessionId)
-      if (!row || row.user.id !== claims.userId)
+      // Only what the check needs, as a prepared statement: this runs before every call.
+      const [row] = await prepared<{
+        session_id: string
+        revoked_at: Date | string | null
+        user_id: number
+        status: UserRow['status']
+        role: UserRow['role']
+        tokens_valid_after: Date | string | null
+      }>(sql`select s.id as session_id, s.revoked_at, u.id as user_id, u.status, u.role,
+          u.tokens_valid_after
+        from ${authSessions} s join ${users} u on u.id = s.user_id
+        where s.id = ${claims.sessionId}`)
+      if (!row || row.user_id !== claims.userId)
         throw new DomainError('TOKEN_INVALID', 'Invalid access token')
       // docs/product/accounts.md: a suspended account answers 403 with 'suspended' in the message.
-      if (row.user.status === 'suspended') throw new DomainError('ACCOUNT_SUSPENDED', SUSPENDED)
-      if (row.session.revokedAt) throw new DomainError('SESSION_REVOKED', 'Session ended')
-      const cutOff = row.user.tokensValidAfter
+      if (row.status === 'suspended') throw new DomainError('ACCOUNT_SUSPENDED', SUSPENDED)
+      if (row.revoked_at) throw new DomainError('SESSION_REVOKED', 'Session ended')
+      const cutOff = row.tokens_valid_after ? new Date(row.tokens_valid_after) : null
       if (cutOff && claims.issuedAt + 1000 <= cutOff.getTime()) {
         throw new DomainError('SESSION_REVOKED', 'Session ended')
       }
-      return { userId: row.user.id, sessionId: row.session.id, role: row.user.role }
+      return { userId: row.user_id, sessionId: row.session_id, role: row.role }
     },
 
     me: userDto,

@@ -222,67 +222,69 @@ export function createBiometricsService(deps: {
     },
 
     /**
-     * Inside the order's transaction: the answer must be to a challenge made for this order and
-     * this amount, unused and unexpired, signed by one of the customer's devices with the user
-     * verified. The challenge is then used, and the device's counter moves on.
+     * Before the order's statement (ADR 040): the answer must be to a challenge made for this
+     * order (this key, this body), unused and unexpired, signed by one of the customer's devices
+     * with the user verified. The challenge is then used and the device's counter moves on, in
+     * one transaction; the answer is the amount the device signed for, which the order's
+     * statement compares with the amount it prices (PRICE_CHANGED when they differ).
      */
-    async checkPayment(
-      tx: Db,
-      args: {
-        userId: number
-        key: string
-        requestHash: string
-        amountMinor: number
-        currency: Currency
-        response: AuthenticationResponse
-      },
-    ): Promise<void> {
-      const row = await openChallenge(tx, args.userId, 'payment', args.response.response)
-      if (row.idempotencyKey !== args.key || row.requestHash !== args.requestHash) throw failed()
-      if (row.amountMinor !== args.amountMinor || row.currency !== args.currency)
-        throw new DomainError('PRICE_CHANGED', 'The amount changed: authorise it again', {
-          extra: { total: { amount_minor: args.amountMinor, currency: args.currency } },
-        })
-      const [device] = await tx
-        .select()
-        .from(webauthnCredentials)
-        .where(
-          and(
-            eq(webauthnCredentials.id, args.response.id),
-            eq(webauthnCredentials.userId, args.userId),
-          ),
-        )
-        .for('update')
-      if (!device) throw failed()
-      let verification
-      try {
-        verification = await verifyAuthenticationResponse({
-          response: args.response,
-          expectedChallenge: row.challenge,
-          expectedOrigin: webauthn.origins,
-          expectedRPID: webauthn.rpId,
-          requireUserVerification: true,
-          credential: {
-            id: device.id,
-            publicKey: new Uint8Array(Buffer.from(device.publicKey, 'base64url')),
-            counter: device.counter,
-            transports: device.transports,
-          },
-        })
-      } catch {
-        throw failed()
-      }
-      if (!verification.verified) throw failed()
-      const now = clock.now()
-      await tx
-        .update(webauthnChallenges)
-        .set({ usedAt: now })
-        .where(eq(webauthnChallenges.id, row.id))
-      await tx
-        .update(webauthnCredentials)
-        .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: now })
-        .where(eq(webauthnCredentials.id, device.id))
+    async authorisePayment(args: {
+      userId: number
+      key: string
+      requestHash: string
+      response: AuthenticationResponse
+    }): Promise<{ amountMinor: number; currency: Currency }> {
+      return db.transaction((tx) => authoriseIn(tx, args))
     },
+  }
+
+  async function authoriseIn(
+    tx: Db,
+    args: { userId: number; key: string; requestHash: string; response: AuthenticationResponse },
+  ): Promise<{ amountMinor: number; currency: Currency }> {
+    const row = await openChallenge(tx, args.userId, 'payment', args.response.response)
+    if (row.idempotencyKey !== args.key || row.requestHash !== args.requestHash) throw failed()
+    if (row.amountMinor === null || row.currency === null) throw failed()
+    const [device] = await tx
+      .select()
+      .from(webauthnCredentials)
+      .where(
+        and(
+          eq(webauthnCredentials.id, args.response.id),
+          eq(webauthnCredentials.userId, args.userId),
+        ),
+      )
+      .for('update')
+    if (!device) throw failed()
+    let verification
+    try {
+      verification = await verifyAuthenticationResponse({
+        response: args.response,
+        expectedChallenge: row.challenge,
+        expectedOrigin: webauthn.origins,
+        expectedRPID: webauthn.rpId,
+        requireUserVerification: true,
+        credential: {
+          id: device.id,
+          publicKey: new Uint8Array(Buffer.from(device.publicKey, 'base64url')),
+          counter: device.counter,
+          transports: device.transports,
+        },
+      })
+    } catch {
+      throw failed()
+    }
+    if (!verification.verified) throw failed()
+    const now = clock.now()
+    await tx
+      .update(webauthnChallenges)
+      .set({ usedAt: now })
+      .where(eq(webauthnChallenges.id, row.id))
+    await tx
+      .update(webauthnCredentials)
+      .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: now })
+      .where(eq(webauthnCredentials.id, device.id))
+    return { amountMinor: row.amountMinor, currency: row.currency as Currency }
   }
 }
 export type BiometricsService = ReturnType<typeof createBiometricsService>

@@ -38,6 +38,23 @@ export function creditRecord(line: CreditLineRow, now: Date): CreditRecord {
   }
 }
 
+/** docs/product/orders-and-payments.md: no usable line, or how much more the payment needs. */
+function refusalOf(
+  line: CreditLineRow | null,
+  args: { currency: Currency; amountMinor: number },
+  at: Date,
+): DomainError {
+  if (!line || !isSpendable(line, at) || line.currency !== args.currency)
+    return new DomainError('CREDIT_UNAVAILABLE', 'No active credit line to pay with')
+  const shortfall = shortfallMinor(line, args.amountMinor)
+  return new DomainError('CREDIT_INSUFFICIENT', 'Insufficient credit balance', {
+    extra: {
+      shortfall: money(shortfall, line.currency),
+      detail: `You need an additional ${formatMoney(shortfall, line.currency)} to complete this payment`,
+    },
+  })
+}
+
 export function createCreditService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps
   return {
@@ -76,15 +93,23 @@ export function createCreditService(deps: { db: Db; clock: Clock }) {
         line = await repo.currentLine(args.userId)
         if (!line || shortfallMinor(line, args.amountMinor) > 0) break
       }
-      if (!line || !isSpendable(line, at) || line.currency !== args.currency)
-        throw new DomainError('CREDIT_UNAVAILABLE', 'No active credit line to pay with')
-      const shortfall = shortfallMinor(line, args.amountMinor)
-      throw new DomainError('CREDIT_INSUFFICIENT', 'Insufficient credit balance', {
-        extra: {
-          shortfall: money(shortfall, line.currency),
-          detail: `You need an additional ${formatMoney(shortfall, line.currency)} to complete this payment`,
-        },
-      })
+      throw refusalOf(line, args, at)
+    },
+
+    /**
+     * Why a debit was refused, from the line as it is now (ADR 040: the order's statement was
+     * refused by the guard); null when the line would now cover it (a repayment landed since).
+     */
+    async refusal(args: {
+      userId: number
+      currency: Currency
+      amountMinor: number
+    }): Promise<DomainError | null> {
+      const at = clock.now()
+      const line = await createCreditRepository(db).currentLine(args.userId)
+      if (line && isSpendable(line, at) && line.currency === args.currency)
+        if (shortfallMinor(line, args.amountMinor) === 0) return null
+      return refusalOf(line, args, at)
     },
   }
 }

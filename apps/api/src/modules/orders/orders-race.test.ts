@@ -174,7 +174,7 @@ describe.skipIf(!process.env.DATABASE_URL).each(['read committed', 'serializable
       for (let i = 0; i < 200 && !pid; i++) {
         const { rows } = (await t.db.db.execute(
           sql`select pid from pg_stat_activity where wait_event_type = 'Lock'
-          and query like '%credit_lines%' and pid <> pg_backend_pid()`,
+          and query like '%place_order%' and pid <> pg_backend_pid()`,
         )) as unknown as { rows: { pid: number }[] }
         pid = rows[0]?.pid
         if (!pid) await new Promise((r) => setTimeout(r, 20))

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { branches } from '@padi/db/schema/branches'
 import { branchStock } from '@padi/db/schema/catalogue'
-import { creditLines } from '@padi/db/schema/credit'
+import { creditLines, paymentPins } from '@padi/db/schema/credit'
 import { users } from '@padi/db/schema/users'
 import { orderNumber } from '@padi/domain/orders/order-rules'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
@@ -251,6 +251,59 @@ describe('placing an order (docs/product/orders-and-payments.md)', () => {
 })
 
 describe.skipIf(!process.env.DATABASE_URL)('orders under concurrency (PostgreSQL)', () => {
+  it('a wrong PIN tapped twice with one key costs one try; the right PIN then places it with that key', async () => {
+    const [a] = packs
+    const key = newKey()
+    const body = { fulfilment: 'pickup', payment: 'credits', branch_id: branchId, pin: '111113' }
+    await put(ahmad, a!.id, 1)
+    const taps = await Promise.all([order(ahmad, body, key), order(ahmad, body, key)])
+    for (const tap of taps) {
+      expect(tap.statusCode).toBe(403)
+      expect(tap.json()).toMatchObject({ code: 'PIN_INVALID', attempts_left: 4 })
+    }
+    // Another try (another PIN) with the same key is judged and counted.
+    const second = await order(ahmad, { ...body, pin: '111114' }, key)
+    expect(second.json()).toMatchObject({ code: 'PIN_INVALID', attempts_left: 3 })
+    const right = await order(ahmad, { ...body, pin: '390571' }, key)
+    expect(right.statusCode).toBe(201)
+    const again = await order(ahmad, { ...body, pin: '390571' }, key)
+    expect(again.statusCode).toBe(200)
+    expect(again.json().id).toBe(right.json().id)
+  })
+
+  it('a PIN changed since the last payment is the one asked for, even when another process changed it', async () => {
+    const [a] = packs
+    const pay = (pin: string) =>
+      order(ahmad, {
+        fulfilment: 'pickup',
+        payment: 'credits',
+        branch_id: branchId,
+        pin,
+        lines: [{ variation_id: a!.id, count: 1 }],
+      })
+    const change = (pin: string, current: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/me/pin',
+        headers: bearer(ahmad),
+        payload: { pin, confirm_pin: pin, current_pin: current },
+      })
+    const [me] = await t.db.db.select().from(users).where(eq(users.mobile, '+60120000001'))
+    const storedHash = async () =>
+      (await t.db.db.select().from(paymentPins).where(eq(paymentPins.userId, me!.id)))[0]!.pinHash
+    expect((await pay('390571')).statusCode).toBe(201)
+    const first = await storedHash()
+    expect((await change('274915', '390571')).statusCode).toBe(200)
+    expect((await pay('390571')).json().code).toBe('PIN_INVALID')
+    expect((await pay('274915')).statusCode).toBe(201)
+    // Another API process sets it back: this one still holds the new PIN's salt, and must ask
+    // the database again rather than call the right PIN wrong.
+    await t.db.db.update(paymentPins).set({ pinHash: first }).where(eq(paymentPins.userId, me!.id))
+    expect((await pay('390571')).statusCode).toBe(201)
+    expect((await pay('274915')).json().code).toBe('PIN_INVALID')
+    expect((await pay('390571')).statusCode).toBe(201)
+  })
+
   it('never sells more than the branch has', async () => {
     const pack = packs.at(-1)!
     await t.db.db

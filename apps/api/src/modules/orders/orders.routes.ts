@@ -40,7 +40,7 @@ export const ordersRoutes: FastifyPluginAsync<{
         ...common,
         summary: 'Place an order from the ticked lines of the cart (cash or credits)',
         description:
-          'One transaction: prices and stock re-read, stock taken, credit charged with a guard, the ledger and the order written, the lines taken out of the cart. Idempotency-Key is required: the same key and body within 24 hours answer 200 with the first order and charge nothing again; another body answers 422; a key still being placed answers 409. Credits need the PIN (5 wrong PINs lock payment for 30 minutes).',
+          'One statement, one transaction: prices and stock re-read, stock taken, credit charged with a guard, the ledger and the order written, the lines taken out of the cart. Idempotency-Key is required: the same key and body within 24 hours answer 200 with the order and charge nothing again (a request sent while the first is being placed waits for it; with webauthn it answers 409); another body answers 422; a wrong PIN sent again with the same key is answered the same and counted once. Credits need the PIN (5 wrong PINs lock payment for 30 minutes).',
         operationId: 'placeOrder',
         headers: IdempotencyHeaders,
         body: PlaceOrderSchema,

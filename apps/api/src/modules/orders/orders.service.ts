@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto'
-import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm'
-import type { Db } from '@padi/db/client'
-import { addresses } from '@padi/db/schema/addresses'
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import type { Db, DbHandle } from '@padi/db/client'
 import { branches } from '@padi/db/schema/branches'
 import { cartItems } from '@padi/db/schema/cart'
-import { branchStock, products, productVariations } from '@padi/db/schema/catalogue'
+import { products, productVariations } from '@padi/db/schema/catalogue'
 import { idempotencyKeys, orderItems, orders } from '@padi/db/schema/orders'
 import { users } from '@padi/db/schema/users'
 import { shippingFeeMinor, type ShippingRule } from '@padi/domain/cart/cart'
-import { DomainError } from '@padi/domain/errors'
-import { MARKET_CURRENCY, type Market } from '@padi/domain/money'
+import { DomainError, ERROR_CODES, type ErrorCode } from '@padi/domain/errors'
+import { MARKET_CURRENCY, type Currency, type Market } from '@padi/domain/money'
+import { PIN_LOCK_MS, PIN_MAX_FAILURES } from '@padi/domain/payment/pin'
 import {
   IDEMPOTENCY_STALE_MS,
   IDEMPOTENCY_TTL_MS,
@@ -38,8 +38,104 @@ function retryable(error: unknown): boolean {
   }
   return false
 }
-/** A stock row an order took from, as its UPDATE … RETURNING answers. */
-type Taken = { variation_id: number; quantity: number; name: Order['branch']['name'] }
+/** The place_order function's answer (ADR 040): the order as written, or a PIN's refusal. */
+type PlacedAnswer =
+  | { refused: string; failures?: number; locked_until?: string | null }
+  | { replay: number }
+  | {
+      order: Record<string, unknown> & { branch_id: number }
+      branch_name: Order['branch']['name']
+      items: Record<string, unknown>[]
+    }
+
+/** A refusal the function raised (SQLSTATE PA001): all it wrote was rolled back. */
+class StatementRefusal extends Error {
+  readonly code: string
+  readonly extra: Record<string, unknown> | undefined
+  readonly retryAfterSeconds: number | undefined
+  constructor(
+    code: string,
+    message: string,
+    extra: Record<string, unknown> | undefined,
+    retryAfterSeconds?: number,
+  ) {
+    super(message)
+    this.code = code
+    this.extra = extra
+    this.retryAfterSeconds = retryAfterSeconds
+  }
+  /** As the API says it: a code of the catalogue, or (never expected) an internal error. */
+  toDomainError(): DomainError | Error {
+    return (ERROR_CODES as readonly string[]).includes(this.code)
+      ? new DomainError(this.code as ErrorCode, this.message, {
+          extra: this.extra,
+          retryAfterSeconds: this.retryAfterSeconds,
+        })
+      : this
+  }
+}
+
+function statementRefusal(error: unknown): StatementRefusal | null {
+  for (let e = error; e && typeof e === 'object';) {
+    const { code, detail, message } = e as { code?: unknown; detail?: unknown; message?: unknown }
+    if (code === 'PA001' && typeof detail === 'string') {
+      const parsed = JSON.parse(detail) as {
+        code: string
+        extra?: Record<string, unknown>
+        retry_after_seconds?: number
+      }
+      return new StatementRefusal(
+        parsed.code,
+        String(message),
+        parsed.extra,
+        parsed.retry_after_seconds,
+      )
+    }
+    const next = (e as { cause?: unknown }).cause
+    if (next === e) return null
+    e = next
+  }
+  return null
+}
+
+/** The function's rows are JSON with the table's column names: as Drizzle would give them. */
+function rowOf(o: Record<string, unknown>): OrderRow {
+  const date = (v: unknown) => (v == null ? null : new Date(v as string))
+  return {
+    id: o.id as number,
+    number: o.number as string,
+    userId: o.user_id as number,
+    status: o.status as OrderRow['status'],
+    fulfilment: o.fulfilment as OrderRow['fulfilment'],
+    payment: o.payment as OrderRow['payment'],
+    branchId: o.branch_id as number,
+    address: (o.address ?? null) as OrderRow['address'],
+    currency: o.currency as OrderRow['currency'],
+    subtotalMinor: o.subtotal_minor as number,
+    shippingFeeMinor: o.shipping_fee_minor as number,
+    totalMinor: o.total_minor as number,
+    totalQuantity: o.total_quantity as number,
+    remarks: (o.remarks ?? null) as string | null,
+    logisticsCompany: (o.logistics_company ?? null) as string | null,
+    trackingUrl: (o.tracking_url ?? null) as string | null,
+    createdAt: date(o.created_at)!,
+    paidAt: date(o.paid_at),
+    completedAt: date(o.completed_at),
+  }
+}
+
+function itemOf(i: Record<string, unknown>): typeof orderItems.$inferSelect {
+  return {
+    orderId: i.order_id as number,
+    variationId: i.variation_id as number,
+    productId: i.product_id as number,
+    name: i.name as Order['items'][number]['name'],
+    variation: i.variation as Order['items'][number]['variation'],
+    unitPriceMinor: i.unit_price_minor as number,
+    count: i.count as number,
+    lineTotalMinor: i.line_total_minor as number,
+  }
+}
 
 /** The body an Idempotency-Key is bound to; the PIN and the biometric answer are left out, so a retry after a mistyped PIN is the same order. */
 function requestHash(body: PlaceOrder): string {
@@ -50,6 +146,8 @@ function requestHash(body: PlaceOrder): string {
 
 export function createOrdersService(deps: {
   db: Db
+  /** Runs the hot statements (the key, the order) as named prepared statements. */
+  prepared: DbHandle['prepared']
   clock: Clock
   credit: CreditService
   pins: PinService
@@ -58,24 +156,8 @@ export function createOrdersService(deps: {
   /** The order transaction's isolation (ADR 038): READ COMMITTED with guarded UPDATEs, or SERIALIZABLE. */
   isolation?: 'read committed' | 'serializable'
 }) {
-  const { db, clock, credit, pins, biometrics, shipping } = deps
+  const { db, prepared, clock, credit, pins, biometrics, shipping } = deps
   const isolationLevel = deps.isolation ?? 'read committed'
-
-  /**
-   * The order's transaction, run again when PostgreSQL gives up on it for a reason of its own
-   * (a serialization failure under SERIALIZABLE, a deadlock): the customer's request is fine and
-   * the whole transaction was rolled back, so running it again is safe. Up to 5 tries.
-   */
-  async function orderTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await db.transaction(work, { isolationLevel })
-      } catch (error) {
-        if (attempt >= 5 || !retryable(error)) throw error
-        await new Promise((r) => setTimeout(r, 2 + Math.random() * 8 * attempt))
-      }
-    }
-  }
 
   /** Orders as the API answers them: two queries for any number of orders (no query per order). */
   async function answers(tx: Db, rows: OrderRow[]): Promise<Order[]> {
@@ -172,57 +254,6 @@ export function createOrdersService(deps: {
     return { lines, subtotalMinor, shippingMinor, totalMinor: subtotalMinor + shippingMinor }
   }
 
-  /**
-   * docs/product/orders-and-payments.md: a delivery ships from the customer's preferred branch
-   * when it has everything, otherwise from the first branch of the country that has.
-   */
-  async function deliveryBranch(
-    tx: Db,
-    market: Market,
-    preferredBranchId: number | null,
-    lines: { variationId: number; count: number }[],
-  ): Promise<number> {
-    const candidates = (
-      await tx
-        .select({ id: branches.id })
-        .from(branches)
-        .where(eq(branches.market, market))
-        .orderBy(asc(branches.sortOrder), asc(branches.id))
-    )
-      .map((b) => b.id)
-      .sort((a, b) => Number(b === preferredBranchId) - Number(a === preferredBranchId))
-    const stock = await tx
-      .select({
-        branchId: branchStock.branchId,
-        variationId: branchStock.variationId,
-        quantity: branchStock.quantity,
-      })
-      .from(branchStock)
-      .where(
-        and(
-          inArray(branchStock.branchId, candidates),
-          inArray(
-            branchStock.variationId,
-            lines.map((l) => l.variationId),
-          ),
-        ),
-      )
-    const has = (branchId: number, variationId: number, count: number) =>
-      stock.some(
-        (s) => s.branchId === branchId && s.variationId === variationId && s.quantity >= count,
-      )
-    const found = candidates.find((b) => lines.every((l) => has(b, l.variationId, l.count)))
-    if (found === undefined)
-      throw new DomainError('OUT_OF_STOCK', 'Not enough stock for this order', {
-        extra: {
-          variation_ids: lines
-            .filter((l) => !candidates.some((b) => has(b, l.variationId, l.count)))
-            .map((l) => l.variationId),
-        },
-      })
-    return found
-  }
-
   async function answer(tx: Db, row: OrderRow): Promise<Order> {
     return (await answers(tx, [row]))[0]!
   }
@@ -266,176 +297,156 @@ export function createOrdersService(deps: {
   }
 
   /**
-   * The order's transaction: everything re-read and re-priced, stock taken with a guard, credit
-   * charged with a guard, the order and its ledger entry written, the lines taken out of the cart,
-   * the Idempotency-Key marked done with the answer. Any refusal rolls all of it back.
+   * The order in one statement (ADR 040): the place_order function re-reads and re-prices
+   * everything, judges the PIN under its lock, takes the stock and the credit with their guards,
+   * writes the order, its lines and its ledger entry, empties the cart's lines and marks the
+   * Idempotency-Key done; a refusal rolls all of it back (a wrong PIN keeps only its count).
+   * Under READ COMMITTED it is the statement's own transaction: one round trip.
    */
-  async function placeInTransaction(
-    tx: Db,
+  async function callPlaceOrder(params: Record<string, unknown>): Promise<PlacedAnswer> {
+    const statement = sql`select place_order(${JSON.stringify(params)}::jsonb) as r`
+    const inTransaction = async (tx: Db) =>
+      ((await tx.execute(statement)) as unknown as { rows: { r: PlacedAnswer }[] }).rows[0]!.r
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return isolationLevel === 'serializable'
+          ? await db.transaction(inTransaction, { isolationLevel })
+          : (await prepared<{ r: PlacedAnswer }>(statement))[0]!.r
+      } catch (error) {
+        const refusal = statementRefusal(error)
+        if (refusal) throw refusal
+        // PostgreSQL gave up on it for a reason of its own (a serialization failure under
+        // SERIALIZABLE, a deadlock): nothing was written, so running it again is safe.
+        if (attempt >= 5 || !retryable(error)) throw error
+        await new Promise((r) => setTimeout(r, 2 + Math.random() * 8 * attempt))
+      }
+    }
+  }
+
+  async function get(userId: number, id: number): Promise<Order> {
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+    if (!row) throw new DomainError('NOT_FOUND', 'Order not found')
+    return answer(db, row)
+  }
+
+  /**
+   * Takes the key ('in flight') before a payment by device, or takes over one whose request
+   * died, whose day has passed or whose order was refused. Answers null when taken, or the id
+   * of the order the key already placed.
+   */
+  async function takeKey(userId: number, key: string, hash: string): Promise<number | null> {
+    const now = clock.now()
+    const taken = await prepared<{ key: string }>(sql`insert into ${idempotencyKeys}
+        (user_id, key, request_hash, status, created_at)
+      values (${userId}, ${key}, ${hash}, 'in_flight', ${now})
+      on conflict (user_id, key) do update set request_hash = excluded.request_hash,
+        status = 'in_flight', response_body = null, created_at = excluded.created_at
+      where (${idempotencyKeys.status} <> 'done'
+          and ${idempotencyKeys.createdAt} < ${new Date(now.getTime() - IDEMPOTENCY_STALE_MS)})
+        or ${idempotencyKeys.createdAt} < ${new Date(now.getTime() - IDEMPOTENCY_TTL_MS)}
+        or ${idempotencyKeys.status} = 'refused'
+      returning key`)
+    if (taken.length > 0) return null
+    const [held] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+    if (held && held.requestHash !== hash)
+      throw new DomainError(
+        'IDEMPOTENCY_MISMATCH',
+        'This Idempotency-Key was used for another order',
+      )
+    if (held?.status === 'done') return (held.responseBody as { id: number }).id
+    throw new DomainError('IDEMPOTENCY_IN_FLIGHT', 'This order is still being placed', {
+      retryAfterSeconds: 1,
+    })
+  }
+
+  async function placeOnce(
     userId: number,
     key: string,
     body: PlaceOrder,
-  ): Promise<Order | DomainError> {
+    hash: string,
+    keyTaken: boolean,
+  ): Promise<{ status: 200 | 201; order: Order }> {
     const now = clock.now()
-    const [user] = await tx
-      .select({ market: users.market, preferredBranchId: users.preferredBranchId })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update')
-    if (!user) throw new DomainError('NOT_FOUND', 'User not found')
-    // The PIN is judged here, once the key is held (a burst of one order costs one try) and under
-    // the customer's lock (tries are judged one at a time).
-    if (body.payment === 'credits' && !body.webauthn) {
-      const refused = await pins.check(tx, userId, body.pin!)
-      if (refused) return refused
+    const params: Record<string, unknown> = {
+      user_id: userId,
+      key,
+      key_taken: keyTaken,
+      request_hash: hash,
+      stale_before: new Date(now.getTime() - IDEMPOTENCY_STALE_MS).toISOString(),
+      expired_before: new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString(),
+      now: now.toISOString(),
+      fulfilment: body.fulfilment,
+      payment: body.payment,
+      branch_id: body.branch_id ?? null,
+      address_id: body.address_id ?? null,
+      remarks: body.remarks ?? null,
+      lines: body.lines ?? null,
+      status: initialStatus(body.payment),
+      currencies: MARKET_CURRENCY,
+      shipping: Object.fromEntries(
+        Object.entries(shipping).map(([m, rule]) => [
+          m,
+          { fee_minor: rule.feeMinor, free_from_minor: rule.freeFromMinor },
+        ]),
+      ),
+      pin_max_failures: PIN_MAX_FAILURES,
+      pin_lock_ms: PIN_LOCK_MS,
     }
-    const market = user.market as Market
-    const currency = MARKET_CURRENCY[market]
-    const { lines, subtotalMinor, shippingMinor, totalMinor } = await pricedOrder(
-      tx,
-      userId,
-      market,
-      body,
-    )
-
-    // Where the goods come from: the branch chosen for collection, or for a delivery the
-    // customer's branch if it has everything, else the first branch of the country that has.
-    let address: typeof addresses.$inferSelect | undefined
-    let branchId: number
-    if (body.fulfilment === 'pickup') {
-      // Checked by the stock UPDATE itself (a branch of another country takes nothing).
-      branchId = body.branch_id!
-    } else {
-      ;[address] = await tx
-        .select()
-        .from(addresses)
-        .where(and(eq(addresses.id, body.address_id!), eq(addresses.userId, userId)))
-      if (!address) throw new DomainError('NOT_FOUND', 'Address not found')
-      branchId = await deliveryBranch(tx, market, user.preferredBranchId, lines)
-    }
-    // Stock is taken in one guarded UPDATE: two orders for the last pack cannot both have it,
-    // and a line the branch cannot cover takes nothing (the order is then refused whole).
-    const taken = (
-      (await tx.execute(
-        sql`update branch_stock bs set quantity = bs.quantity - x.n
-          from (values ${sql.join(
-            lines.map((l) => sql`(${l.variationId}::int, ${l.count}::int)`),
-            sql`, `,
-          )}) as x(variation_id, n), branches b
-          where bs.branch_id = ${branchId} and bs.variation_id = x.variation_id
-            and bs.quantity >= x.n and b.id = bs.branch_id and b.market = ${market}
-          returning bs.variation_id, bs.quantity, b.name`,
-      )) as unknown as { rows: Taken[] }
-    ).rows
-    if (taken.length < lines.length) {
-      const [known] = await tx
-        .select({ id: branches.id })
-        .from(branches)
-        .where(and(eq(branches.id, branchId), eq(branches.market, market)))
-      if (!known)
-        throw new DomainError('VALIDATION_FAILED', 'Validation failed', {
-          extra: { errors: [{ field: 'branch_id', message: 'validation.branchRequired' }] },
-        })
-      throw new DomainError('OUT_OF_STOCK', 'Not enough stock for this order', {
-        extra: {
-          variation_ids: lines
-            .filter((l) => !taken.some((t) => t.variation_id === l.variationId))
-            .map((l) => l.variationId),
-        },
-      })
-    }
-    const branch = { id: branchId, name: taken[0]!.name }
-
-    // The list's 'in stock' flag follows the stock this order took (docs/product/catalogue.md):
-    // it can only change for a pack this order emptied at its branch.
-    const emptied = lines.filter((l) =>
-      taken.some((t) => t.variation_id === l.variationId && t.quantity === 0),
-    )
-    if (emptied.length > 0) {
-      const inStock = market === 'TH' ? 'in_stock_th' : 'in_stock_my'
-      await tx.execute(sql`update products p set ${sql.raw(inStock)} = exists (
-          select 1 from branch_stock bs
-          join branches b on b.id = bs.branch_id
-          join product_variations v on v.id = bs.variation_id
-          where v.product_id = p.id and b.market = ${market} and bs.quantity > 0)
-        where p.id in (${sql.join(
-          [...new Set(emptied.map((l) => l.productId))].map((id) => sql`${id}`),
-          sql`, `,
-        )})`)
-    }
-
-    const status: OrderStatus = initialStatus(body.payment)
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        // Set by the table's trigger from the id (SM, the date, the id): unique meanwhile.
-        number: `pending-${userId}-${key}`,
-        userId,
-        status,
-        fulfilment: body.fulfilment,
-        payment: body.payment,
-        branchId,
-        address: address
-          ? {
-              name: address.name,
-              address: address.address,
-              city: address.city,
-              state: address.state,
-              postcode: address.postcode,
-              country: address.country,
-            }
-          : null,
-        currency,
-        subtotalMinor,
-        shippingFeeMinor: shippingMinor,
-        totalMinor,
-        totalQuantity: lines.reduce((n, l) => n + l.count, 0),
-        remarks: body.remarks || null,
-        createdAt: now,
-        paidAt: status === 'paid' ? now : null,
-      })
-      .returning()
-    const items = lines.map((l) => ({
-      orderId: order!.id,
-      variationId: l.variationId,
-      productId: l.productId,
-      name: l.name,
-      variation: l.variation,
-      unitPriceMinor: l.unitPriceMinor!,
-      count: l.count,
-      lineTotalMinor: l.count * l.unitPriceMinor!,
-    }))
-    await tx.insert(orderItems).values(items)
     if (body.payment === 'credits') {
-      // Paid with a device: its answer must be to the challenge made for this order and amount.
-      if (body.webauthn)
-        await biometrics.checkPayment(tx, {
+      if (body.webauthn) {
+        // Paid with a device: its answer must be to the challenge made for this order and
+        // amount; the statement compares that amount with the one it prices.
+        const signed = await biometrics.authorisePayment({
           userId,
           key,
-          requestHash: requestHash(body),
-          amountMinor: totalMinor,
-          currency,
+          requestHash: hash,
           response: body.webauthn,
         })
-      await credit.charge(tx, { userId, currency, amountMinor: totalMinor, orderId: order!.id })
+        params.authorised_total = signed.amountMinor
+        params.authorised_currency = signed.currency
+      } else {
+        params.pin = await pins.paymentProof(userId, body.pin!)
+      }
     }
-    if (!body.lines)
-      await tx.delete(cartItems).where(
-        and(
-          eq(cartItems.userId, userId),
-          inArray(
-            cartItems.variationId,
-            lines.map((l) => l.variationId),
-          ),
-        ),
-      )
-    // The answer is made from what was just written: no second read.
-    const result = answerOf(order!, branch, items)
-    await tx
-      .update(idempotencyKeys)
-      .set({ status: 'done', responseStatus: 201, responseBody: result })
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
-    return result
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const answer = await callPlaceOrder(params)
+        if ('refused' in answer) throw pins.refusal(answer, now)
+        // The key keeps the order's id; the order is answered as it is now.
+        if ('replay' in answer) return { status: 200, order: await get(userId, answer.replay) }
+        const order = answerOf(
+          rowOf(answer.order),
+          { id: answer.order.branch_id, name: answer.branch_name },
+          answer.items.map(itemOf),
+        )
+        return { status: 201, order }
+      } catch (error) {
+        if (!(error instanceof StatementRefusal)) throw error
+        if (error.code === 'PIN_STALE' && attempt < 3) {
+          // The PIN was changed since this process read its salt: read it, hash again.
+          pins.forgetSalt(userId)
+          params.pin = await pins.paymentProof(userId, body.pin!)
+          continue
+        }
+        if (error.code === 'CREDIT_REFUSED') {
+          const { amount_minor, currency } = error.extra as {
+            amount_minor: number
+            currency: Currency
+          }
+          const why = await credit.refusal({ userId, currency, amountMinor: amount_minor })
+          // The line covers it now (a repayment landed in between): the guard decides again.
+          if (why || attempt >= 3) throw why ?? error.toDomainError()
+          continue
+        }
+        throw error.toDomainError()
+      }
+    }
   }
 
   return {
@@ -451,46 +462,17 @@ export function createOrdersService(deps: {
     ): Promise<{ status: 200 | 201; order: Order }> {
       if (!paymentAllows(body.payment, body.fulfilment))
         throw new DomainError('CASH_NEEDS_PICKUP', 'Cash payment does not allow delivery')
+      if (body.payment === 'credits' && !body.pin && !body.webauthn)
+        throw new DomainError('PIN_REQUIRED', 'PIN required')
       const hash = requestHash(body)
-      const now = clock.now()
-      // Take the key, or take over one whose request died or whose day has passed.
-      const taken = await db
-        .insert(idempotencyKeys)
-        .values({ userId, key, requestHash: hash, status: 'in_flight', createdAt: now })
-        .onConflictDoUpdate({
-          target: [idempotencyKeys.userId, idempotencyKeys.key],
-          set: { requestHash: hash, status: 'in_flight', responseBody: null, createdAt: now },
-          setWhere: or(
-            and(
-              eq(idempotencyKeys.status, 'in_flight'),
-              lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_STALE_MS)),
-            ),
-            lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)),
-          ),
-        })
-        .returning({ key: idempotencyKeys.key })
-      if (taken.length === 0) {
-        const [held] = await db
-          .select()
-          .from(idempotencyKeys)
-          .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
-        if (held && held.requestHash !== hash)
-          throw new DomainError(
-            'IDEMPOTENCY_MISMATCH',
-            'This Idempotency-Key was used for another order',
-          )
-        if (held?.status === 'done') return { status: 200, order: held.responseBody as Order }
-        throw new DomainError('IDEMPOTENCY_IN_FLIGHT', 'This order is still being placed', {
-          retryAfterSeconds: 1,
-        })
-      }
+      // With the PIN or in cash, the order's statement takes the key itself (one round trip).
+      if (!body.webauthn) return placeOnce(userId, key, body, hash, false)
+      // A device's answer is checked (and its challenge used) before the order's statement, so
+      // the key is taken first: a second request with it is told the first is being placed.
+      const placed = await takeKey(userId, key, hash)
+      if (placed !== null) return { status: 200, order: await get(userId, placed) }
       try {
-        if (body.payment === 'credits' && !body.pin && !body.webauthn)
-          throw new DomainError('PIN_REQUIRED', 'PIN required')
-        const placed = await orderTransaction((tx) => placeInTransaction(tx, userId, key, body))
-        // A wrong PIN commits its count (nothing else was written), then refuses.
-        if (placed instanceof DomainError) throw placed
-        return { status: 201, order: placed }
+        return await placeOnce(userId, key, body, hash, true)
       } catch (error) {
         // A refused order gives its key back: the customer can fix what was wrong and retry.
         await db
@@ -581,14 +563,7 @@ export function createOrdersService(deps: {
       return answers(db, rows)
     },
 
-    async get(userId: number, id: number): Promise<Order> {
-      const [row] = await db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.id, id), eq(orders.userId, userId)))
-      if (!row) throw new DomainError('NOT_FOUND', 'Order not found')
-      return answer(db, row)
-    },
+    get,
   }
 }
 export type OrdersService = ReturnType<typeof createOrdersService>

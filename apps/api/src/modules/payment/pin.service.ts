@@ -59,6 +59,27 @@ export function createPinService(deps: {
     })
   }
 
+  /** The refusal of a wrong PIN: how many tries are left, or the lock its count reached. */
+  function wrongPin(failures: number, lockedUntil: Date | null, now: Date) {
+    if (lockedUntil) return lockedError(lockedUntil, now)
+    return new DomainError('PIN_INVALID', 'Incorrect PIN entered', {
+      extra: { attempts_left: PIN_MAX_FAILURES - failures },
+    })
+  }
+
+  /**
+   * The salt of each customer's stored PIN, so that a payment can send the PIN's keyed hash with
+   * the order in one call (ADR 040). Salts are not secret; a stale one (the PIN was changed by
+   * another process) is caught by the database, which compares under the PIN's lock.
+   */
+  const salts = new Map<number, string>()
+  const SALTS_KEPT = 50_000
+  function remember(userId: number, salt: string) {
+    salts.delete(userId)
+    salts.set(userId, salt)
+    if (salts.size > SALTS_KEPT) salts.delete(salts.keys().next().value!)
+  }
+
   /**
    * Judges one try inside the caller's transaction and records it there: a wrong PIN counts (the
    * fifth locks payment for 30 minutes), a right one sets the count back to zero. Answers the
@@ -87,6 +108,7 @@ export function createPinService(deps: {
             ...(legacy ? { pinHash: hashPin(pin) } : {}),
           })
           .where(eq(paymentPins.userId, userId))
+      if (legacy) salts.delete(userId)
       return null
     }
     const failures = before + 1
@@ -95,10 +117,7 @@ export function createPinService(deps: {
       .update(paymentPins)
       .set({ failures, lockedUntil, updatedAt: now })
       .where(eq(paymentPins.userId, userId))
-    if (lockedUntil) return lockedError(lockedUntil, now)
-    return new DomainError('PIN_INVALID', 'Incorrect PIN entered', {
-      extra: { attempts_left: PIN_MAX_FAILURES - failures },
-    })
+    return wrongPin(failures, lockedUntil, now)
   }
 
   /** A try on its own (a PIN change): judged and recorded, then refused if wrong. */
@@ -125,6 +144,48 @@ export function createPinService(deps: {
   return {
     check,
     verify,
+
+    /**
+     * What a payment sends instead of the PIN (ADR 040): the stored PIN's salt and the PIN's
+     * keyed hash with it, for the order's statement to compare under the PIN's lock. A PIN
+     * stored the older way is judged here first (one try, counted) and rewritten.
+     */
+    async paymentProof(userId: number, pin: string): Promise<{ salt: string; mac: string }> {
+      let salt = salts.get(userId)
+      if (salt === undefined) {
+        const [row] = await db
+          .select({ pinHash: paymentPins.pinHash })
+          .from(paymentPins)
+          .where(eq(paymentPins.userId, userId))
+        // No PIN: the order's statement answers PIN_NOT_SET under the lock.
+        if (!row) return { salt: '', mac: '' }
+        if (!row.pinHash.startsWith(HMAC_PREFIX)) {
+          await verify(userId, pin)
+          return this.paymentProof(userId, pin)
+        }
+        salt = row.pinHash.slice(HMAC_PREFIX.length).split('$')[0]!
+        remember(userId, salt)
+      }
+      return { salt, mac: mac(Buffer.from(salt, 'base64url'), pin).toString('base64url') }
+    },
+
+    /** The salt this process kept for a customer is out of date: read it again next time. */
+    forgetSalt(userId: number) {
+      salts.delete(userId)
+    },
+
+    /** The refusal the order's statement answered for a PIN (ADR 040), as the API says it. */
+    refusal(
+      answer: { refused: string; failures?: number; locked_until?: string | null },
+      now: Date,
+    ): DomainError {
+      const lockedUntil = answer.locked_until ? new Date(answer.locked_until) : null
+      if (answer.refused === 'PIN_NOT_SET')
+        return new DomainError('PIN_NOT_SET', 'Set a payment PIN first')
+      if (answer.refused === 'PIN_LOCKED' && answer.failures === undefined && lockedUntil)
+        return lockedError(lockedUntil, now)
+      return wrongPin(answer.failures ?? PIN_MAX_FAILURES, lockedUntil, now)
+    },
 
     /**
      * docs/product/orders-and-payments.md (The payment PIN): forgot PIN. A code goes by SMS to
@@ -177,6 +238,7 @@ export function createPinService(deps: {
         await tx.update(users).set({ isPinSet: true }).where(eq(users.id, userId))
         return null
       })
+      salts.delete(userId)
       if (failure) throw failure
       return { is_pin_set: true }
     },
@@ -225,6 +287,7 @@ export function createPinService(deps: {
           await tx.update(users).set({ isPinSet: true }).where(eq(users.id, userId))
         })
       }
+      salts.delete(userId)
       return { is_pin_set: true }
     },
   }
