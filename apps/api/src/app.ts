@@ -241,6 +241,7 @@ export async function buildApp(deps: {
         orders: createOrdersService({
           db: db.db,
           prepared: db.prepared,
+          checkSession: auth.checkSession,
           clock,
           credit,
           pins,

@@ -4,9 +4,9 @@
 -- rules' numbers (the initial status, the PIN's limits, each country's currency and delivery fee
 -- rule, the key's time limits) come in `p` from packages/domain, so they live in one place.
 --
--- The Idempotency-Key is taken here, in the order's own transaction: a second request with the
--- same key waits for the first and then answers its order ({"replay": id}), or its refusal when
--- it repeats a wrong PIN exactly (the try is counted once). A refusal raises SQLSTATE PA001 with
+-- The Idempotency-Key is judged here, in the order's own transaction: a second request with the
+-- same key waits for the first (on the customer's row) and then answers its order
+-- ({"replay": id}), or its refusal when it repeats a wrong PIN exactly (the try is counted once). A refusal raises SQLSTATE PA001 with
 -- the message in English and {code, extra} as DETAIL, and everything the call wrote is rolled
 -- back, the key included. A wrong PIN returns instead of raising, because its count must stay.
 CREATE FUNCTION "place_order"(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
@@ -15,6 +15,9 @@ DECLARE
   v_key text := p->>'key';
   v_now timestamptz := (p->>'now')::timestamptz;
   v_market text;
+  v_status text;
+  v_cut_off timestamptz;
+  v_revoked timestamptz;
   v_currency text;
   v_preferred int;
   v_pin record;
@@ -30,6 +33,7 @@ DECLARE
   v_name jsonb[];
   v_label jsonb[];
   v_subtotal bigint;
+  v_found int;
   v_shipping int := 0;
   v_total bigint;
   v_address jsonb;
@@ -44,30 +48,40 @@ BEGIN
   -- The customer's row is held to the end: one order of theirs at a time. NO KEY UPDATE, as
   -- the key's and the order's references to the customer take KEY SHARE: two orders of one
   -- customer then queue here instead of deadlocking.
-  SELECT u.market, u.preferred_branch_id INTO v_market, v_preferred
+  SELECT u.market, u.preferred_branch_id, u.status, u.tokens_valid_after
+    INTO v_market, v_preferred, v_status, v_cut_off
     FROM users u WHERE u.id = v_user FOR NO KEY UPDATE;
-  IF NOT FOUND THEN
-    RAISE EXCEPTION USING ERRCODE = 'PA001', MESSAGE = 'User not found',
-      DETAIL = '{"code":"NOT_FOUND"}';
+  -- docs/product/accounts.md: the session behind the (already verified) token must live, its user
+  -- must not be suspended, and the token must be newer than the user's cut-off: the checks of
+  -- the API's checkSession, in the same order, here so that they cost no round trip of their own.
+  SELECT s.revoked_at INTO v_revoked
+    FROM auth_sessions s WHERE s.id = p->'session'->>'id' AND s.user_id = v_user;
+  IF NOT FOUND OR v_market IS NULL THEN
+    RAISE EXCEPTION USING ERRCODE = 'PA001', MESSAGE = 'Invalid access token',
+      DETAIL = '{"code":"TOKEN_INVALID"}';
+  END IF;
+  IF v_status = 'suspended' THEN
+    RAISE EXCEPTION USING ERRCODE = 'PA001', MESSAGE = 'Your account is suspended',
+      DETAIL = '{"code":"ACCOUNT_SUSPENDED"}';
+  END IF;
+  IF v_revoked IS NOT NULL OR (v_cut_off IS NOT NULL
+      AND (p->'session'->>'issued_at_ms')::bigint + 1000 <= extract(epoch FROM v_cut_off) * 1000) THEN
+    RAISE EXCEPTION USING ERRCODE = 'PA001', MESSAGE = 'Session ended',
+      DETAIL = '{"code":"SESSION_REVOKED"}';
   END IF;
 
-  -- The key, unless the API took it already (a payment by device: ADR 040). A request that died
-  -- before this function rolled back with it, so a key 'in flight' here is one from before.
+  -- The key, unless the API took it already (a payment by device: ADR 040). Two requests with
+  -- one key are of one customer, so the lock above has made the second wait for the first: what
+  -- the first left is read here, and the key is written once, with the answer, at the end.
   IF NOT coalesce((p->>'key_taken')::boolean, false) THEN
-    INSERT INTO idempotency_keys AS k (user_id, key, request_hash, status, created_at)
-      VALUES (v_user, v_key, p->>'request_hash', 'in_flight', v_now)
-      ON CONFLICT (user_id, key) DO UPDATE SET request_hash = excluded.request_hash,
-        status = 'in_flight', response_status = NULL, response_body = NULL,
-        created_at = excluded.created_at
-      -- Taken over: a request that died, a day gone by, or a refusal that this request does
-      -- not merely repeat (another body, or another PIN).
-      WHERE (k.status <> 'done' AND k.created_at < (p->>'stale_before')::timestamptz)
-        OR k.created_at < (p->>'expired_before')::timestamptz
-        OR (k.status = 'refused' AND (k.request_hash <> excluded.request_hash
-          OR k.response_body->>'mac' IS DISTINCT FROM p->'pin'->>'mac'))
-      RETURNING * INTO v_held;
-    IF NOT FOUND THEN
-      SELECT * INTO v_held FROM idempotency_keys WHERE user_id = v_user AND key = v_key;
+    SELECT * INTO v_held FROM idempotency_keys WHERE user_id = v_user AND key = v_key;
+    -- Taken over: a request that died, a day gone by, or a refusal that this request does not
+    -- merely repeat (another body, or another PIN).
+    IF FOUND AND NOT ((v_held.status <> 'done'
+          AND v_held.created_at < (p->>'stale_before')::timestamptz)
+        OR v_held.created_at < (p->>'expired_before')::timestamptz
+        OR (v_held.status = 'refused' AND (v_held.request_hash <> p->>'request_hash'
+          OR v_held.response_body->>'mac' IS DISTINCT FROM p->'pin'->>'mac'))) THEN
       IF v_held.request_hash <> p->>'request_hash' THEN
         RAISE EXCEPTION USING ERRCODE = 'PA001',
           MESSAGE = 'This Idempotency-Key was used for another order',
@@ -90,13 +104,11 @@ BEGIN
   IF p ? 'pin' THEN
     SELECT pin_hash, failures, locked_until INTO v_pin
       FROM payment_pins WHERE user_id = v_user FOR UPDATE;
-    -- Refused without a try: the key is given back (nothing else was written).
+    -- Refused without a try: nothing is written, the key included.
     IF NOT FOUND THEN
-      DELETE FROM idempotency_keys WHERE user_id = v_user AND key = v_key AND status = 'in_flight';
       RETURN jsonb_build_object('refused', 'PIN_NOT_SET');
     END IF;
     IF v_pin.locked_until > v_now THEN
-      DELETE FROM idempotency_keys WHERE user_id = v_user AND key = v_key AND status = 'in_flight';
       RETURN jsonb_build_object('refused', 'PIN_LOCKED', 'locked_until', v_pin.locked_until);
     END IF;
     -- A lock that has run out starts a fresh count.
@@ -122,45 +134,45 @@ BEGIN
         ELSE 'PIN_LOCKED' END, 'failures', v_failures, 'locked_until', v_locked);
       -- The key keeps the refusal with the try's hash: the same request again (a double tap)
       -- is answered the same without a second try; any other takes the key over.
-      IF coalesce((p->>'key_taken')::boolean, false) THEN
-        DELETE FROM idempotency_keys WHERE user_id = v_user AND key = v_key AND status = 'in_flight';
-      ELSE
-        UPDATE idempotency_keys SET status = 'refused', response_status = 403,
-            response_body = v_refusal || jsonb_build_object('mac', p->'pin'->>'mac')
-          WHERE user_id = v_user AND key = v_key;
-      END IF;
+      INSERT INTO idempotency_keys AS k (user_id, key, request_hash, status, response_status,
+          response_body, created_at)
+        VALUES (v_user, v_key, p->>'request_hash', 'refused', 403,
+          v_refusal || jsonb_build_object('mac', p->'pin'->>'mac'), v_now)
+        ON CONFLICT (user_id, key) DO UPDATE SET request_hash = excluded.request_hash,
+          status = excluded.status, response_status = excluded.response_status,
+          response_body = excluded.response_body, created_at = excluded.created_at;
       RETURN v_refusal;
     END IF;
   END IF;
 
   -- The lines, priced in the customer's country: named in the order, or the cart's ticked ones.
-  IF jsonb_typeof(p->'lines') = 'array' THEN
-    SELECT array_agg(v.id ORDER BY v.id), array_agg(l.count ORDER BY v.id),
-        array_agg(v.product_id ORDER BY v.id),
-        array_agg(CASE WHEN v_market = 'TH' THEN v.price_th_minor ELSE v.price_my_minor END
-          ORDER BY v.id),
-        array_agg(pr.name ORDER BY v.id), array_agg(v.label ORDER BY v.id),
-        sum(l.count::bigint * CASE WHEN v_market = 'TH' THEN v.price_th_minor ELSE v.price_my_minor END)
-      INTO v_vid, v_cnt, v_pid, v_price, v_name, v_label, v_subtotal
-      FROM jsonb_to_recordset(p->'lines') AS l(variation_id int, count int)
-      JOIN product_variations v ON v.id = l.variation_id
-      JOIN products pr ON pr.id = v.product_id;
-    IF coalesce(cardinality(v_vid), 0) <> jsonb_array_length(p->'lines') THEN
-      RAISE EXCEPTION USING ERRCODE = 'PA001', MESSAGE = 'Product not found',
-        DETAIL = '{"code":"NOT_FOUND"}';
-    END IF;
-  ELSE
-    SELECT array_agg(v.id ORDER BY v.id), array_agg(c.count ORDER BY v.id),
-        array_agg(v.product_id ORDER BY v.id),
-        array_agg(CASE WHEN v_market = 'TH' THEN v.price_th_minor ELSE v.price_my_minor END
-          ORDER BY v.id),
-        array_agg(pr.name ORDER BY v.id), array_agg(v.label ORDER BY v.id),
-        sum(c.count::bigint * CASE WHEN v_market = 'TH' THEN v.price_th_minor ELSE v.price_my_minor END)
-      INTO v_vid, v_cnt, v_pid, v_price, v_name, v_label, v_subtotal
-      FROM cart_items c
-      JOIN product_variations v ON v.id = c.variation_id
-      JOIN products pr ON pr.id = v.product_id
-      WHERE c.user_id = v_user AND c.selected;
+  -- Each pack is looked up by its key (OFFSET 0 keeps the lookup per line: a handful of lines
+  -- should not cost a scan of the whole catalogue).
+  WITH wanted AS (
+    SELECT l.variation_id, l.count
+      FROM jsonb_to_recordset(CASE WHEN jsonb_typeof(p->'lines') = 'array' THEN p->'lines' END)
+        AS l(variation_id int, count int)
+    UNION ALL
+    SELECT c.variation_id, c.count FROM cart_items c
+      WHERE jsonb_typeof(p->'lines') IS DISTINCT FROM 'array' AND c.user_id = v_user
+        AND c.selected
+  )
+  SELECT array_agg(v.id ORDER BY v.id), array_agg(w.count ORDER BY v.id),
+      array_agg(v.product_id ORDER BY v.id), array_agg(v.price ORDER BY v.id),
+      array_agg(v.name ORDER BY v.id), array_agg(v.label ORDER BY v.id),
+      sum(w.count::bigint * v.price), count(*)
+    INTO v_vid, v_cnt, v_pid, v_price, v_name, v_label, v_subtotal, v_found
+    FROM wanted w
+    CROSS JOIN LATERAL (
+      SELECT pv.id, pv.product_id, pv.label, pr.name,
+          CASE WHEN v_market = 'TH' THEN pv.price_th_minor ELSE pv.price_my_minor END AS price
+        FROM product_variations pv JOIN products pr ON pr.id = pv.product_id
+        WHERE pv.id = w.variation_id
+        OFFSET 0
+    ) v;
+  IF jsonb_typeof(p->'lines') = 'array' AND v_found <> jsonb_array_length(p->'lines') THEN
+    RAISE EXCEPTION USING ERRCODE = 'PA001', MESSAGE = 'Product not found',
+      DETAIL = '{"code":"NOT_FOUND"}';
   END IF;
   IF v_vid IS NULL THEN
     RAISE EXCEPTION USING ERRCODE = 'PA001', MESSAGE = 'Nothing in the cart to check out',
@@ -219,10 +231,18 @@ BEGIN
 
   -- Stock is taken in one guarded UPDATE: two orders for the last pack cannot both have it, and
   -- a line the branch cannot cover takes nothing (the order is then refused whole).
-  WITH taken AS (
+  -- The rows are locked in the packs' order first: two orders for the same packs then queue
+  -- instead of each holding one row the other wants (a deadlock costs a second's wait).
+  WITH locked AS (
+    SELECT bs.variation_id FROM branch_stock bs
+      WHERE bs.branch_id = v_branch AND bs.variation_id = ANY (v_vid)
+      ORDER BY bs.variation_id
+      FOR NO KEY UPDATE
+  ), taken AS (
     UPDATE branch_stock bs SET quantity = bs.quantity - x.n
-      FROM unnest(v_vid, v_cnt) AS x(vid, n), branches b
-      WHERE bs.branch_id = v_branch AND bs.variation_id = x.vid AND bs.quantity >= x.n
+      FROM locked l, unnest(v_vid, v_cnt) AS x(vid, n), branches b
+      WHERE bs.branch_id = v_branch AND bs.variation_id = l.variation_id
+        AND x.vid = l.variation_id AND bs.quantity >= x.n
         AND b.id = bs.branch_id AND b.market = v_market
       RETURNING bs.variation_id, bs.quantity, b.name
   )
@@ -301,9 +321,14 @@ BEGIN
         FROM line
         RETURNING id
     )
-    UPDATE idempotency_keys SET status = 'done', response_status = 201,
-        response_body = jsonb_build_object('id', v_order_id)
-      WHERE user_id = v_user AND key = v_key AND EXISTS (SELECT 1 FROM entry);
+    INSERT INTO idempotency_keys AS k (user_id, key, request_hash, status, response_status,
+        response_body, created_at)
+      SELECT v_user, v_key, p->>'request_hash', 'done', 201,
+          jsonb_build_object('id', v_order_id), v_now
+        WHERE EXISTS (SELECT 1 FROM entry)
+      ON CONFLICT (user_id, key) DO UPDATE SET request_hash = excluded.request_hash,
+        status = excluded.status, response_status = excluded.response_status,
+        response_body = excluded.response_body, created_at = excluded.created_at;
     IF NOT FOUND THEN
       -- The API reads the line to say why (no usable line, or how much is missing).
       RAISE EXCEPTION USING ERRCODE = 'PA001', MESSAGE = 'Insufficient credit balance',
@@ -312,9 +337,13 @@ BEGIN
     END IF;
   ELSE
     -- The key answers a retry with this order from now on.
-    UPDATE idempotency_keys SET status = 'done', response_status = 201,
-        response_body = jsonb_build_object('id', v_order_id)
-      WHERE user_id = v_user AND key = v_key;
+    INSERT INTO idempotency_keys AS k (user_id, key, request_hash, status, response_status,
+        response_body, created_at)
+      VALUES (v_user, v_key, p->>'request_hash', 'done', 201,
+        jsonb_build_object('id', v_order_id), v_now)
+      ON CONFLICT (user_id, key) DO UPDATE SET request_hash = excluded.request_hash,
+        status = excluded.status, response_status = excluded.response_status,
+        response_body = excluded.response_body, created_at = excluded.created_at;
   END IF;
 
   IF jsonb_typeof(p->'lines') IS DISTINCT FROM 'array' THEN

@@ -26,8 +26,18 @@ export function createGuards(auth: AuthService) {
     if (!token) throw new DomainError('UNAUTHENTICATED', 'Authentication required')
     request.auth = await auth.authenticate(token)
   }
+  /**
+   * The token only (signature, expiry, audience, type): for a route whose own statement checks
+   * the session under the customer's lock, saving a round trip (POST /orders, ADR 040).
+   */
+  async function tokenOnly(request: FastifyRequest) {
+    const token = bearerToken(request)
+    if (!token) throw new DomainError('UNAUTHENTICATED', 'Authentication required')
+    request.auth = await auth.verifyToken(token)
+  }
   return {
     authenticate,
+    tokenOnly,
     requireRole(...roles: Role[]) {
       return async (request: FastifyRequest, _reply: FastifyReply) => {
         await authenticate(request)

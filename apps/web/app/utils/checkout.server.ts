@@ -77,6 +77,14 @@ export function rememberChoice(session: WebSession, form: CheckoutFormValues): C
   return choice
 }
 
+/**
+ * After a wrong PIN the next submit is another try, so it gets another Idempotency-Key (the API
+ * answers the very same try sent again with one key, a double tap, without counting it twice).
+ */
+export function newTryAfterWrongPin(session: WebSession, choice: CheckoutChoice) {
+  session.update({ checkout: { ...choice, key: randomUUID() } })
+}
+
 /** The body of POST /orders for a kept choice. */
 export function orderBody(choice: CheckoutChoice, pin: string | undefined) {
   return {

@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import type { Category, LabelRate, ProductGroup } from '@padi/domain/catalogue/catalogue'
@@ -118,6 +119,8 @@ export const productVariations = pgTable(
   (t) => [
     uniqueIndex('product_variations_sku_key').on(t.sku),
     index('product_variations_product_idx').on(t.productId),
+    // What an order line points at: the pack and, with it, its product (one check per line).
+    unique('product_variations_id_product_key').on(t.id, t.productId),
   ],
 )
 

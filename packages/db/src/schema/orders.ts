@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -14,7 +15,7 @@ import type { LocalizedText } from '@padi/domain/i18n/locales'
 import type { Fulfilment, OrderStatus, PaymentType } from '@padi/domain/orders/order-rules'
 import { users } from './users.ts'
 import { branches } from './branches.ts'
-import { productVariations, products } from './catalogue.ts'
+import { productVariations } from './catalogue.ts'
 
 /** The delivery address as it was when the order was placed (later edits do not change it). */
 export type AddressSnapshot = {
@@ -75,12 +76,8 @@ export const orderItems = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    variationId: integer('variation_id')
-      .notNull()
-      .references(() => productVariations.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
+    variationId: integer('variation_id').notNull(),
+    productId: integer('product_id').notNull(),
     name: jsonb('name').$type<LocalizedText>().notNull(),
     variation: jsonb('variation').$type<LocalizedText>().notNull(),
     unitPriceMinor: integer('unit_price_minor').notNull(),
@@ -90,6 +87,13 @@ export const orderItems = pgTable(
   (t) => [
     primaryKey({ columns: [t.orderId, t.variationId] }),
     check('order_items_count_check', sql`${t.count} > 0`),
+    // The pack and its product together: a line cannot name a pack of another product, and an
+    // order costs one check per line rather than two.
+    foreignKey({
+      name: 'order_items_variation_product_fk',
+      columns: [t.variationId, t.productId],
+      foreignColumns: [productVariations.id, productVariations.productId],
+    }),
   ],
 )
 

@@ -19,6 +19,11 @@ import type { TokenSigner } from './tokens.ts'
 
 export type Tokens = { access_token: string; refresh_token: string; expires_in: number }
 export type AuthContext = { userId: number; sessionId: string; role: Role }
+/**
+ * A request whose token is checked (signature, expiry, audience, type) and whose session is yet
+ * to be: a route that does the session check inside its own statement (POST /orders, ADR 040).
+ */
+export type TokenContext = AuthContext & { issuedAt: number; sessionChecked: false }
 
 const WRONG_CREDENTIALS = 'The mobile number or password is incorrect'
 const SUSPENDED = 'Your account is suspended'
@@ -38,6 +43,40 @@ export function createAuthService(deps: {
   const { db, config, clock, otp, tokens, prepared } = deps
   const repo = createAuthRepository(db)
   const now = () => clock.now()
+
+  /**
+   * docs/product/accounts.md: the session behind a valid token must live, its user must not be
+   * suspended, and the token must be newer than the user's cut-off. place_order (migration 0013)
+   * makes the same checks, in the same order, for POST /orders.
+   */
+  async function checkSession(claims: {
+    userId: number
+    sessionId: string
+    issuedAt: number
+  }): Promise<AuthContext> {
+    // Only what the check needs, as a prepared statement: this runs before every call.
+    const [row] = await prepared<{
+      session_id: string
+      revoked_at: Date | string | null
+      user_id: number
+      status: UserRow['status']
+      role: UserRow['role']
+      tokens_valid_after: Date | string | null
+    }>(sql`select s.id as session_id, s.revoked_at, u.id as user_id, u.status, u.role,
+        u.tokens_valid_after
+      from ${authSessions} s join ${users} u on u.id = s.user_id
+      where s.id = ${claims.sessionId}`)
+    if (!row || row.user_id !== claims.userId)
+      throw new DomainError('TOKEN_INVALID', 'Invalid access token')
+    // docs/product/accounts.md: a suspended account answers 403 with 'suspended' in the message.
+    if (row.status === 'suspended') throw new DomainError('ACCOUNT_SUSPENDED', SUSPENDED)
+    if (row.revoked_at) throw new DomainError('SESSION_REVOKED', 'Session ended')
+    const cutOff = row.tokens_valid_after ? new Date(row.tokens_valid_after) : null
+    if (cutOff && claims.issuedAt + 1000 <= cutOff.getTime()) {
+      throw new DomainError('SESSION_REVOKED', 'Session ended')
+    }
+    return { userId: row.user_id, sessionId: row.session_id, role: row.role }
+  }
 
   async function openSession(
     tx: Db,
@@ -412,29 +451,22 @@ export function createAuthService(deps: {
      */
     async authenticate(accessToken: string): Promise<AuthContext> {
       const claims = await tokens.verifyAccess(accessToken, now().getTime())
-      // Only what the check needs, as a prepared statement: this runs before every call.
-      const [row] = await prepared<{
-        session_id: string
-        revoked_at: Date | string | null
-        user_id: number
-        status: UserRow['status']
-        role: UserRow['role']
-        tokens_valid_after: Date | string | null
-      }>(sql`select s.id as session_id, s.revoked_at, u.id as user_id, u.status, u.role,
-          u.tokens_valid_after
-        from ${authSessions} s join ${users} u on u.id = s.user_id
-        where s.id = ${claims.sessionId}`)
-      if (!row || row.user_id !== claims.userId)
-        throw new DomainError('TOKEN_INVALID', 'Invalid access token')
-      // docs/product/accounts.md: a suspended account answers 403 with 'suspended' in the message.
-      if (row.status === 'suspended') throw new DomainError('ACCOUNT_SUSPENDED', SUSPENDED)
-      if (row.revoked_at) throw new DomainError('SESSION_REVOKED', 'Session ended')
-      const cutOff = row.tokens_valid_after ? new Date(row.tokens_valid_after) : null
-      if (cutOff && claims.issuedAt + 1000 <= cutOff.getTime()) {
-        throw new DomainError('SESSION_REVOKED', 'Session ended')
-      }
-      return { userId: row.user_id, sessionId: row.session_id, role: row.role }
+      return checkSession(claims)
     },
+
+    /** The token alone; the caller checks the session (checkSession, or in its own statement). */
+    async verifyToken(accessToken: string): Promise<TokenContext> {
+      const claims = await tokens.verifyAccess(accessToken, now().getTime())
+      return {
+        userId: claims.userId,
+        sessionId: claims.sessionId,
+        role: claims.role,
+        issuedAt: claims.issuedAt,
+        sessionChecked: false,
+      }
+    },
+
+    checkSession,
 
     me: userDto,
 

@@ -14,8 +14,12 @@ export type AccessClaims = {
 }
 
 /** Short-lived access JWTs (HS256) with typ and aud checked (docs/security.md). */
+const VERIFIED_KEPT = 10_000
+
 export function createTokenSigner(secret: string, accessTtlSeconds: number) {
   const key = new TextEncoder().encode(secret)
+  /** Access tokens whose signature and claims were checked: the next call only checks expiry. */
+  const verified = new Map<string, AccessClaims>()
 
   async function sign(
     claims: Record<string, unknown>,
@@ -51,6 +55,14 @@ export function createTokenSigner(secret: string, accessTtlSeconds: number) {
       return sign({ psid: preAuthSessionId }, 'preauth', preAuthSessionId, 10 * 60, nowMs)
     },
     async verifyAccess(token: string, nowMs: number): Promise<AccessClaims> {
+      // A token whose signature was checked once is not checked again (it cannot have changed);
+      // its expiry is, on every call, and the session behind it is checked by the caller.
+      const known = verified.get(token)
+      if (known) {
+        if (known.expiresAt > nowMs) return known
+        verified.delete(token)
+        throw new DomainError('TOKEN_INVALID', 'Access token expired')
+      }
       try {
         const { payload } = await jwtVerify(token, key, {
           issuer: ISSUER,
@@ -65,13 +77,16 @@ export function createTokenSigner(secret: string, accessTtlSeconds: number) {
         ) {
           throw new DomainError('TOKEN_INVALID', 'Invalid access token')
         }
-        return {
+        const claims: AccessClaims = {
           userId: Number(payload.sub),
           sessionId: payload.sid,
           role: payload.role as Role,
           issuedAt: (payload.iat ?? 0) * 1000,
           expiresAt: (payload.exp ?? 0) * 1000,
         }
+        verified.set(token, claims)
+        if (verified.size > VERIFIED_KEPT) verified.delete(verified.keys().next().value!)
+        return claims
       } catch (error) {
         if (error instanceof DomainError) throw error
         if (error instanceof joseErrors.JWTExpired)

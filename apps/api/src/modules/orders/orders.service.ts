@@ -21,6 +21,7 @@ import {
 import type { CheckoutQuote, Order, PlaceOrder } from '@padi/domain/orders/order-schemas'
 import { availableMinor, isSpendable, shortfallMinor } from '@padi/domain/credit/credit-line'
 import type { Clock } from '../../clock.ts'
+import type { AuthService, TokenContext } from '../auth/auth.service.ts'
 import type { CreditService } from '../credit/credit.service.ts'
 import type { PinService } from '../payment/pin.service.ts'
 import type { BiometricsService } from '../biometrics/biometrics.service.ts'
@@ -148,6 +149,8 @@ export function createOrdersService(deps: {
   db: Db
   /** Runs the hot statements (the key, the order) as named prepared statements. */
   prepared: DbHandle['prepared']
+  /** The session check of every other route, for the steps that act before the order's statement. */
+  checkSession: AuthService['checkSession']
   clock: Clock
   credit: CreditService
   pins: PinService
@@ -156,7 +159,7 @@ export function createOrdersService(deps: {
   /** The order transaction's isolation (ADR 038): READ COMMITTED with guarded UPDATEs, or SERIALIZABLE. */
   isolation?: 'read committed' | 'serializable'
 }) {
-  const { db, prepared, clock, credit, pins, biometrics, shipping } = deps
+  const { db, prepared, checkSession, clock, credit, pins, biometrics, shipping } = deps
   const isolationLevel = deps.isolation ?? 'read committed'
 
   /** Orders as the API answers them: two queries for any number of orders (no query per order). */
@@ -366,15 +369,18 @@ export function createOrdersService(deps: {
   }
 
   async function placeOnce(
-    userId: number,
+    session: Pick<TokenContext, 'userId' | 'sessionId' | 'issuedAt'>,
     key: string,
     body: PlaceOrder,
     hash: string,
     keyTaken: boolean,
   ): Promise<{ status: 200 | 201; order: Order }> {
+    const { userId } = session
     const now = clock.now()
     const params: Record<string, unknown> = {
       user_id: userId,
+      // Checked by the statement under the customer's lock, as checkSession would (ADR 040).
+      session: { id: session.sessionId, issued_at_ms: session.issuedAt },
       key,
       key_taken: keyTaken,
       request_hash: hash,
@@ -411,7 +417,7 @@ export function createOrdersService(deps: {
         params.authorised_total = signed.amountMinor
         params.authorised_currency = signed.currency
       } else {
-        params.pin = await pins.paymentProof(userId, body.pin!)
+        params.pin = await pins.paymentProof(userId, body.pin!, () => checkSession(session))
       }
     }
     for (let attempt = 1; ; attempt++) {
@@ -431,7 +437,7 @@ export function createOrdersService(deps: {
         if (error.code === 'PIN_STALE' && attempt < 3) {
           // The PIN was changed since this process read its salt: read it, hash again.
           pins.forgetSalt(userId)
-          params.pin = await pins.paymentProof(userId, body.pin!)
+          params.pin = await pins.paymentProof(userId, body.pin!, () => checkSession(session))
           continue
         }
         if (error.code === 'CREDIT_REFUSED') {
@@ -456,23 +462,25 @@ export function createOrdersService(deps: {
      * the first is still being placed, 409.
      */
     async place(
-      userId: number,
+      session: Pick<TokenContext, 'userId' | 'sessionId' | 'issuedAt'>,
       key: string,
       body: PlaceOrder,
     ): Promise<{ status: 200 | 201; order: Order }> {
+      const { userId } = session
       if (!paymentAllows(body.payment, body.fulfilment))
         throw new DomainError('CASH_NEEDS_PICKUP', 'Cash payment does not allow delivery')
       if (body.payment === 'credits' && !body.pin && !body.webauthn)
         throw new DomainError('PIN_REQUIRED', 'PIN required')
       const hash = requestHash(body)
       // With the PIN or in cash, the order's statement takes the key itself (one round trip).
-      if (!body.webauthn) return placeOnce(userId, key, body, hash, false)
+      if (!body.webauthn) return placeOnce(session, key, body, hash, false)
       // A device's answer is checked (and its challenge used) before the order's statement, so
       // the key is taken first: a second request with it is told the first is being placed.
+      await checkSession(session)
       const placed = await takeKey(userId, key, hash)
       if (placed !== null) return { status: 200, order: await get(userId, placed) }
       try {
-        return await placeOnce(userId, key, body, hash, true)
+        return await placeOnce(session, key, body, hash, true)
       } catch (error) {
         // A refused order gives its key back: the customer can fix what was wrong and retry.
         await db

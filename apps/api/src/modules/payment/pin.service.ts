@@ -150,7 +150,12 @@ export function createPinService(deps: {
      * keyed hash with it, for the order's statement to compare under the PIN's lock. A PIN
      * stored the older way is judged here first (one try, counted) and rewritten.
      */
-    async paymentProof(userId: number, pin: string): Promise<{ salt: string; mac: string }> {
+    async paymentProof(
+      userId: number,
+      pin: string,
+      /** Runs before a try is judged here (the caller's session check). */
+      beforeTry: () => Promise<unknown>,
+    ): Promise<{ salt: string; mac: string }> {
       let salt = salts.get(userId)
       if (salt === undefined) {
         const [row] = await db
@@ -160,8 +165,9 @@ export function createPinService(deps: {
         // No PIN: the order's statement answers PIN_NOT_SET under the lock.
         if (!row) return { salt: '', mac: '' }
         if (!row.pinHash.startsWith(HMAC_PREFIX)) {
+          await beforeTry()
           await verify(userId, pin)
-          return this.paymentProof(userId, pin)
+          return this.paymentProof(userId, pin, beforeTry)
         }
         salt = row.pinHash.slice(HMAC_PREFIX.length).split('$')[0]!
         remember(userId, salt)

@@ -11,7 +11,12 @@ import { ApiError } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
-import { orderBody, paymentRefusal, type PaymentRefusal } from '~/utils/checkout.server.ts'
+import {
+  newTryAfterWrongPin,
+  orderBody,
+  paymentRefusal,
+  type PaymentRefusal,
+} from '~/utils/checkout.server.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
@@ -133,6 +138,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return redirect(localePath(locale, `/checkout/payment/success?order=${order.id}`), 303)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
+    if (error.code === 'PIN_INVALID') newTryAfterWrongPin(session, choice)
     const { body, init } = paymentRefusal(error)
     return data<PaymentRefusal>(body, init)
   }
