@@ -6,9 +6,10 @@
 --
 -- The Idempotency-Key is judged here, in the order's own transaction: a second request with the
 -- same key waits for the first (on the customer's row) and then answers its order
--- ({"replay": id}), or its refusal when it repeats a wrong PIN exactly (the try is counted once). A refusal raises SQLSTATE PA001 with
--- the message in English and {code, extra} as DETAIL, and everything the call wrote is rolled
--- back, the key included. A wrong PIN returns instead of raising, because its count must stay.
+-- ({"replay": id}), or its refusal when it repeats a wrong PIN exactly (counted once). A refusal
+-- raises SQLSTATE PA001 with the message in English and {code, extra} as DETAIL, and everything
+-- the call wrote is rolled back, the key included. A wrong PIN returns instead of raising,
+-- because its count must stay.
 CREATE FUNCTION "place_order"(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_user int := (p->>'user_id')::int;

@@ -26,10 +26,11 @@ export function PinFields({
 }) {
   const { t } = useI18n()
   const errors = actionData?.fieldErrors ?? {}
-  const error = (field: PinField) => {
-    const e = errors[field]
-    return e ? t(e.key, e.params) : undefined
-  }
+  // Keys: the field translates them (translating here too would look the text up as a key).
+  const error = (field: PinField) => ({
+    error: errors[field]?.key,
+    errorParams: errors[field]?.params,
+  })
   return (
     <>
       {actionData?.formError ? (
@@ -41,21 +42,21 @@ export function PinFields({
         <TextField
           name="current_pin"
           label={t('pin.current')}
-          error={error('current_pin')}
+          {...error('current_pin')}
           {...PIN_INPUT}
         />
       ) : null}
       <TextField
         name="pin"
         label={isPinSet ? t('pin.new') : t('pin.create')}
-        error={error('pin')}
+        {...error('pin')}
         {...PIN_INPUT}
         autoComplete="new-password"
       />
       <TextField
         name="confirm_pin"
         label={t('pin.confirm')}
-        error={error('confirm_pin')}
+        {...error('confirm_pin')}
         {...PIN_INPUT}
         autoComplete="new-password"
       />

@@ -1,16 +1,17 @@
 import type { InputHTMLAttributes } from 'react'
-import { useI18n } from '~/utils/i18n.ts'
+import { useI18n, type TranslateParams } from '~/utils/i18n.ts'
 
 type Props = InputHTMLAttributes<HTMLInputElement> & {
   name: string
   label: string
   hint?: string | undefined
-  /** A catalogue key, translated here. */
+  /** A catalogue key, translated here (with errorParams). */
   error?: string | undefined
+  errorParams?: TranslateParams | undefined
 }
 
 /** A labelled input whose error is announced and tied to it (axe: label, aria-describedby). */
-export function TextField({ name, label, hint, error, id, ...rest }: Props) {
+export function TextField({ name, label, hint, error, errorParams, id, ...rest }: Props) {
   const { t } = useI18n()
   const inputId = id ?? `field-${name}`
   const describedBy = [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null]
@@ -33,7 +34,7 @@ export function TextField({ name, label, hint, error, id, ...rest }: Props) {
       />
       {error ? (
         <p className="field-error" id={`${inputId}-error`}>
-          {t(error)}
+          {t(error, errorParams)}
         </p>
       ) : null}
     </div>

@@ -102,7 +102,8 @@ export default function ForgotPin({ loaderData, actionData }: Route.ComponentPro
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
   const fe = actionData?.fieldErrors ?? {}
-  const err = (f: Field) => (fe[f] ? t(fe[f].key, fe[f].params) : undefined)
+  // Keys: the field translates them.
+  const err = (f: Field) => ({ error: fe[f]?.key, errorParams: fe[f]?.params })
   return (
     <section className="auth-page">
       <p>
@@ -117,18 +118,18 @@ export default function ForgotPin({ loaderData, actionData }: Route.ComponentPro
             <TextField
               name="code"
               label={t('pin.forgot.code')}
-              error={err('code')}
+              {...err('code')}
               inputMode="numeric"
               autoComplete="one-time-code"
               pattern="[0-9]{6}"
               maxLength={6}
               required
             />
-            <TextField name="pin" label={t('pin.new')} error={err('pin')} {...PIN_INPUT} />
+            <TextField name="pin" label={t('pin.new')} {...err('pin')} {...PIN_INPUT} />
             <TextField
               name="confirm_pin"
               label={t('pin.confirm')}
-              error={err('confirm_pin')}
+              {...err('confirm_pin')}
               {...PIN_INPUT}
             />
             <button className="button" type="submit" name="intent" value="reset" disabled={busy}>

@@ -213,7 +213,8 @@ export default function CheckoutPayment({ loaderData, actionData }: Route.Compon
               name="pin"
               label={t('checkout.payment.pin')}
               hint={t('checkout.payment.pinHint')}
-              error={actionData?.pinError ? text(actionData.pinError) : undefined}
+              error={actionData?.pinError?.key}
+              errorParams={actionData?.pinError?.params}
               {...PIN_INPUT}
               autoFocus
             />
