@@ -1,0 +1,138 @@
+import { z } from 'zod'
+import type { Market } from '../money.ts'
+import { nricProblem, thaiIdProblem } from './identity-numbers.ts'
+
+/** docs/product/credit.md (KYC documents): the kinds of file an application holds. */
+export const KYC_DOCUMENT_KINDS = [
+  'id_front',
+  'id_back',
+  'selfie',
+  'bank_statement',
+  'utility_bill',
+  'land_document',
+  'harvest_sales',
+] as const
+export type KycDocumentKind = (typeof KYC_DOCUMENT_KINDS)[number]
+
+/** The card and the farmer's face: every application has these. */
+export const IDENTITY_DOCUMENTS: readonly KycDocumentKind[] = ['id_front', 'id_back', 'selfie']
+
+/**
+ * The farm's papers: at least one with a submission (a first-season farmer may have no harvest
+ * sales yet); finance asks for the others it needs ('insufficient documents').
+ */
+export const SUPPORTING_DOCUMENTS: readonly KycDocumentKind[] = [
+  'bank_statement',
+  'utility_bill',
+  'land_document',
+  'harvest_sales',
+]
+
+/**
+ * docs/product/credit.md (KYC documents): what one application may hold, as the form states it.
+ * Sized for photos of paper documents taken on a phone and shrunk before they are sent.
+ */
+export const KYC_LIMITS = {
+  maxFiles: 12,
+  maxFileBytes: 8 * 1024 * 1024,
+  maxTotalBytes: 24 * 1024 * 1024,
+} as const
+
+/** The content types a KYC file may have, judged from its bytes. */
+export const KYC_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const
+
+/** A date as the form sends it: YYYY-MM-DD. */
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'kyc.errors.date')
+
+/**
+ * A draft's answers: every field may still be missing (the farmer saves step by step), but what is
+ * there is checked. The identity number is checked against the farmer's country at submission.
+ */
+export const KycDraftSchema = z.object({
+  full_name: z.string().trim().min(1, 'kyc.errors.required').max(150).optional(),
+  id_number: z.string().trim().max(20).optional(),
+  planting_date: Day.optional(),
+  harvest_date: Day.optional(),
+  owns_mist_drone: z.boolean().optional(),
+  visited_centre: z.boolean().optional(),
+  hectares: z
+    .number()
+    .positive('kyc.errors.hectaresPositive')
+    .max(1000, 'kyc.errors.hectaresTooLarge')
+    .multipleOf(0.0001)
+    .optional(),
+  consents: z
+    .object({
+      terms: z.boolean(),
+      data_processing: z.boolean(),
+      credit_check: z.boolean(),
+    })
+    .partial()
+    .optional(),
+})
+export type KycDraft = z.infer<typeof KycDraftSchema>
+
+/** A problem with a submission: the field and a catalogue key for its message. */
+export type KycProblem = { field: string; message: string }
+
+/**
+ * docs/product/credit.md (KYC): what a submission needs. Every answer given, the identity number
+ * right for the farmer's country, the harvest after the planting, every consent given, the card's
+ * two sides and a selfie, and at least one of the farm's papers. Answers the problems (none: ready).
+ */
+export function submissionProblems(
+  draft: KycDraft,
+  market: Market,
+  uploaded: readonly KycDocumentKind[],
+): KycProblem[] {
+  const problems: KycProblem[] = []
+  const need = (field: keyof KycDraft, ok: boolean, message = 'kyc.errors.required') => {
+    if (!ok) problems.push({ field, message })
+  }
+  need('full_name', Boolean(draft.full_name))
+  if (!draft.id_number) need('id_number', false)
+  else {
+    const problem = market === 'TH' ? thaiIdProblem(draft.id_number) : nricProblem(draft.id_number)
+    if (problem) problems.push({ field: 'id_number', message: `kyc.errors.idNumber.${problem}` })
+  }
+  need('planting_date', Boolean(draft.planting_date))
+  need('harvest_date', Boolean(draft.harvest_date))
+  if (draft.planting_date && draft.harvest_date && draft.harvest_date <= draft.planting_date)
+    problems.push({ field: 'harvest_date', message: 'kyc.errors.harvestAfterPlanting' })
+  need('owns_mist_drone', draft.owns_mist_drone !== undefined)
+  need('visited_centre', draft.visited_centre !== undefined)
+  need('hectares', draft.hectares !== undefined)
+  const consents = draft.consents ?? {}
+  need(
+    'consents',
+    consents.terms === true && consents.data_processing === true && consents.credit_check === true,
+    'kyc.errors.consentsRequired',
+  )
+  for (const kind of IDENTITY_DOCUMENTS)
+    if (!uploaded.includes(kind))
+      problems.push({ field: `documents.${kind}`, message: 'kyc.errors.documentRequired' })
+  if (!SUPPORTING_DOCUMENTS.some((kind) => uploaded.includes(kind)))
+    problems.push({ field: 'documents', message: 'kyc.errors.noDocuments' })
+  return problems
+}
+
+/**
+ * docs/product/credit.md (KYC documents): whether one more file fits the application's limits.
+ * Answers the section 8 message's key, or null when it fits.
+ */
+export function uploadProblem(
+  held: readonly { bytes: number }[],
+  next: { bytes: number },
+):
+  | 'kyc.upload.empty'
+  | 'kyc.upload.fileTooLarge'
+  | 'kyc.upload.tooMany'
+  | 'kyc.upload.totalTooLarge'
+  | null {
+  if (next.bytes <= 0) return 'kyc.upload.empty'
+  if (next.bytes > KYC_LIMITS.maxFileBytes) return 'kyc.upload.fileTooLarge'
+  if (held.length + 1 > KYC_LIMITS.maxFiles) return 'kyc.upload.tooMany'
+  const total = held.reduce((n, f) => n + f.bytes, 0) + next.bytes
+  if (total > KYC_LIMITS.maxTotalBytes) return 'kyc.upload.totalTooLarge'
+  return null
+}
