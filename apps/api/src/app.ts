@@ -50,6 +50,9 @@ import { createCartService } from './modules/cart/cart.service.ts'
 import { cartRoutes } from './modules/cart/cart.routes.ts'
 import { createAddressesService } from './modules/addresses/addresses.service.ts'
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts'
+import { createEncryptedFileStore } from './modules/files/encrypted-file-store.ts'
+import { createKycService } from './modules/kyc/kyc.service.ts'
+import { kycRoutes } from './modules/kyc/kyc.routes.ts'
 import { createOrdersService } from './modules/orders/orders.service.ts'
 import { ordersRoutes } from './modules/orders/orders.routes.ts'
 
@@ -218,6 +221,14 @@ export async function buildApp(deps: {
       })
       await v1.register(creditRoutes, { credit, guards })
       await v1.register(cartRoutes, { cart: createCartService({ db: db.db }), guards })
+      await v1.register(kycRoutes, {
+        kyc: createKycService({
+          db: db.db,
+          clock,
+          files: createEncryptedFileStore({ dir: config.filesDir, key: config.fileKey }),
+        }),
+        guards,
+      })
       await v1.register(addressesRoutes, {
         addresses: createAddressesService({ db: db.db }),
         guards,

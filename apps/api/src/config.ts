@@ -55,6 +55,14 @@ export const ApiConfigSchema = z.object({
   // docs/product/orders-and-payments.md: the key of the payment PINs' HMAC (ADR 038). Without it,
   // one is derived from OTP_SECRET; set it on its own so the OTP key can be rotated alone.
   PIN_SECRET: z.string().min(32).optional(),
+  // docs/product/credit.md (KYC documents): uploaded files live here, encrypted with this key
+  // (32 bytes, base64url). Without it one is made once in DATA_DIR/secrets.json; a real deployment
+  // sets it and keeps it: files cannot be read without it.
+  FILES_DIR: z.string().optional(),
+  FILE_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be 32 bytes in base64url (43 characters)')
+    .optional(),
   // The order transaction's isolation level (ADR 038); either way a failure PostgreSQL asks to
   // retry (serialization, deadlock) is retried.
   ORDER_ISOLATION: z.enum(['read committed', 'serializable']).default('read committed'),
@@ -102,6 +110,8 @@ export type ApiConfig = z.infer<typeof ApiConfigSchema> & {
   jwtSecret: string
   otpSecret: string
   pinSecret: string
+  filesDir: string
+  fileKey: Buffer
 }
 
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
@@ -128,7 +138,10 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   } catch (error) {
     throw new Error(`Invalid API configuration:\n  DEMO_MODE: ${(error as Error).message}`)
   }
-  const secrets = config.JWT_SECRET && config.OTP_SECRET ? null : localSecrets(dataDir)
+  const secrets =
+    config.JWT_SECRET && config.OTP_SECRET && config.FILE_ENCRYPTION_KEY
+      ? null
+      : localSecrets(dataDir)
   return {
     ...config,
     demoMode,
@@ -140,19 +153,26 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       Buffer.from(
         hkdfSync('sha256', config.OTP_SECRET ?? secrets!.otp, '', 'payment pin', 32),
       ).toString('base64url'),
+    filesDir: resolve(config.FILES_DIR ?? join(dataDir, 'files')),
+    fileKey: Buffer.from(config.FILE_ENCRYPTION_KEY ?? secrets!.files, 'base64url'),
   }
 }
 
 /** Secrets made once per data folder, for a fresh clone that runs without any configuration. */
-function localSecrets(dataDir: string): { jwt: string; otp: string } {
+function localSecrets(dataDir: string): { jwt: string; otp: string; files: string } {
   const file = join(dataDir, 'secrets.json')
-  if (existsSync(file))
-    return JSON.parse(readFileSync(file, 'utf8')) as { jwt: string; otp: string }
-  mkdirSync(dataDir, { recursive: true })
+  const made = () => randomBytes(48).toString('base64url')
+  const kept = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as { jwt: string; otp: string; files?: string })
+    : null
+  if (kept?.files) return kept as { jwt: string; otp: string; files: string }
+  // A data folder from before uploads gets its file key added; the others stay as they were.
   const secrets = {
-    jwt: randomBytes(48).toString('base64url'),
-    otp: randomBytes(48).toString('base64url'),
+    jwt: kept?.jwt ?? made(),
+    otp: kept?.otp ?? made(),
+    files: randomBytes(32).toString('base64url'),
   }
+  mkdirSync(dataDir, { recursive: true })
   writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 })
   return secrets
 }

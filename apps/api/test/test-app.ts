@@ -1,3 +1,7 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { createTestDatabase, type TestDatabase } from '@padi/db/testing/test-database'
 import { seedDemoData } from '@padi/db/seed/run-seed'
@@ -36,7 +40,11 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const db = await createTestDatabase()
   await seedDemoData(db.db)
+  // Each test app keeps its uploads in a folder of its own, removed when it closes.
+  const filesDir = mkdtempSync(join(tmpdir(), 'padi-test-files-'))
   const config = loadApiConfig({
+    FILES_DIR: filesDir,
+    FILE_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
@@ -54,6 +62,7 @@ export async function createTestApp(
     close: async () => {
       await app.close()
       await db.drop()
+      rmSync(filesDir, { recursive: true, force: true })
     },
   }
 }

@@ -54,6 +54,14 @@ export const ERROR_CODES = [
   'BIOMETRIC_NOT_SET_UP',
   'BIOMETRIC_FAILED',
   'PRICE_CHANGED',
+  // KYC and uploads (docs/product/credit.md)
+  'KYC_NOT_EDITABLE',
+  'KYC_RESUBMIT_LATER',
+  'KYC_ALREADY_APPROVED',
+  'UPLOAD_INVALID_TYPE',
+  'UPLOAD_EMPTY',
+  'UPLOAD_TOO_LARGE',
+  'UPLOAD_LIMIT',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Market } from '../money.ts'
 import { nricProblem, thaiIdProblem } from './identity-numbers.ts'
+import { KYC_APPLICATION_STATES } from './kyc-application.ts'
 
 /** docs/product/credit.md (KYC documents): the kinds of file an application holds. */
 export const KYC_DOCUMENT_KINDS = [
@@ -136,3 +137,44 @@ export function uploadProblem(
   if (total > KYC_LIMITS.maxTotalBytes) return 'kyc.upload.totalTooLarge'
   return null
 }
+
+/** An uploaded document as the API lists it (the file itself is fetched on its own). */
+export const KycDocumentSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(KYC_DOCUMENT_KINDS),
+  content_type: z.enum(KYC_FILE_TYPES),
+  bytes: z.number().int(),
+  file_name: z.string(),
+  created_at: z.string(),
+})
+export type KycDocument = z.infer<typeof KycDocumentSchema>
+
+/**
+ * GET /api/v1/me/kyc: the farmer's application (the open one, else the latest), what it still
+ * needs, whether a new one may be started, and the upload limits the form states.
+ */
+export const KycAnswerSchema = z.object({
+  application: z
+    .object({
+      id: z.number().int(),
+      state: z.enum(KYC_APPLICATION_STATES),
+      details: KycDraftSchema,
+      documents: z.array(KycDocumentSchema),
+      requested_documents: z.array(z.enum(KYC_DOCUMENT_KINDS)).nullable(),
+      decision_reason: z.string().nullable(),
+      submitted_at: z.string().nullable(),
+      problems: z
+        .array(z.object({ field: z.string(), message: z.string() }))
+        .describe('What a submission still needs (catalogue keys); empty when it can be submitted'),
+    })
+    .nullable(),
+  may_apply: z.boolean().describe('A new application may be started (none open, none approved)'),
+  can_resubmit_at: z.string().nullable(),
+  limits: z.object({
+    max_files: z.number().int(),
+    max_file_bytes: z.number().int(),
+    max_total_bytes: z.number().int(),
+    file_types: z.array(z.enum(KYC_FILE_TYPES)),
+  }),
+})
+export type KycAnswer = z.infer<typeof KycAnswerSchema>

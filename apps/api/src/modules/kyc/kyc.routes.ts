@@ -1,0 +1,163 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  KYC_DOCUMENT_KINDS,
+  KYC_FILE_TYPES,
+  KYC_LIMITS,
+  KycAnswerSchema,
+  KycDocumentSchema,
+  KycDraftSchema,
+} from '@padi/domain/kyc/kyc-schemas'
+import { ErrorResponseSchema, errorAnswers } from '../../error-schema.ts'
+import type { Guards } from '../../plugins/authenticate.ts'
+import type { KycService } from './kyc.service.ts'
+
+const errors = errorAnswers(400, 401, 403, 404, 409)
+const DocumentParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
+
+/** A file name as an attachment header carries it: plain ASCII, and the exact name encoded. */
+function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
+}
+
+/** docs/product/credit.md (KYC): the farmer's credit application, its documents, its submission. */
+export const kycRoutes: FastifyPluginAsync<{ kyc: KycService; guards: Guards }> = async (
+  app,
+  opts,
+) => {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const { kyc } = opts
+  const common = { tags: ['kyc'], security: [{ bearer: [] }] }
+  const preHandler = opts.guards.authenticate
+
+  // A document is sent as the request body itself (no multipart), so a phone can send it again
+  // alone when the network drops. A little over the limit is read, so that the answer can say
+  // 'file size limit exceeded' rather than the server's own refusal.
+  app.addContentTypeParser(
+    ['application/octet-stream', ...KYC_FILE_TYPES],
+    { parseAs: 'buffer', bodyLimit: KYC_LIMITS.maxFileBytes + 1024 },
+    (_request, body, done) => done(null, body),
+  )
+
+  r.get(
+    '/me/kyc',
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: 'The farmer’s credit application, what it still needs, and the upload limits',
+        operationId: 'getMyKyc',
+        response: { 200: KycAnswerSchema, ...errors },
+      },
+    },
+    async (request) => kyc.get(request.auth!.userId),
+  )
+
+  r.put(
+    '/me/kyc',
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: 'Save the answers given so far (a draft; every field optional)',
+        description:
+          'Starts a draft when there is none. Refused while the application is being reviewed (409 KYC_NOT_EDITABLE), after an approval (409 KYC_ALREADY_APPROVED) and, after a rejection, before can_resubmit_at (409 KYC_RESUBMIT_LATER).',
+        operationId: 'saveMyKycDraft',
+        body: KycDraftSchema,
+        response: { 200: KycAnswerSchema, ...errors },
+      },
+    },
+    async (request) => kyc.saveDraft(request.auth!.userId, request.body),
+  )
+
+  r.post(
+    '/me/kyc/documents',
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: 'Upload one document of the application (the file is the request body)',
+        description: `PDF, JPEG or PNG, judged by the content (a name that says otherwise is refused: 415); images are encoded again without their metadata. At most ${KYC_LIMITS.maxFiles} files, ${KYC_LIMITS.maxFileBytes / 2 ** 20} MB each (413), ${KYC_LIMITS.maxTotalBytes / 2 ** 20} MB in all (409 UPLOAD_LIMIT).`,
+        operationId: 'uploadMyKycDocument',
+        querystring: z.object({
+          kind: z.enum(KYC_DOCUMENT_KINDS),
+          name: z.string().max(200).default(''),
+        }),
+        response: {
+          201: KycDocumentSchema,
+          ...errors,
+          413: ErrorResponseSchema,
+          415: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
+      const doc = await kyc.upload(request.auth!.userId, {
+        kind: request.query.kind,
+        fileName: request.query.name,
+        bytes,
+      })
+      return reply.status(201).send(doc)
+    },
+  )
+
+  r.get(
+    '/me/kyc/documents/:id',
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: 'One of the farmer’s own documents, as an attachment',
+        operationId: 'downloadMyKycDocument',
+        params: DocumentParams,
+        response: { 200: z.any().describe('The file (PDF, JPEG or PNG)'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const file = await kyc.download(request.auth!.userId, request.params.id)
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', attachment(file.fileName))
+        .header('content-security-policy', 'sandbox')
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(file.bytes))
+    },
+  )
+
+  r.delete(
+    '/me/kyc/documents/:id',
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: 'Remove a document from the application while it can be edited',
+        operationId: 'deleteMyKycDocument',
+        params: DocumentParams,
+        response: { 204: z.null().describe('Removed'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await kyc.deleteDocument(request.auth!.userId, request.params.id)
+      return reply.status(204).send(null)
+    },
+  )
+
+  r.post(
+    '/me/kyc/submit',
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: 'Submit the application for review',
+        description:
+          'Needs every answer, an identity number right for the farmer’s country, all consents, both sides of the ID, a selfie and at least one farm document; otherwise 400 with the problems as errors (field and catalogue key).',
+        operationId: 'submitMyKyc',
+        response: { 200: KycAnswerSchema, ...errors },
+      },
+    },
+    async (request) => kyc.submit(request.auth!.userId),
+  )
+}

@@ -1,0 +1,287 @@
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import type { Db } from '@padi/db/client'
+import { kycApplications, kycDocuments } from '@padi/db/schema/kyc'
+import { users } from '@padi/db/schema/users'
+import { DomainError } from '@padi/domain/errors'
+import {
+  customerMayEdit,
+  mayApplyAgain,
+  userKycStatus,
+  type KycApplicationState,
+} from '@padi/domain/kyc/kyc-application'
+import {
+  KYC_FILE_TYPES,
+  KYC_LIMITS,
+  submissionProblems,
+  uploadProblem,
+  type KycAnswer,
+  type KycDocument,
+  type KycDocumentKind,
+  type KycDraft,
+} from '@padi/domain/kyc/kyc-schemas'
+import type { Market } from '@padi/domain/money'
+import type { Clock } from '../../clock.ts'
+import type { FileStore } from '../files/encrypted-file-store.ts'
+import { inspectUpload } from '../files/inspect-upload.ts'
+
+type ApplicationRow = typeof kycApplications.$inferSelect
+type DocumentRow = typeof kycDocuments.$inferSelect
+
+const OPEN_STATES: KycApplicationState[] = ['draft', 'submitted', 'insufficient_documents']
+
+/** The name a farmer's file had, as the list shows it: no folders, no control characters. */
+function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? ''
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim()
+  return clean.slice(-100) || 'file'
+}
+
+function documentOf(row: DocumentRow): KycDocument {
+  return {
+    id: row.id,
+    kind: row.kind,
+    content_type: row.contentType as KycDocument['content_type'],
+    bytes: row.bytes,
+    file_name: row.fileName,
+    created_at: row.createdAt.toISOString(),
+  }
+}
+
+const UPLOAD_ERRORS = {
+  'kyc.upload.empty': ['UPLOAD_EMPTY', 'This file is empty'],
+  'kyc.upload.invalidType': ['UPLOAD_INVALID_TYPE', 'Invalid file type: PDF, JPEG or PNG only'],
+  'kyc.upload.fileTooLarge': ['UPLOAD_TOO_LARGE', 'File size limit exceeded'],
+  'kyc.upload.tooMany': ['UPLOAD_LIMIT', 'Upload limit reached'],
+  'kyc.upload.totalTooLarge': ['UPLOAD_LIMIT', 'Upload limit reached'],
+} as const
+
+function uploadError(problem: keyof typeof UPLOAD_ERRORS) {
+  const [code, message] = UPLOAD_ERRORS[problem]
+  return new DomainError(code, message, {
+    extra: {
+      message_key: problem,
+      max_files: KYC_LIMITS.maxFiles,
+      max_file_bytes: KYC_LIMITS.maxFileBytes,
+      max_total_bytes: KYC_LIMITS.maxTotalBytes,
+    },
+  })
+}
+
+/**
+ * docs/product/credit.md (KYC): the farmer's side of a credit application: the draft saved step
+ * by step, its documents, and its submission. Every read and write is the logged-in farmer's own.
+ */
+export function createKycService(deps: { db: Db; clock: Clock; files: FileStore }) {
+  const { db, clock, files } = deps
+
+  async function latest(tx: Db, userId: number): Promise<ApplicationRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(kycApplications)
+      .where(eq(kycApplications.userId, userId))
+      .orderBy(desc(kycApplications.createdAt), desc(kycApplications.id))
+      .limit(1)
+    return row
+  }
+
+  function documentsOf(tx: Db, applicationId: number) {
+    return tx
+      .select()
+      .from(kycDocuments)
+      .where(eq(kycDocuments.applicationId, applicationId))
+      .orderBy(kycDocuments.id)
+  }
+
+  /**
+   * The farmer's open application, locked for this transaction; a new draft when there is none
+   * and one may be started. Refuses when the latest was approved or rejected until a later date.
+   */
+  async function openForEdit(tx: Db, userId: number): Promise<ApplicationRow> {
+    // The farmer's row orders their KYC writes: two first saves at once make one draft.
+    const [user] = await tx
+      .select({ market: users.market })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('no key update')
+    if (!user) throw new DomainError('NOT_FOUND', 'User not found')
+    const last = await latest(tx, userId)
+    if (last && OPEN_STATES.includes(last.state)) {
+      if (!customerMayEdit(last.state))
+        throw new DomainError('KYC_NOT_EDITABLE', 'The application is being reviewed')
+      return last
+    }
+    if (last?.state === 'approved')
+      throw new DomainError('KYC_ALREADY_APPROVED', 'KYC is already approved')
+    if (last?.state === 'rejected' && !mayApplyAgain(last.canResubmitAt, clock.now()))
+      throw new DomainError('KYC_RESUBMIT_LATER', 'Submit again later', {
+        extra: { can_resubmit_at: last.canResubmitAt?.toISOString() ?? null },
+      })
+    const [created] = await tx
+      .insert(kycApplications)
+      .values({ userId, market: user.market as Market, createdAt: clock.now() })
+      .returning()
+    return created!
+  }
+
+  async function answer(tx: Db, userId: number): Promise<KycAnswer> {
+    const last = await latest(tx, userId)
+    const docs = last ? await documentsOf(tx, last.id) : []
+    const now = clock.now()
+    const mayApply =
+      !last ||
+      (last.state === 'rejected' && mayApplyAgain(last.canResubmitAt, now)) ||
+      customerMayEdit(last.state)
+    return {
+      application: last
+        ? {
+            id: last.id,
+            state: last.state,
+            details: last.details,
+            documents: docs.map(documentOf),
+            requested_documents: last.requestedDocuments ?? null,
+            decision_reason: last.decisionReason,
+            submitted_at: last.submittedAt?.toISOString() ?? null,
+            problems: customerMayEdit(last.state)
+              ? submissionProblems(
+                  last.details,
+                  last.market,
+                  docs.map((d) => d.kind),
+                )
+              : [],
+          }
+        : null,
+      may_apply: mayApply,
+      can_resubmit_at:
+        last?.state === 'rejected' ? (last.canResubmitAt?.toISOString() ?? null) : null,
+      limits: {
+        max_files: KYC_LIMITS.maxFiles,
+        max_file_bytes: KYC_LIMITS.maxFileBytes,
+        max_total_bytes: KYC_LIMITS.maxTotalBytes,
+        file_types: [...KYC_FILE_TYPES],
+      },
+    }
+  }
+
+  return {
+    get: (userId: number) => answer(db, userId),
+
+    /** Saves the answers given so far (a partial draft); the consents merge with those saved. */
+    async saveDraft(userId: number, input: KycDraft): Promise<KycAnswer> {
+      await db.transaction(async (tx) => {
+        const row = await openForEdit(tx, userId)
+        const details: KycDraft = {
+          ...row.details,
+          ...input,
+          ...(input.consents ? { consents: { ...row.details.consents, ...input.consents } } : {}),
+        }
+        await tx
+          .update(kycApplications)
+          .set({ details, updatedAt: clock.now() })
+          .where(eq(kycApplications.id, row.id))
+      })
+      return answer(db, userId)
+    },
+
+    /**
+     * One document: judged by its content and re-encoded, put whole in the store, then recorded
+     * under the application's lock, where the limits are checked against what it already holds.
+     * A refusal after the store keeps nothing.
+     */
+    async upload(
+      userId: number,
+      input: { kind: KycDocumentKind; fileName: string; bytes: Buffer },
+    ): Promise<KycDocument> {
+      // The size limit is the file as sent; the totals count what is kept (images shrink).
+      const early = uploadProblem([], { bytes: input.bytes.length })
+      if (early) throw uploadError(early)
+      const inspected = await inspectUpload(input.fileName, input.bytes)
+      if (!inspected.ok) throw uploadError(inspected.problem)
+      const stored = await files.put(inspected.bytes)
+      try {
+        return await db.transaction(async (tx) => {
+          // Under the farmer's lock (openForEdit): uploads sent at once are counted one by one.
+          const row = await openForEdit(tx, userId)
+          const held = await documentsOf(tx, row.id)
+          const problem = uploadProblem(held, { bytes: stored.bytes })
+          if (problem) throw uploadError(problem)
+          const [doc] = await tx
+            .insert(kycDocuments)
+            .values({
+              applicationId: row.id,
+              kind: input.kind,
+              contentType: inspected.contentType,
+              bytes: stored.bytes,
+              sha256: stored.sha256,
+              storageKey: stored.key,
+              fileName: cleanFileName(input.fileName),
+              createdAt: clock.now(),
+            })
+            .returning()
+          return documentOf(doc!)
+        })
+      } catch (error) {
+        await files.delete(stored.key)
+        throw error
+      }
+    },
+
+    async deleteDocument(userId: number, documentId: number): Promise<void> {
+      const key = await db.transaction(async (tx) => {
+        const row = await openForEdit(tx, userId)
+        const [doc] = await tx
+          .delete(kycDocuments)
+          .where(and(eq(kycDocuments.id, documentId), eq(kycDocuments.applicationId, row.id)))
+          .returning({ key: kycDocuments.storageKey })
+        if (!doc) throw new DomainError('NOT_FOUND', 'Document not found')
+        return doc.key
+      })
+      await files.delete(key)
+    },
+
+    /** The farmer's own file (any of their applications); anyone else's is not found. */
+    async download(userId: number, documentId: number) {
+      const [doc] = await db
+        .select({
+          key: kycDocuments.storageKey,
+          contentType: kycDocuments.contentType,
+          fileName: kycDocuments.fileName,
+        })
+        .from(kycDocuments)
+        .innerJoin(kycApplications, eq(kycApplications.id, kycDocuments.applicationId))
+        .where(and(eq(kycDocuments.id, documentId), eq(kycApplications.userId, userId)))
+      if (!doc) throw new DomainError('NOT_FOUND', 'Document not found')
+      const bytes = await files.get(doc.key)
+      if (!bytes) throw new DomainError('NOT_FOUND', 'Document not found')
+      return { bytes, contentType: doc.contentType, fileName: doc.fileName }
+    },
+
+    /** docs/product/credit.md (KYC): submits the application when it has everything it needs. */
+    async submit(userId: number): Promise<KycAnswer> {
+      await db.transaction(async (tx) => {
+        const row = await openForEdit(tx, userId)
+        const docs = await documentsOf(tx, row.id)
+        const problems = submissionProblems(
+          row.details,
+          row.market,
+          docs.map((d) => d.kind),
+        )
+        if (problems.length > 0)
+          throw new DomainError('VALIDATION_FAILED', 'Validation failed', {
+            extra: { errors: problems },
+          })
+        const now = clock.now()
+        await tx
+          .update(kycApplications)
+          .set({ state: 'submitted', submittedAt: now, updatedAt: now, requestedDocuments: null })
+          .where(and(eq(kycApplications.id, row.id), inArray(kycApplications.state, OPEN_STATES)))
+        await tx
+          .update(users)
+          .set({ kycStatus: userKycStatus('submitted') })
+          .where(eq(users.id, userId))
+      })
+      return answer(db, userId)
+    },
+  }
+}
+export type KycService = ReturnType<typeof createKycService>

@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm'
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import type { KycApplicationState } from '@padi/domain/kyc/kyc-application'
+import type { KycDocumentKind, KycDraft } from '@padi/domain/kyc/kyc-schemas'
+import type { Market } from '@padi/domain/money'
+import { users } from './users.ts'
+
+/**
+ * docs/product/credit.md (KYC): a farmer's application for credit. The answers are kept as the
+ * draft schema has them (saved step by step); at most one application per farmer is open (a
+ * draft, submitted, or sent back for documents), held by a partial unique index.
+ */
+export const kycApplications = pgTable(
+  'kyc_applications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    state: text('state').$type<KycApplicationState>().notNull().default('draft'),
+    market: text('market').$type<Market>().notNull(),
+    details: jsonb('details').$type<KycDraft>().notNull().default({}),
+    /** Sent back: the documents finance asks for. */
+    requestedDocuments: jsonb('requested_documents').$type<KycDocumentKind[]>(),
+    decisionReason: text('decision_reason'),
+    /** Rejected: from when the farmer may apply again. */
+    canResubmitAt: timestamp('can_resubmit_at', { withTimezone: true }),
+    verifiedHectares: numeric('verified_hectares', { precision: 9, scale: 4 }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: integer('decided_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [
+    index('kyc_applications_user_idx').on(t.userId, t.createdAt),
+    // Finance's queue: oldest first.
+    index('kyc_applications_queue_idx').on(t.state, t.submittedAt),
+    uniqueIndex('kyc_applications_one_open_key')
+      .on(t.userId)
+      .where(sql`${t.state} in ('draft', 'submitted', 'insufficient_documents')`),
+    check(
+      'kyc_applications_state_check',
+      sql`${t.state} in ('draft', 'submitted', 'insufficient_documents', 'rejected', 'approved')`,
+    ),
+    check('kyc_applications_market_check', sql`${t.market} in ('MY', 'TH')`),
+  ],
+)
+
+/**
+ * docs/product/credit.md (KYC documents): one uploaded file. The row is written only once the
+ * file is whole in the store (written, flushed, renamed), in the transaction that checks the
+ * application's limits: a crash before leaves at most a file nobody points at, never a row that
+ * calls half a file whole.
+ */
+export const kycDocuments = pgTable(
+  'kyc_documents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => kycApplications.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<KycDocumentKind>().notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    /** The store's random name: never shown, never taken from the request. */
+    storageKey: text('storage_key').notNull().unique(),
+    /** The name the farmer's file had, cleaned, for the list. */
+    fileName: text('file_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [
+    index('kyc_documents_application_idx').on(t.applicationId, t.id),
+    check('kyc_documents_bytes_check', sql`${t.bytes} > 0`),
+    check(
+      'kyc_documents_kind_check',
+      sql`${t.kind} in ('id_front', 'id_back', 'selfie', 'bank_statement', 'utility_bill', 'land_document', 'harvest_sales')`,
+    ),
+  ],
+)
