@@ -53,6 +53,8 @@ import { addressesRoutes } from './modules/addresses/addresses.routes.ts'
 import { createEncryptedFileStore } from './modules/files/encrypted-file-store.ts'
 import { createKycService } from './modules/kyc/kyc.service.ts'
 import { kycRoutes } from './modules/kyc/kyc.routes.ts'
+import { createKycReviewService } from './modules/kyc/kyc-review.service.ts'
+import { kycReviewRoutes } from './modules/kyc/kyc-review.routes.ts'
 import { createOrdersService } from './modules/orders/orders.service.ts'
 import { ordersRoutes } from './modules/orders/orders.routes.ts'
 
@@ -221,11 +223,17 @@ export async function buildApp(deps: {
       })
       await v1.register(creditRoutes, { credit, guards })
       await v1.register(cartRoutes, { cart: createCartService({ db: db.db }), guards })
-      await v1.register(kycRoutes, {
-        kyc: createKycService({
+      const files = createEncryptedFileStore({ dir: config.filesDir, key: config.fileKey })
+      await v1.register(kycRoutes, { kyc: createKycService({ db: db.db, clock, files }), guards })
+      await v1.register(kycReviewRoutes, {
+        review: createKycReviewService({
           db: db.db,
           clock,
-          files: createEncryptedFileStore({ dir: config.filesDir, key: config.fileKey }),
+          files,
+          ratePerHectareMinor: {
+            MY: config.CREDIT_RATE_MY_MINOR_PER_HA,
+            TH: config.CREDIT_RATE_TH_MINOR_PER_HA,
+          },
         }),
         guards,
       })

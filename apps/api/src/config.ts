@@ -24,6 +24,10 @@ export const ApiConfigSchema = z.object({
   SHIPPING_FREE_FROM_MY_MINOR: z.coerce.number().int().min(0).max(100_000_000).default(30_000),
   SHIPPING_FEE_TH_MINOR: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
   SHIPPING_FREE_FROM_TH_MINOR: z.coerce.number().int().min(0).max(100_000_000).default(300_000),
+  // docs/product/credit.md (KYC review): the credit limit per verified hectare, in minor units. The
+  // Thai rate is a setting; the Thai pages advertise up to 35,000 baht for a line (ADR 010).
+  CREDIT_RATE_MY_MINOR_PER_HA: z.coerce.number().int().min(0).max(100_000_000).default(100_000),
+  CREDIT_RATE_TH_MINOR_PER_HA: z.coerce.number().int().min(0).max(1_000_000_000).default(3_500_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO_DATA: bool.default(true),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),

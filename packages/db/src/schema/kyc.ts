@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import type { KycApplicationState } from '@padi/domain/kyc/kyc-application'
-import type { KycDocumentKind, KycDraft } from '@padi/domain/kyc/kyc-schemas'
+import type { KYC_FILE_TYPES, KycDocumentKind, KycDraft } from '@padi/domain/kyc/kyc-schemas'
 import type { Market } from '@padi/domain/money'
 import { users } from './users.ts'
 
@@ -75,7 +75,7 @@ export const kycDocuments = pgTable(
       .notNull()
       .references(() => kycApplications.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<KycDocumentKind>().notNull(),
-    contentType: text('content_type').notNull(),
+    contentType: text('content_type').$type<(typeof KYC_FILE_TYPES)[number]>().notNull(),
     bytes: integer('bytes').notNull(),
     sha256: text('sha256').notNull(),
     /** The store's random name: never shown, never taken from the request. */

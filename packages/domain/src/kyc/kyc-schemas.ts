@@ -178,3 +178,40 @@ export const KycAnswerSchema = z.object({
   }),
 })
 export type KycAnswer = z.infer<typeof KycAnswerSchema>
+
+/**
+ * docs/product/credit.md (KYC review): finance approves with the hectares it verified, which set
+ * the credit limit, and the contract's dates; the repayment falls due at the harvest date.
+ */
+export const ApproveKycSchema = z
+  .object({
+    verified_hectares: z.number().positive().max(1000).multipleOf(0.0001),
+    contract_starts_on: Day,
+    contract_ends_on: Day,
+    due_on: Day.describe('The harvest date: when the credit is to be repaid'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.contract_ends_on <= v.contract_starts_on)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['contract_ends_on'],
+        message: 'kyc.errors.endAfterStart',
+      })
+    if (v.due_on < v.contract_starts_on || v.due_on > v.contract_ends_on)
+      ctx.addIssue({ code: 'custom', path: ['due_on'], message: 'kyc.errors.dueWithinContract' })
+  })
+export type ApproveKyc = z.infer<typeof ApproveKycSchema>
+
+/** Rejected, with the reason the farmer reads and the date from which they may apply again. */
+export const RejectKycSchema = z.object({
+  reason: z.string().trim().min(1).max(500),
+  can_resubmit_on: Day,
+})
+export type RejectKyc = z.infer<typeof RejectKycSchema>
+
+/** Sent back for the named documents. */
+export const RequestDocumentsSchema = z.object({
+  documents: z.array(z.enum(KYC_DOCUMENT_KINDS)).min(1).max(KYC_DOCUMENT_KINDS.length),
+  note: z.string().trim().max(500).optional(),
+})
+export type RequestDocuments = z.infer<typeof RequestDocumentsSchema>

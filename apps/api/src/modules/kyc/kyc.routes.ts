@@ -11,16 +11,11 @@ import {
 } from '@padi/domain/kyc/kyc-schemas'
 import { ErrorResponseSchema, errorAnswers } from '../../error-schema.ts'
 import type { Guards } from '../../plugins/authenticate.ts'
+import { sendAttachment } from '../files/send-attachment.ts'
 import type { KycService } from './kyc.service.ts'
 
 const errors = errorAnswers(400, 401, 403, 404, 409)
 const DocumentParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
-
-/** A file name as an attachment header carries it: plain ASCII, and the exact name encoded. */
-function attachment(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
-}
 
 /** docs/product/credit.md (KYC): the farmer's credit application, its documents, its submission. */
 export const kycRoutes: FastifyPluginAsync<{ kyc: KycService; guards: Guards }> = async (
@@ -117,13 +112,7 @@ export const kycRoutes: FastifyPluginAsync<{ kyc: KycService; guards: Guards }> 
       },
     },
     async (request, reply) => {
-      const file = await kyc.download(request.auth!.userId, request.params.id)
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', attachment(file.fileName))
-        .header('content-security-policy', 'sandbox')
-        .header('cache-control', 'private, no-store')
-        .send(Buffer.from(file.bytes))
+      return sendAttachment(reply, await kyc.download(request.auth!.userId, request.params.id))
     },
   )
 

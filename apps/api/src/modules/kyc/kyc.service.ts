@@ -37,11 +37,11 @@ function cleanFileName(name: string): string {
   return clean.slice(-100) || 'file'
 }
 
-function documentOf(row: DocumentRow): KycDocument {
+export function documentOf(row: DocumentRow): KycDocument {
   return {
     id: row.id,
     kind: row.kind,
-    content_type: row.contentType as KycDocument['content_type'],
+    content_type: row.contentType,
     bytes: row.bytes,
     file_name: row.fileName,
     created_at: row.createdAt.toISOString(),

@@ -1,0 +1,193 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { KYC_APPLICATION_STATES } from '@padi/domain/kyc/kyc-application'
+import {
+  ApproveKycSchema,
+  KycDocumentSchema,
+  KycDraftSchema,
+  RejectKycSchema,
+  RequestDocumentsSchema,
+} from '@padi/domain/kyc/kyc-schemas'
+import { errorAnswers } from '../../error-schema.ts'
+import type { Guards } from '../../plugins/authenticate.ts'
+import { sendAttachment } from '../files/send-attachment.ts'
+import type { KycReviewService } from './kyc-review.service.ts'
+
+const errors = errorAnswers(400, 401, 403, 404, 409)
+const Id = z.coerce.number().int().positive().max(2_147_483_647)
+const State = z.enum(KYC_APPLICATION_STATES)
+const Decided = z.object({ id: z.number().int(), state: State })
+
+/** docs/product/credit.md (KYC review): finance's queue and decisions (finance, admin). */
+export const kycReviewRoutes: FastifyPluginAsync<{
+  review: KycReviewService
+  guards: Guards
+}> = async (app, opts) => {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const { review } = opts
+  const common = { tags: ['kyc review'], security: [{ bearer: [] }] }
+  const finance = opts.guards.requireRole('finance', 'admin')
+
+  r.get(
+    '/admin/kyc',
+    {
+      preHandler: finance,
+      schema: {
+        ...common,
+        summary: 'Submitted applications, oldest first, with the count in each state',
+        operationId: 'listKycQueue',
+        response: {
+          200: z.object({
+            data: z.array(
+              z.object({
+                id: z.number().int(),
+                user_id: z.number().int(),
+                market: z.enum(['MY', 'TH']),
+                full_name: z.string().nullable(),
+                hectares: z.number().nullable(),
+                submitted_at: z.string().nullable(),
+              }),
+            ),
+            counts: z.record(z.string(), z.number().int()),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async () => review.queue(),
+  )
+
+  r.get(
+    '/admin/kyc/:id',
+    {
+      preHandler: finance,
+      schema: {
+        ...common,
+        summary: 'One application with its documents and the applicant’s earlier applications',
+        operationId: 'getKycApplication',
+        params: z.object({ id: Id }),
+        response: {
+          200: z.object({
+            id: z.number().int(),
+            user_id: z.number().int(),
+            market: z.enum(['MY', 'TH']),
+            state: State,
+            details: KycDraftSchema,
+            submitted_at: z.string().nullable(),
+            documents: z.array(KycDocumentSchema),
+            history: z.array(
+              z.object({
+                id: z.number().int(),
+                state: State,
+                submitted_at: z.string().nullable(),
+                decided_at: z.string().nullable(),
+                decision_reason: z.string().nullable(),
+              }),
+            ),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => review.detail(request.params.id),
+  )
+
+  r.get(
+    '/admin/kyc/:id/documents/:documentId',
+    {
+      preHandler: finance,
+      schema: {
+        ...common,
+        summary: 'A document of an application, as an attachment',
+        operationId: 'downloadKycDocument',
+        params: z.object({ id: Id, documentId: Id }),
+        response: { 200: z.any().describe('The file (PDF, JPEG or PNG)'), ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendAttachment(reply, await review.document(request.params.id, request.params.documentId)),
+  )
+
+  // The three decisions: each one transaction with its audit entry (KycReviewService.decide).
+  const decisions = [
+    {
+      path: 'approve',
+      operationId: 'approveKycApplication',
+      summary: 'Approve with the verified hectares: opens the credit line at the limit they give',
+      body: ApproveKycSchema,
+      decide: review.approve,
+    },
+    {
+      path: 'reject',
+      operationId: 'rejectKycApplication',
+      summary: 'Reject with a reason and the date from which the farmer may apply again',
+      body: RejectKycSchema,
+      decide: review.reject,
+    },
+    {
+      path: 'request-documents',
+      operationId: 'requestKycDocuments',
+      summary: 'Send the application back for the named documents',
+      body: RequestDocumentsSchema,
+      decide: review.requestDocuments,
+    },
+  ] as const
+  for (const d of decisions)
+    r.post(
+      `/admin/kyc/:id/${d.path}`,
+      {
+        preHandler: finance,
+        schema: {
+          ...common,
+          summary: d.summary,
+          operationId: d.operationId,
+          params: z.object({ id: Id }),
+          body: d.body,
+          response: { 200: Decided, ...errors },
+        },
+      },
+      async (request) =>
+        (
+          d.decide as (
+            actor: number,
+            id: number,
+            input: unknown,
+          ) => Promise<z.infer<typeof Decided>>
+        )(request.auth!.userId, request.params.id, request.body),
+    )
+
+  r.get(
+    '/admin/audit',
+    {
+      preHandler: opts.guards.requireRole('admin'),
+      schema: {
+        ...common,
+        summary: 'The audit log of back-office decisions, newest first (admin)',
+        operationId: 'listAuditLog',
+        querystring: z.object({
+          subject_type: z.string().max(50).optional(),
+          subject_id: Id.optional(),
+        }),
+        response: {
+          200: z.object({
+            data: z.array(
+              z.object({
+                id: z.number().int(),
+                actor_user_id: z.number().int(),
+                action: z.string(),
+                subject_type: z.string(),
+                subject_id: z.number().int(),
+                before: z.unknown(),
+                after: z.unknown(),
+                created_at: z.string(),
+              }),
+            ),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => review.audit(request.query.subject_type, request.query.subject_id),
+  )
+}

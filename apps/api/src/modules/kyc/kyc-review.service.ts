@@ -1,0 +1,261 @@
+import { and, asc, count, desc, eq } from 'drizzle-orm'
+import type { Db } from '@padi/db/client'
+import { auditLog } from '@padi/db/schema/audit'
+import { creditLines } from '@padi/db/schema/credit'
+import { kycApplications, kycDocuments } from '@padi/db/schema/kyc'
+import { users } from '@padi/db/schema/users'
+import { ADVERTISED_CREDIT } from '@padi/domain/credit/advertised'
+import { perHectareLimitMinor } from '@padi/domain/credit/credit-limit'
+import { DomainError } from '@padi/domain/errors'
+import { canMove, userKycStatus, type KycApplicationState } from '@padi/domain/kyc/kyc-application'
+import type {
+  ApproveKyc,
+  KycDocumentKind,
+  RejectKyc,
+  RequestDocuments,
+} from '@padi/domain/kyc/kyc-schemas'
+import { MARKET_CURRENCY, type Market } from '@padi/domain/money'
+import type { Clock } from '../../clock.ts'
+import type { FileStore } from '../files/encrypted-file-store.ts'
+import { documentOf } from './kyc.service.ts'
+
+type ApplicationRow = typeof kycApplications.$inferSelect
+
+/** A day (YYYY-MM-DD) at midnight in the farmer's country, as a moment. */
+function dayIn(market: Market, day: string): Date {
+  return new Date(`${day}T00:00:00${market === 'TH' ? '+07:00' : '+08:00'}`)
+}
+
+function snapshot(row: ApplicationRow) {
+  return {
+    state: row.state,
+    verified_hectares: row.verifiedHectares,
+    requested_documents: row.requestedDocuments,
+    decision_reason: row.decisionReason,
+    can_resubmit_at: row.canResubmitAt?.toISOString() ?? null,
+  }
+}
+
+/**
+ * docs/product/credit.md (KYC review): finance's side. The queue oldest first, an application
+ * with its documents and the applicant's history, and the three decisions, each one transaction
+ * under the application's lock with its entry in the audit log.
+ */
+export function createKycReviewService(deps: {
+  db: Db
+  clock: Clock
+  files: FileStore
+  /** Credit per verified hectare, in minor units, per market. */
+  ratePerHectareMinor: Record<Market, number>
+}) {
+  const { db, clock, files, ratePerHectareMinor } = deps
+
+  /** docs/product/credit.md: the limit the verified hectares give, within the advertised ceiling. */
+  function limitFor(market: Market, hectares: number): number {
+    const limit = perHectareLimitMinor(hectares, ratePerHectareMinor[market])
+    const advertised = ADVERTISED_CREDIT[market]
+    return advertised.perHectare ? limit : Math.min(limit, advertised.amountMinor)
+  }
+
+  async function decide(
+    actorUserId: number,
+    id: number,
+    to: KycApplicationState,
+    action: string,
+    write: (tx: Db, row: ApplicationRow) => Promise<Partial<ApplicationRow>>,
+  ) {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(kycApplications)
+        .where(eq(kycApplications.id, id))
+        .for('update')
+      if (!row) throw new DomainError('NOT_FOUND', 'Application not found')
+      if (!canMove(row.state, to, 'finance'))
+        throw new DomainError('KYC_NOT_EDITABLE', 'The application is not waiting for a decision')
+      const now = clock.now()
+      const changes = await write(tx, row)
+      const [after] = await tx
+        .update(kycApplications)
+        .set({ ...changes, state: to, decidedAt: now, decidedBy: actorUserId, updatedAt: now })
+        .where(eq(kycApplications.id, id))
+        .returning()
+      await tx
+        .update(users)
+        .set({
+          kycStatus: userKycStatus(to),
+          canResubmitAt: to === 'rejected' ? (after!.canResubmitAt ?? null) : null,
+        })
+        .where(eq(users.id, row.userId))
+      await tx.insert(auditLog).values({
+        actorUserId,
+        action,
+        subjectType: 'kyc_application',
+        subjectId: id,
+        before: snapshot(row),
+        after: snapshot(after!),
+        createdAt: now,
+      })
+      return { id, state: to }
+    })
+  }
+
+  return {
+    limitFor,
+
+    /** Submitted applications, oldest first, and how many there are in each state. */
+    async queue() {
+      const rows = await db
+        .select({
+          id: kycApplications.id,
+          userId: kycApplications.userId,
+          market: kycApplications.market,
+          details: kycApplications.details,
+          submittedAt: kycApplications.submittedAt,
+        })
+        .from(kycApplications)
+        .where(eq(kycApplications.state, 'submitted'))
+        .orderBy(asc(kycApplications.submittedAt), asc(kycApplications.id))
+        .limit(200)
+      const counts = await db
+        .select({ state: kycApplications.state, n: count() })
+        .from(kycApplications)
+        .groupBy(kycApplications.state)
+      return {
+        data: rows.map((r) => ({
+          id: r.id,
+          user_id: r.userId,
+          market: r.market,
+          full_name: r.details.full_name ?? null,
+          hectares: r.details.hectares ?? null,
+          submitted_at: r.submittedAt?.toISOString() ?? null,
+        })),
+        counts: Object.fromEntries(counts.map((c) => [c.state, c.n])),
+      }
+    },
+
+    /** One application with its documents, and the applicant's earlier ones. */
+    async detail(id: number) {
+      const [row] = await db.select().from(kycApplications).where(eq(kycApplications.id, id))
+      if (!row) throw new DomainError('NOT_FOUND', 'Application not found')
+      const docs = await db
+        .select()
+        .from(kycDocuments)
+        .where(eq(kycDocuments.applicationId, id))
+        .orderBy(kycDocuments.id)
+      const history = await db
+        .select({
+          id: kycApplications.id,
+          state: kycApplications.state,
+          submittedAt: kycApplications.submittedAt,
+          decidedAt: kycApplications.decidedAt,
+          decisionReason: kycApplications.decisionReason,
+        })
+        .from(kycApplications)
+        .where(eq(kycApplications.userId, row.userId))
+        .orderBy(desc(kycApplications.createdAt), desc(kycApplications.id))
+      return {
+        id: row.id,
+        user_id: row.userId,
+        market: row.market,
+        state: row.state,
+        details: row.details,
+        submitted_at: row.submittedAt?.toISOString() ?? null,
+        documents: docs.map(documentOf),
+        history: history
+          .filter((h) => h.id !== row.id)
+          .map((h) => ({
+            id: h.id,
+            state: h.state,
+            submitted_at: h.submittedAt?.toISOString() ?? null,
+            decided_at: h.decidedAt?.toISOString() ?? null,
+            decision_reason: h.decisionReason,
+          })),
+      }
+    },
+
+    async document(applicationId: number, documentId: number) {
+      const [doc] = await db
+        .select()
+        .from(kycDocuments)
+        .where(and(eq(kycDocuments.id, documentId), eq(kycDocuments.applicationId, applicationId)))
+      if (!doc) throw new DomainError('NOT_FOUND', 'Document not found')
+      const bytes = await files.get(doc.storageKey)
+      if (!bytes) throw new DomainError('NOT_FOUND', 'Document not found')
+      return { bytes, contentType: doc.contentType, fileName: doc.fileName }
+    },
+
+    /**
+     * Approves with the verified hectares: the farmer's credit line is opened at the limit they
+     * give (docs/product/credit.md), repayable at the harvest date.
+     */
+    approve(actorUserId: number, id: number, input: ApproveKyc) {
+      return decide(actorUserId, id, 'approved', 'kyc.approve', async (tx, row) => {
+        const [existing] = await tx
+          .select({ id: creditLines.id })
+          .from(creditLines)
+          .where(eq(creditLines.userId, row.userId))
+          .limit(1)
+        // A second line is a renewal, which has its own process.
+        if (existing) throw new DomainError('CONFLICT', 'This customer already has a credit line')
+        await tx.insert(creditLines).values({
+          userId: row.userId,
+          currency: MARKET_CURRENCY[row.market],
+          approvedMinor: limitFor(row.market, input.verified_hectares),
+          dueAt: dayIn(row.market, input.due_on),
+          expiresAt: dayIn(row.market, input.contract_ends_on),
+          createdAt: clock.now(),
+        })
+        return { verifiedHectares: String(input.verified_hectares) }
+      })
+    },
+
+    reject(actorUserId: number, id: number, input: RejectKyc) {
+      return decide(actorUserId, id, 'rejected', 'kyc.reject', async (_tx, row) => ({
+        decisionReason: input.reason,
+        canResubmitAt: dayIn(row.market, input.can_resubmit_on),
+      }))
+    },
+
+    requestDocuments(actorUserId: number, id: number, input: RequestDocuments) {
+      return decide(
+        actorUserId,
+        id,
+        'insufficient_documents',
+        'kyc.request_documents',
+        async () => ({
+          requestedDocuments: [...new Set(input.documents)] as KycDocumentKind[],
+          decisionReason: input.note ?? null,
+        }),
+      )
+    },
+
+    /** The audit log, newest first (admin). */
+    async audit(subjectType?: string, subjectId?: number) {
+      const rows = await db
+        .select()
+        .from(auditLog)
+        .where(
+          and(
+            subjectType ? eq(auditLog.subjectType, subjectType) : undefined,
+            subjectId ? eq(auditLog.subjectId, subjectId) : undefined,
+          ),
+        )
+        .orderBy(desc(auditLog.id))
+        .limit(200)
+      return {
+        data: rows.map((r) => ({
+          id: r.id,
+          actor_user_id: r.actorUserId,
+          action: r.action,
+          subject_type: r.subjectType,
+          subject_id: r.subjectId,
+          before: r.before,
+          after: r.after,
+          created_at: r.createdAt.toISOString(),
+        })),
+      }
+    },
+  }
+}
+export type KycReviewService = ReturnType<typeof createKycReviewService>
