@@ -53,6 +53,7 @@ import { addressesRoutes } from './modules/addresses/addresses.routes.ts'
 import { createEncryptedFileStore } from './modules/files/encrypted-file-store.ts'
 import { createKycService } from './modules/kyc/kyc.service.ts'
 import { kycRoutes } from './modules/kyc/kyc.routes.ts'
+import { sweepUnreferencedFiles } from './modules/kyc/kyc-file-sweep.ts'
 import { createKycReviewService } from './modules/kyc/kyc-review.service.ts'
 import { kycReviewRoutes } from './modules/kyc/kyc-review.routes.ts'
 import { createOrdersService } from './modules/orders/orders.service.ts'
@@ -224,6 +225,16 @@ export async function buildApp(deps: {
       await v1.register(creditRoutes, { credit, guards })
       await v1.register(cartRoutes, { cart: createCartService({ db: db.db }), guards })
       const files = createEncryptedFileStore({ dir: config.filesDir, key: config.fileKey })
+      // ADR 042: remains of writes that died and files no record points at, every so often.
+      if (config.FILE_SWEEP_INTERVAL_MS > 0) {
+        const timer = setInterval(() => {
+          Promise.all([files.sweep(), sweepUnreferencedFiles(db.db, files, clock.now())]).catch(
+            (error: unknown) => v1.log.error({ err: error }, 'file sweep failed'),
+          )
+        }, config.FILE_SWEEP_INTERVAL_MS)
+        timer.unref()
+        v1.addHook('onClose', async () => clearInterval(timer))
+      }
       await v1.register(kycRoutes, { kyc: createKycService({ db: db.db, clock, files }), guards })
       await v1.register(kycReviewRoutes, {
         review: createKycReviewService({

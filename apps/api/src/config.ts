@@ -63,6 +63,8 @@ export const ApiConfigSchema = z.object({
   // (32 bytes, base64url). Without it one is made once in DATA_DIR/secrets.json; a real deployment
   // sets it and keeps it: files cannot be read without it.
   FILES_DIR: z.string().optional(),
+  // How often files no record points at are swept (ADR 042); 0 turns it off.
+  FILE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
   FILE_ENCRYPTION_KEY: z
     .string()
     .regex(/^[A-Za-z0-9_-]{43}$/, 'must be 32 bytes in base64url (43 characters)')

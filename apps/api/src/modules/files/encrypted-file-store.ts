@@ -13,6 +13,8 @@ export interface FileStore {
   /** The bytes kept under `key`; null when there are none. Throws if the file was altered. */
   get(key: string): Promise<Uint8Array | null>
   delete(key: string): Promise<void>
+  /** Every name kept, with when it was written (for sweeping files no record points at). */
+  list(): AsyncIterable<{ key: string; writtenAt: Date }>
 }
 
 const MAGIC = Buffer.from('PF1')
@@ -111,6 +113,18 @@ export function createEncryptedFileStore(options: { dir: string; key: Buffer }):
 
     async delete(name) {
       await rm(pathOf(checkedName(name)), { force: true })
+    },
+
+    async *list() {
+      const shards = await readdir(dir).catch(() => [] as string[])
+      for (const shard of shards) {
+        if (shard === 'tmp' || shard.length !== 2) continue
+        for (const name of await readdir(join(dir, shard)).catch(() => [] as string[])) {
+          if (!KEY_PATTERN.test(name)) continue
+          const info = await stat(join(dir, shard, name)).catch(() => null)
+          if (info) yield { key: name, writtenAt: info.mtime }
+        }
+      }
     },
 
     async sweep(now = new Date()) {

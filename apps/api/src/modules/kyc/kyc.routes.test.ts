@@ -6,6 +6,8 @@ import { count } from 'drizzle-orm'
 import { kycDocuments } from '@padi/db/schema/kyc'
 import { KYC_LIMITS } from '@padi/domain/kyc/kyc-schemas'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
+import { createEncryptedFileStore } from '../files/encrypted-file-store.ts'
+import { sweepUnreferencedFiles } from './kyc-file-sweep.ts'
 import { bearer, loginTokens } from '../../../test/auth-helpers.ts'
 
 const png = (w = 40) =>
@@ -200,6 +202,26 @@ describe('KYC application: draft, documents, submission (docs/product/credit.md:
     const { readFile } = await import('node:fs/promises')
     const raw = await readFile(join(anyFile!.parentPath, anyFile!.name))
     expect(raw.subarray(0, 3).toString()).toBe('PF1')
+  })
+
+  it('sweeps, once an hour old, files no record points at, and keeps every recorded one', async () => {
+    const store = createEncryptedFileStore({ dir: t.config.filesDir, key: t.config.fileKey })
+    // As if the API stopped between the store and the record.
+    const orphan = await store.put(Buffer.from('a file whose record was never written'))
+    const recorded = await upload(siti, 'utility_bill', 'bill.png', await png())
+    expect(recorded.statusCode).toBe(201)
+    const before = await storedFiles()
+    const soon = new Date(Date.now() + 30 * 60 * 1000)
+    expect(await sweepUnreferencedFiles(t.db.db, store, soon)).toBe(0)
+    const later = new Date(Date.now() + 2 * 60 * 60 * 1000)
+    expect(await sweepUnreferencedFiles(t.db.db, store, later)).toBe(1)
+    expect(await store.get(orphan.key)).toBeNull()
+    expect(await storedFiles()).toBe(before - 1)
+    const mine = await t.app.inject({
+      url: `/api/v1/me/kyc/documents/${recorded.json().id}`,
+      headers: bearer(siti),
+    })
+    expect(mine.statusCode).toBe(200)
   })
 
   it('submits when everything is there, and then cannot be changed', async () => {
