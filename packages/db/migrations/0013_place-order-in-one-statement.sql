@@ -10,6 +10,37 @@
 -- raises SQLSTATE PA001 with the message in English and {code, extra} as DETAIL, and everything
 -- the call wrote is rolled back, the key included. A wrong PIN returns instead of raising,
 -- because its count must stay.
+-- docs/product/orders-and-payments.md: money moves only through this guarded UPDATE of the
+-- customer's current line (the newest): it changes the line only if, when PostgreSQL takes the
+-- row's lock, the line is active, unexpired, in the payment's currency and still has the amount
+-- available (a payment that committed first is seen: READ COMMITTED re-reads the row it waited
+-- for). Its ledger entry is written by the same statement, only if the line changed. The table's
+-- CHECK is the second guard. No row answered: refused. Used by place_order and the credit service.
+CREATE FUNCTION "debit_credit_line"(p_user int, p_currency text, p_amount int, p_order int,
+    p_at timestamptz)
+  RETURNS TABLE (id int, user_id int, currency text, approved_minor int, utilised_minor int,
+    interest_minor int, late_fee_minor int, state text, expires_at timestamptz,
+    due_at timestamptz, entry_id int)
+  LANGUAGE sql AS $$
+  WITH line AS (
+    UPDATE credit_lines l SET utilised_minor = l.utilised_minor + p_amount, updated_at = p_at
+      WHERE l.id = (SELECT c.id FROM credit_lines c WHERE c.user_id = p_user
+          ORDER BY c.created_at DESC, c.id DESC LIMIT 1)
+        AND l.state = 'active' AND l.expires_at > p_at AND l.currency = p_currency
+        AND l.approved_minor - l.utilised_minor >= p_amount
+      RETURNING l.id, l.user_id, l.currency, l.approved_minor, l.utilised_minor, l.interest_minor,
+        l.late_fee_minor, l.state, l.expires_at, l.due_at
+  ), entry AS (
+    INSERT INTO credit_ledger (line_id, kind, currency, principal_delta_minor,
+        interest_delta_minor, late_fee_delta_minor, utilised_after_minor, order_id,
+        actor_user_id, created_at)
+      SELECT line.id, 'purchase', line.currency, p_amount, 0, 0, line.utilised_minor, p_order,
+        p_user, p_at
+      FROM line
+      RETURNING credit_ledger.id
+  )
+  SELECT line.*, entry.id FROM line, entry
+$$;--> statement-breakpoint
 CREATE FUNCTION "place_order"(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_user int := (p->>'user_id')::int;
@@ -303,30 +334,13 @@ BEGIN
     FROM o;
 
   IF p->>'payment' = 'credits' THEN
-    -- docs/product/orders-and-payments.md: money moves only through a guarded UPDATE of the
-    -- customer's current line (active, unexpired, in the order's currency, enough available);
-    -- its ledger entry and the key's answer are written by the same statement. The table's
-    -- CHECK is a second guard.
-    WITH line AS (
-      UPDATE credit_lines SET utilised_minor = utilised_minor + v_total, updated_at = v_now
-        WHERE id = (SELECT id FROM credit_lines WHERE user_id = v_user
-            ORDER BY created_at DESC, id DESC LIMIT 1)
-          AND state = 'active' AND expires_at > v_now AND currency = v_currency
-          AND approved_minor - utilised_minor >= v_total
-        RETURNING id, currency, utilised_minor
-    ), entry AS (
-      INSERT INTO credit_ledger (line_id, kind, currency, principal_delta_minor,
-          interest_delta_minor, late_fee_delta_minor, utilised_after_minor, order_id,
-          actor_user_id, created_at)
-        SELECT id, 'purchase', currency, v_total, 0, 0, utilised_minor, v_order_id, v_user, v_now
-        FROM line
-        RETURNING id
-    )
+    -- The payment (debit_credit_line, above) and the key's answer in one statement: the key is
+    -- written only if the line was charged.
     INSERT INTO idempotency_keys AS k (user_id, key, request_hash, status, response_status,
         response_body, created_at)
       SELECT v_user, v_key, p->>'request_hash', 'done', 201,
           jsonb_build_object('id', v_order_id), v_now
-        WHERE EXISTS (SELECT 1 FROM entry)
+        FROM debit_credit_line(v_user, v_currency, v_total::int, v_order_id, v_now)
       ON CONFLICT (user_id, key) DO UPDATE SET request_hash = excluded.request_hash,
         status = excluded.status, response_status = excluded.response_status,
         response_body = excluded.response_body, created_at = excluded.created_at;

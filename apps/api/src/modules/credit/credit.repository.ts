@@ -62,26 +62,12 @@ export function createCreditRepository(db: Db) {
       orderId: number | null
       at: Date
     }): Promise<{ line: CreditLineRow; entryId: number } | null> {
-      // One statement: the guarded UPDATE and its ledger entry (written only if the UPDATE
-      // changed the line), so a payment costs one round trip to the database.
-      const result = (await db.execute(sql`
-        with line as (
-          update ${creditLines} set
-            utilised_minor = utilised_minor + ${args.amountMinor}, updated_at = ${args.at}
-          where id = ${currentLineId(args.userId)}
-            and state = 'active' and expires_at > ${args.at} and currency = ${args.currency}
-            and approved_minor - utilised_minor >= ${args.amountMinor}
-          returning id, user_id, currency, approved_minor, utilised_minor, interest_minor,
-            late_fee_minor, state, expires_at, due_at
-        ), entry as (
-          insert into ${creditLedger} (line_id, kind, currency, principal_delta_minor,
-            interest_delta_minor, late_fee_delta_minor, utilised_after_minor, order_id,
-            actor_user_id, created_at)
-          select id, 'purchase', currency, ${args.amountMinor}, 0, 0, utilised_minor,
-            ${args.orderId}, ${args.userId}, ${args.at} from line
-          returning id
-        )
-        select line.*, entry.id as entry_id from line, entry`)) as unknown as {
+      // One statement, the one orders pay through too (debit_credit_line, migration 0013): the
+      // guarded UPDATE and its ledger entry, written only if the UPDATE changed the line.
+      const result = (await db.execute(
+        sql`select * from debit_credit_line(${args.userId}, ${args.currency}, ${args.amountMinor},
+          ${args.orderId}, ${args.at})`,
+      )) as unknown as {
         rows: {
           id: number
           user_id: number
