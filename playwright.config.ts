@@ -1,7 +1,6 @@
 import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.ts'
 import { E2E_API_PORT, E2E_WEB_PORT } from './e2e/support/ports.ts'
-
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 export default defineConfig({
   testDir: 'e2e',
@@ -18,16 +17,8 @@ export default defineConfig({
     timezoneId: 'Asia/Kuala_Lumpur',
     trace: 'off',
     launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-dev-shm-usage',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: {

@@ -245,6 +245,7 @@ export async function buildApp(deps: {
             MY: config.CREDIT_RATE_MY_MINOR_PER_HA,
             TH: config.CREDIT_RATE_TH_MINOR_PER_HA,
           },
+          sms: otp,
         }),
         guards,
       })

@@ -33,6 +33,7 @@ export default [
       route('logout', 'routes/auth/logout.ts'),
       // Not under /cart: guard 6 keeps /cart for customers, and visitors add to their own cart.
       route('add-to-cart', 'routes/cart/add-to-cart.ts'),
+      route('kyc/success', 'routes/kyc/kyc-success.tsx'),
       layout('routes/layouts/protected-layout.tsx', [
         route('settings', 'routes/account/settings.tsx'),
         route('settings/addresses', 'routes/account/addresses.tsx'),
@@ -47,12 +48,23 @@ export default [
         route('checkout/payment/success', 'routes/checkout/checkout-success.tsx'),
         route('orders', 'routes/orders/orders-index.tsx'),
         route('orders/:id', 'routes/orders/order-detail.tsx'),
+        route('dashboard', 'routes/dashboard/dashboard.tsx'),
+        route('kyc', 'routes/kyc/kyc.tsx'),
+        route('kyc/upload', 'routes/kyc/kyc-upload.ts'),
+        route('kyc/documents/:id', 'routes/kyc/kyc-document.ts'),
         // Coming soon: each is replaced by its real page when that lands.
-        ...(['dashboard', 'kyc', 'receipt'] as const).map((page) =>
+        ...(['receipt'] as const).map((page) =>
           route(page, 'routes/account/coming-soon.tsx', { id: `coming-soon-${page}` }),
         ),
       ]),
       route('*', 'routes/public/not-found.tsx'),
+    ]),
+    // docs/product/credit.md (KYC review): finance's and admin's pages, with their own layout.
+    route('admin', 'routes/admin/admin-layout.tsx', [
+      index('routes/admin/admin-index.ts'),
+      route('kyc', 'routes/admin/kyc-queue.tsx'),
+      route('kyc/:id', 'routes/admin/kyc-application.tsx'),
+      route('kyc/:id/documents/:documentId', 'routes/admin/kyc-document.ts'),
     ]),
   ]),
 ] satisfies RouteConfig

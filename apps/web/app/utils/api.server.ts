@@ -11,6 +11,17 @@ import type { CheckoutQuote, Order, PlaceOrder } from '@padi/domain/orders/order
 import type { BiometricDevice, CeremonyOptions } from '@padi/domain/payment/biometric-schemas'
 import type { Fulfilment, OrderStatus } from '@padi/domain/orders/order-rules'
 import type {
+  ApproveKyc,
+  KycAnswer,
+  KycDocument,
+  KycDraft,
+  KycQueue,
+  KycReviewApplication,
+  RejectKyc,
+  RequestDocuments,
+} from '@padi/domain/kyc/kyc-schemas'
+import type { KycDocumentKind } from '@padi/domain/kyc/kyc-documents'
+import type {
   BrandList,
   ProductDetail,
   ProductList,
@@ -51,6 +62,8 @@ type RequestOptions = {
   /** Bearer token: the access token, or the refresh token for /auth/refresh. */
   token?: string | undefined
   headers?: Record<string, string>
+  /** A file sent as the body itself (uploads), instead of JSON. */
+  file?: { bytes: Uint8Array; type: string } | undefined
 }
 
 export type Tokens = { access_token: string; refresh_token: string; expires_in: number }
@@ -82,24 +95,36 @@ export function createApiClient(
   const fetchImpl = options.fetchImpl ?? fetch
   const clientIp = options.clientIp ?? null
   const proxySecret = options.proxySecret
-  async function call<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  /** One request; an answer that is not 2xx becomes an ApiError with the API's code. */
+  async function send(path: string, options: RequestOptions = {}): Promise<Response> {
     const url = new URL(path, baseUrl)
     for (const [k, v] of Object.entries(options.query ?? {}))
       if (v !== undefined) url.searchParams.set(k, v)
     let response: Response
+    const type = options.file
+      ? options.file.type
+      : options.body === undefined
+        ? null
+        : 'application/json'
+    const contentType: Record<string, string> = type ? { 'content-type': type } : {}
     try {
       response = await fetchImpl(url, {
         method: options.method ?? 'GET',
         headers: {
-          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...contentType,
           ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
           // The API limits per client; it believes this header only with the secret (ADR 018).
           ...(clientIp ? { 'x-forwarded-for': clientIp } : {}),
           ...(clientIp && proxySecret ? { 'x-proxy-secret': proxySecret } : {}),
           ...options.headers,
         },
-        body: options.body === undefined ? null : JSON.stringify(options.body),
-        signal: AbortSignal.timeout(10_000),
+        body: options.file
+          ? (options.file.bytes as BodyInit)
+          : options.body === undefined
+            ? null
+            : JSON.stringify(options.body),
+        // A file of 8 MB crosses the server's own network; 30 s leaves room for a busy disk.
+        signal: AbortSignal.timeout(options.file ? 30_000 : 10_000),
       })
     } catch (cause) {
       throw new ApiError({
@@ -109,25 +134,22 @@ export function createApiClient(
         data: String(cause),
       })
     }
-    const text = await response.text()
-    let data: unknown = null
-    try {
-      data = text ? JSON.parse(text) : null
-    } catch {
-      data = text
-    }
-    if (!response.ok) {
-      const body = (data ?? {}) as { code?: ErrorCode; message?: string; errors?: FieldError[] }
-      throw new ApiError({
-        statusCode: response.status,
-        code: body.code ?? 'INTERNAL',
-        message: body.message || `HTTP ${response.status} Error`,
-        errors: Array.isArray(body.errors) ? body.errors : [],
-        data,
-        retryAfter: response.headers.get('retry-after'),
-      })
-    }
-    return data as T
+    if (response.ok) return response
+    const data = parseBody(await response.text())
+    const body = (data ?? {}) as { code?: ErrorCode; message?: string; errors?: FieldError[] }
+    throw new ApiError({
+      statusCode: response.status,
+      code: body.code ?? 'INTERNAL',
+      message: body.message || `HTTP ${response.status} Error`,
+      errors: Array.isArray(body.errors) ? body.errors : [],
+      data,
+      retryAfter: response.headers.get('retry-after'),
+    })
+  }
+
+  async function call<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const response = await send(path, options)
+    return parseBody(await response.text()) as T
   }
 
   return {
@@ -261,6 +283,61 @@ export function createApiClient(
         token,
         headers: { 'idempotency-key': idempotencyKey },
       }),
+
+    // Credit application (docs/product/credit.md, KYC): the farmer's side.
+    kyc: (token: string) => call<KycAnswer>('/api/v1/me/kyc', { token }),
+    saveKycDraft: (token: string, body: KycDraft) =>
+      call<KycAnswer>('/api/v1/me/kyc', { method: 'PUT', body, token }),
+    uploadKycDocument: (
+      token: string,
+      input: { kind: KycDocumentKind; name: string; bytes: Uint8Array; type: string },
+    ) =>
+      call<KycDocument>('/api/v1/me/kyc/documents', {
+        method: 'POST',
+        query: { kind: input.kind, name: input.name },
+        file: { bytes: input.bytes, type: input.type },
+        token,
+      }),
+    deleteKycDocument: (token: string, id: number) =>
+      call<null>(`/api/v1/me/kyc/documents/${id}`, { method: 'DELETE', token }),
+    /** The file itself, as the API answers it (streamed on to the browser). */
+    kycDocumentFile: (token: string, id: number) =>
+      send(`/api/v1/me/kyc/documents/${id}`, { token }),
+    submitKyc: (token: string, locale: Locale) =>
+      call<KycAnswer>('/api/v1/me/kyc/submit', { method: 'POST', query: { locale }, token }),
+
+    // Credit application review (docs/product/credit.md, KYC review): finance and admin.
+    kycQueue: (token: string) => call<KycQueue>('/api/v1/admin/kyc', { token }),
+    kycApplication: (token: string, id: number) =>
+      call<KycReviewApplication>(`/api/v1/admin/kyc/${id}`, { token }),
+    kycApplicationFile: (token: string, id: number, documentId: number) =>
+      send(`/api/v1/admin/kyc/${id}/documents/${documentId}`, { token }),
+    approveKyc: (token: string, id: number, body: ApproveKyc) =>
+      call<{ id: number; state: string }>(`/api/v1/admin/kyc/${id}/approve`, {
+        method: 'POST',
+        body,
+        token,
+      }),
+    rejectKyc: (token: string, id: number, body: RejectKyc) =>
+      call<{ id: number; state: string }>(`/api/v1/admin/kyc/${id}/reject`, {
+        method: 'POST',
+        body,
+        token,
+      }),
+    requestKycDocuments: (token: string, id: number, body: RequestDocuments) =>
+      call<{ id: number; state: string }>(`/api/v1/admin/kyc/${id}/request-documents`, {
+        method: 'POST',
+        body,
+        token,
+      }),
   }
 }
 export type ApiClient = ReturnType<typeof createApiClient>
+
+function parseBody(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null
+  } catch {
+    return text
+  }
+}

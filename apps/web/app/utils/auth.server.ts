@@ -126,3 +126,11 @@ export async function withUserToken<T>(
     throw error
   }
 }
+
+/** A page for logged-in users only: anyone else logs in first and comes back to it. */
+export function requireLogin(session: WebSession, request: Request, lang: string | undefined) {
+  if (session.isLoggedIn) return
+  const url = new URL(request.url)
+  const back = `${url.pathname}${url.search}`
+  throw redirect(`/${lang}/login?redirectTo=${encodeURIComponent(back)}`)
+}

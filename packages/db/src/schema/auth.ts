@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { OtpPurpose } from '@padi/domain/auth/rules'
+import type { KycNotice } from '@padi/domain/kyc/kyc-sms-text'
 import { users } from './users.ts'
 
 /**
@@ -41,7 +42,8 @@ export const smsOutbox = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     to: text('to').notNull(),
-    purpose: text('purpose').$type<OtpPurpose>().notNull(),
+    // A code's purpose, or a notice (finance's decision) whose sealed field holds its values.
+    purpose: text('purpose').$type<OtpPurpose | KycNotice>().notNull(),
     locale: text('locale').notNull().default('en'),
     codeSealed: text('code_sealed'),
     clientIp: text('client_ip'),

@@ -1,3 +1,4 @@
+import type { Locale } from '@padi/domain/i18n/locales'
 import { sql } from 'drizzle-orm'
 import {
   check,
@@ -11,7 +12,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import type { KycApplicationState } from '@padi/domain/kyc/kyc-application'
-import type { KYC_FILE_TYPES, KycDocumentKind, KycDraft } from '@padi/domain/kyc/kyc-schemas'
+import type { KycDraft } from '@padi/domain/kyc/kyc-schemas'
+import type { KYC_FILE_TYPES, KycDocumentKind } from '@padi/domain/kyc/kyc-documents'
 import type { Market } from '@padi/domain/money'
 import { users } from './users.ts'
 
@@ -30,6 +32,8 @@ export const kycApplications = pgTable(
     state: text('state').$type<KycApplicationState>().notNull().default('draft'),
     market: text('market').$type<Market>().notNull(),
     details: jsonb('details').$type<KycDraft>().notNull().default({}),
+    /** The language the farmer submitted in: finance's decision is sent by SMS in it. */
+    locale: text('locale').$type<Locale>().notNull().default('en'),
     /** Sent back: the documents finance asks for. */
     requestedDocuments: jsonb('requested_documents').$type<KycDocumentKind[]>(),
     decisionReason: text('decision_reason'),

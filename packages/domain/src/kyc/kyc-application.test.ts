@@ -7,7 +7,8 @@ import {
   mayApplyAgain,
   userKycStatus,
 } from './kyc-application.ts'
-import { KYC_LIMITS, submissionProblems, uploadProblem, type KycDraft } from './kyc-schemas.ts'
+import { submissionProblems, type KycDraft } from './kyc-schemas.ts'
+import { KYC_LIMITS, uploadProblem } from './kyc-documents.ts'
 
 describe('the life of a credit application (docs/product/credit.md: KYC)', () => {
   it('lets the farmer submit and finance decide, and nobody else', () => {

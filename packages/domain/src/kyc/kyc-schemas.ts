@@ -2,45 +2,13 @@ import { z } from 'zod'
 import type { Market } from '../money.ts'
 import { nricProblem, thaiIdProblem } from './identity-numbers.ts'
 import { KYC_APPLICATION_STATES } from './kyc-application.ts'
-
-/** docs/product/credit.md (KYC documents): the kinds of file an application holds. */
-export const KYC_DOCUMENT_KINDS = [
-  'id_front',
-  'id_back',
-  'selfie',
-  'bank_statement',
-  'utility_bill',
-  'land_document',
-  'harvest_sales',
-] as const
-export type KycDocumentKind = (typeof KYC_DOCUMENT_KINDS)[number]
-
-/** The card and the farmer's face: every application has these. */
-export const IDENTITY_DOCUMENTS: readonly KycDocumentKind[] = ['id_front', 'id_back', 'selfie']
-
-/**
- * The farm's papers: at least one with a submission (a first-season farmer may have no harvest
- * sales yet); finance asks for the others it needs ('insufficient documents').
- */
-export const SUPPORTING_DOCUMENTS: readonly KycDocumentKind[] = [
-  'bank_statement',
-  'utility_bill',
-  'land_document',
-  'harvest_sales',
-]
-
-/**
- * docs/product/credit.md (KYC documents): what one application may hold, as the form states it.
- * Sized for photos of paper documents taken on a phone and shrunk before they are sent.
- */
-export const KYC_LIMITS = {
-  maxFiles: 12,
-  maxFileBytes: 8 * 1024 * 1024,
-  maxTotalBytes: 24 * 1024 * 1024,
-} as const
-
-/** The content types a KYC file may have, judged from its bytes. */
-export const KYC_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const
+import {
+  IDENTITY_DOCUMENTS,
+  KYC_DOCUMENT_KINDS,
+  KYC_FILE_TYPES,
+  SUPPORTING_DOCUMENTS,
+  type KycDocumentKind,
+} from './kyc-documents.ts'
 
 /** A date as the form sends it: YYYY-MM-DD. */
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'kyc.errors.date')
@@ -115,27 +83,6 @@ export function submissionProblems(
   if (!SUPPORTING_DOCUMENTS.some((kind) => uploaded.includes(kind)))
     problems.push({ field: 'documents', message: 'kyc.errors.noDocuments' })
   return problems
-}
-
-/**
- * docs/product/credit.md (KYC documents): whether one more file fits the application's limits.
- * Answers the section 8 message's key, or null when it fits.
- */
-export function uploadProblem(
-  held: readonly { bytes: number }[],
-  next: { bytes: number },
-):
-  | 'kyc.upload.empty'
-  | 'kyc.upload.fileTooLarge'
-  | 'kyc.upload.tooMany'
-  | 'kyc.upload.totalTooLarge'
-  | null {
-  if (next.bytes <= 0) return 'kyc.upload.empty'
-  if (next.bytes > KYC_LIMITS.maxFileBytes) return 'kyc.upload.fileTooLarge'
-  if (held.length + 1 > KYC_LIMITS.maxFiles) return 'kyc.upload.tooMany'
-  const total = held.reduce((n, f) => n + f.bytes, 0) + next.bytes
-  if (total > KYC_LIMITS.maxTotalBytes) return 'kyc.upload.totalTooLarge'
-  return null
 }
 
 /** An uploaded document as the API lists it (the file itself is fetched on its own). */
@@ -215,3 +162,47 @@ export const RequestDocumentsSchema = z.object({
   note: z.string().trim().max(500).optional(),
 })
 export type RequestDocuments = z.infer<typeof RequestDocumentsSchema>
+
+/** GET /api/v1/admin/kyc: finance's queue, oldest first, and how many applications are in each state. */
+export const KycQueueSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.number().int(),
+      user_id: z.number().int(),
+      market: z.enum(['MY', 'TH']),
+      full_name: z.string().nullable(),
+      hectares: z.number().nullable(),
+      submitted_at: z.string().nullable(),
+    }),
+  ),
+  counts: z.record(z.string(), z.number().int()),
+})
+export type KycQueue = z.infer<typeof KycQueueSchema>
+
+/** GET /api/v1/admin/kyc/{id}: one application as finance reviews it, with the applicant's history. */
+export const KycReviewApplicationSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  market: z.enum(['MY', 'TH']),
+  state: z.enum(KYC_APPLICATION_STATES),
+  applicant: z.object({
+    full_name: z.string().describe('The name on the account (the application gives the ID’s)'),
+    mobile: z.string(),
+    joined_at: z.string(),
+  }),
+  details: KycDraftSchema,
+  submitted_at: z.string().nullable(),
+  requested_documents: z.array(z.enum(KYC_DOCUMENT_KINDS)).nullable(),
+  decision_reason: z.string().nullable(),
+  documents: z.array(KycDocumentSchema),
+  history: z.array(
+    z.object({
+      id: z.number().int(),
+      state: z.enum(KYC_APPLICATION_STATES),
+      submitted_at: z.string().nullable(),
+      decided_at: z.string().nullable(),
+      decision_reason: z.string().nullable(),
+    }),
+  ),
+})
+export type KycReviewApplication = z.infer<typeof KycReviewApplicationSchema>

@@ -1,4 +1,5 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import { OTP_PURPOSES } from '@padi/domain/auth/rules'
 import { regionByCode, regionOfPostcode } from '@padi/domain/geo/regions'
 import type { Db } from '@padi/db/client'
 import { authSessions, otpChallenges, smsOutbox } from '@padi/db/schema/auth'
@@ -86,7 +87,11 @@ export function createAuthRepository(db: Db) {
 
     /** Sends counted for the caps: per number, per client IP and overall, within the window. */
     async countSends(since: Date, filter: { to?: string; clientIp?: string }) {
-      const conditions = [gt(smsOutbox.createdAt, since)]
+      // Only codes count: a notice of finance's decision must not hold up the farmer's next code.
+      const conditions = [
+        gt(smsOutbox.createdAt, since),
+        inArray(smsOutbox.purpose, [...OTP_PURPOSES]),
+      ]
       if (filter.to) conditions.push(eq(smsOutbox.to, filter.to))
       if (filter.clientIp) conditions.push(eq(smsOutbox.clientIp, filter.clientIp))
       const [row] = await db
@@ -100,7 +105,7 @@ export function createAuthRepository(db: Db) {
       const [row] = await db
         .select({ at: sql<string | null>`max(${smsOutbox.createdAt})` })
         .from(smsOutbox)
-        .where(eq(smsOutbox.to, to))
+        .where(and(eq(smsOutbox.to, to), inArray(smsOutbox.purpose, [...OTP_PURPOSES])))
       return row?.at ? new Date(row.at) : null
     },
 

@@ -6,6 +6,12 @@ import { OTP_MAX_ATTEMPTS, OTP_TTL_MS, type OtpPurpose } from '@padi/domain/auth
 import { otpSmsText } from '@padi/domain/auth/sms-text'
 import { DomainError } from '@padi/domain/errors'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
+import {
+  isKycNotice,
+  kycNoticeText,
+  type KycNotice,
+  type KycNoticeParams,
+} from '@padi/domain/kyc/kyc-sms-text'
 import type { Clock } from '../../clock.ts'
 import type { ApiConfig } from '../../config.ts'
 import type { SmsProvider } from '../sms/sms-provider.ts'
@@ -19,6 +25,8 @@ export type PendingSms = { outboxId: number; to: string; body: string }
 const OUTBOX_SEAL = 'sms-outbox-code'
 /** A send that failed is tried again this many times in all, while its code is still valid. */
 export const SMS_MAX_ATTEMPTS = 5
+/** A notice not delivered within a day is given up (the dashboard shows the decision anyway). */
+const NOTICE_TTL_MS = 24 * 60 * 60_000
 /** How long a claimed message is left alone before another server may take it over. */
 const SEND_LEASE_MS = 60_000
 
@@ -91,8 +99,8 @@ export function createOtpService(deps: {
     input: {
       to: string
       code: string
-      purpose: OtpPurpose
-      ctx: SendContext
+      purpose: OtpPurpose | KycNotice
+      ctx: { locale: Locale; clientIp: string | null }
       suppress: boolean
       expiresAt: Date
     },
@@ -115,8 +123,11 @@ export function createOtpService(deps: {
       })
       .returning({ id: smsOutbox.id })
     if (input.suppress || !row) return null
-    const body = otpSmsText(input.ctx.locale, input.purpose, input.code, config.SMS_SENDER_NAME)
-    return { outboxId: row.id, to: input.to, body }
+    return {
+      outboxId: row.id,
+      to: input.to,
+      body: bodyOf(input.purpose, input.ctx.locale, input.code),
+    }
   }
 
   /**
@@ -176,15 +187,50 @@ export function createOtpService(deps: {
       .where(eq(smsOutbox.id, id))
   }
 
-  function textOf(row: { purpose: OtpPurpose; locale: string; codeSealed: string | null }) {
+  /** The text of a code's message, or of a notice (whose sealed field holds its values). */
+  function bodyOf(purpose: OtpPurpose | KycNotice, locale: Locale, code: string): string {
+    if (isKycNotice(purpose))
+      return kycNoticeText(
+        locale,
+        purpose,
+        JSON.parse(code) as KycNoticeParams,
+        config.SMS_SENDER_NAME,
+      )
+    return otpSmsText(locale, purpose, code, config.SMS_SENDER_NAME)
+  }
+
+  function textOf(row: {
+    purpose: OtpPurpose | KycNotice
+    locale: string
+    codeSealed: string | null
+  }) {
     const code = row.codeSealed ? openText(config.otpSecret, OUTBOX_SEAL, row.codeSealed) : null
     if (!code) return null
-    const locale = isLocale(row.locale) ? row.locale : 'en'
-    return otpSmsText(locale, row.purpose, code, config.SMS_SENDER_NAME)
+    return bodyOf(row.purpose, isLocale(row.locale) ? row.locale : 'en', code)
+  }
+
+  /**
+   * Records a notice (finance's decision) in the caller's transaction, for `dispatch` after the
+   * commit. Its values are sealed like a code; it is tried again for a day, and never counts
+   * against the caps on codes.
+   */
+  function notice(
+    db: Db,
+    input: { to: string; notice: KycNotice; locale: Locale; params: KycNoticeParams },
+  ): Promise<PendingSms | null> {
+    return record(db, {
+      to: input.to,
+      code: JSON.stringify(input.params),
+      purpose: input.notice,
+      ctx: { locale: input.locale, clientIp: null },
+      suppress: false,
+      expiresAt: new Date(clock.now().getTime() + NOTICE_TTL_MS),
+    })
   }
 
   return {
     checkSendAllowed,
+    notice,
 
     /**
      * Hands a recorded message to the provider after the transaction that recorded it, without

@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type'
 import sharp from 'sharp'
-import { KYC_FILE_TYPES } from '@padi/domain/kyc/kyc-schemas'
+import { KYC_FILE_TYPES } from '@padi/domain/kyc/kyc-documents'
 
 /** What a name's extension says a file is. */
 const TYPE_OF_EXTENSION: Record<string, (typeof KYC_FILE_TYPES)[number]> = {

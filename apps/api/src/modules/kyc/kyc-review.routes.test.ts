@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { bearer, loginTokens } from '../../../test/auth-helpers.ts'
+import type { SmsMessage } from '../sms/sms-provider.ts'
 
 const png = () =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7d2c' } })
@@ -17,8 +18,17 @@ describe('finance reviews KYC applications (docs/product/credit.md: KYC review)'
   let siti: string
   let finance: string
   let admin: string
+  /** Every SMS handed to the gateway. */
+  const sent: SmsMessage[] = []
+  const smsTo = async (to: string) => {
+    await t.app.otp.drain()
+    return sent.filter((m) => m.to === to).map((m) => m.body)
+  }
   beforeAll(async () => {
-    t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '10000', RATE_LIMIT_MAX: '100000' })
+    t = await createTestApp(
+      { AUTH_RATE_LIMIT_MAX: '10000', RATE_LIMIT_MAX: '100000' },
+      { sms: { name: 'test', send: async (m) => void sent.push(m) } },
+    )
     siti = (await loginTokens(t.app, '+60120000002')).access_token
     finance = (await loginTokens(t.app, '+60120000004')).access_token
     admin = (await loginTokens(t.app, '+60120000005')).access_token
@@ -50,7 +60,8 @@ describe('finance reviews KYC applications (docs/product/credit.md: KYC review)'
     const have = (saved.json().application.documents as { kind: string }[]).map((d) => d.kind)
     for (const kind of ['id_front', 'id_back', 'selfie', 'land_document'])
       if (!have.includes(kind)) expect((await upload(kind)).statusCode).toBe(201)
-    const res = await call(siti, 'POST', '/me/kyc/submit')
+    // Submitted in Malay: finance's decisions are sent to her in Malay.
+    const res = await call(siti, 'POST', '/me/kyc/submit?locale=bm')
     expect(res.statusCode).toBe(200)
     return res.json().application.id as number
   }
@@ -82,6 +93,9 @@ describe('finance reviews KYC applications (docs/product/credit.md: KYC review)'
       note: 'Six months, please',
     })
     expect(back.json()).toEqual({ id: first, state: 'insufficient_documents' })
+    expect(await smsTo('+60120000002')).toEqual([
+      'SawahMart: kami perlukan dokumen tambahan untuk permohonan kredit anda. Buka aplikasi untuk menambahnya.',
+    ])
     const mine = (await call(siti, 'GET', '/me/kyc')).json().application
     expect(mine).toMatchObject({
       state: 'insufficient_documents',
@@ -124,6 +138,19 @@ describe('finance reviews KYC applications (docs/product/credit.md: KYC review)'
       due_on: day(120),
     })
     expect(approved.json()).toEqual({ id: second, state: 'approved' })
+    const texts = await smsTo('+60120000002')
+    expect(texts).toHaveLength(3)
+    expect(texts[1]).toMatch(/tidak diluluskan\. Anda boleh memohon semula mulai /)
+    expect(texts[2]).toBe(
+      'SawahMart: permohonan kredit anda diluluskan. Kredit RM3,000.00 sedia digunakan di kedai.',
+    )
+    // A notice is not a code: the farmer can ask for a code at once (no cool-down, no cap used).
+    const code = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/pin/forgot',
+      headers: bearer(siti),
+    })
+    expect(code.statusCode).toBe(200)
     const credits = (await call(siti, 'GET', '/me/credits')).json().data
     expect(credits[0].available_credits).toEqual({ amount_minor: 300_000, currency: 'MYR' })
     expect((await call(siti, 'GET', '/me')).json().kyc_status).toBe('APPROVED')

@@ -4,8 +4,8 @@ import { z } from 'zod'
 import { KYC_APPLICATION_STATES } from '@padi/domain/kyc/kyc-application'
 import {
   ApproveKycSchema,
-  KycDocumentSchema,
-  KycDraftSchema,
+  KycQueueSchema,
+  KycReviewApplicationSchema,
   RejectKycSchema,
   RequestDocumentsSchema,
 } from '@padi/domain/kyc/kyc-schemas'
@@ -38,19 +38,7 @@ export const kycReviewRoutes: FastifyPluginAsync<{
         summary: 'Submitted applications, oldest first, with the count in each state',
         operationId: 'listKycQueue',
         response: {
-          200: z.object({
-            data: z.array(
-              z.object({
-                id: z.number().int(),
-                user_id: z.number().int(),
-                market: z.enum(['MY', 'TH']),
-                full_name: z.string().nullable(),
-                hectares: z.number().nullable(),
-                submitted_at: z.string().nullable(),
-              }),
-            ),
-            counts: z.record(z.string(), z.number().int()),
-          }),
+          200: KycQueueSchema,
           ...errors,
         },
       },
@@ -68,24 +56,7 @@ export const kycReviewRoutes: FastifyPluginAsync<{
         operationId: 'getKycApplication',
         params: z.object({ id: Id }),
         response: {
-          200: z.object({
-            id: z.number().int(),
-            user_id: z.number().int(),
-            market: z.enum(['MY', 'TH']),
-            state: State,
-            details: KycDraftSchema,
-            submitted_at: z.string().nullable(),
-            documents: z.array(KycDocumentSchema),
-            history: z.array(
-              z.object({
-                id: z.number().int(),
-                state: State,
-                submitted_at: z.string().nullable(),
-                decided_at: z.string().nullable(),
-                decision_reason: z.string().nullable(),
-              }),
-            ),
-          }),
+          200: KycReviewApplicationSchema,
           ...errors,
         },
       },

@@ -8,14 +8,12 @@ import { ADVERTISED_CREDIT } from '@padi/domain/credit/advertised'
 import { perHectareLimitMinor } from '@padi/domain/credit/credit-limit'
 import { DomainError } from '@padi/domain/errors'
 import { canMove, userKycStatus, type KycApplicationState } from '@padi/domain/kyc/kyc-application'
-import type {
-  ApproveKyc,
-  KycDocumentKind,
-  RejectKyc,
-  RequestDocuments,
-} from '@padi/domain/kyc/kyc-schemas'
-import { MARKET_CURRENCY, type Market } from '@padi/domain/money'
+import type { ApproveKyc, RejectKyc, RequestDocuments } from '@padi/domain/kyc/kyc-schemas'
+import type { KycDocumentKind } from '@padi/domain/kyc/kyc-documents'
+import type { KycNotice, KycNoticeParams } from '@padi/domain/kyc/kyc-sms-text'
+import { formatMoney, MARKET_CURRENCY, type Market } from '@padi/domain/money'
 import type { Clock } from '../../clock.ts'
+import type { OtpService, PendingSms } from '../auth/otp.service.ts'
 import type { FileStore } from '../files/encrypted-file-store.ts'
 import { documentOf } from './kyc.service.ts'
 
@@ -47,6 +45,8 @@ export function createKycReviewService(deps: {
   files: FileStore
   /** Credit per verified hectare, in minor units, per market. */
   ratePerHectareMinor: Record<Market, number>
+  /** Where decisions are sent to the farmer (absent in tests that do not look at SMS). */
+  sms?: Pick<OtpService, 'notice' | 'dispatch'>
 }) {
   const { db, clock, files, ratePerHectareMinor } = deps
 
@@ -63,8 +63,10 @@ export function createKycReviewService(deps: {
     to: KycApplicationState,
     action: string,
     write: (tx: Db, row: ApplicationRow) => Promise<Partial<ApplicationRow>>,
+    tell: (row: ApplicationRow) => { notice: KycNotice; params: KycNoticeParams },
   ) {
-    return db.transaction(async (tx) => {
+    let pending: PendingSms | null = null
+    const result = await db.transaction(async (tx) => {
       const [row] = await tx
         .select()
         .from(kycApplications)
@@ -96,8 +98,27 @@ export function createKycReviewService(deps: {
         after: snapshot(after!),
         createdAt: now,
       })
+      // docs/product/credit.md (KYC review): the farmer is told by SMS, in the language they
+      // applied in; sent after the commit, so a decision rolled back is never announced.
+      const [user] = await tx
+        .select({ mobile: users.mobile })
+        .from(users)
+        .where(eq(users.id, row.userId))
+      if (user && deps.sms) {
+        const { notice, params } = tell(after!)
+        pending = await deps.sms.notice(tx, { to: user.mobile, notice, locale: row.locale, params })
+      }
       return { id, state: to }
     })
+    deps.sms?.dispatch(pending)
+    return result
+  }
+
+  /** A day as the farmer reads it in an SMS, in their language. */
+  function dayText(row: ApplicationRow, at: Date): string {
+    const tag = row.locale === 'th' ? 'th-TH' : row.locale === 'bm' ? 'ms-MY' : 'en-MY'
+    const timeZone = row.market === 'TH' ? 'Asia/Bangkok' : 'Asia/Kuala_Lumpur'
+    return new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone }).format(at)
   }
 
   return {
@@ -138,6 +159,10 @@ export function createKycReviewService(deps: {
     async detail(id: number) {
       const [row] = await db.select().from(kycApplications).where(eq(kycApplications.id, id))
       if (!row) throw new DomainError('NOT_FOUND', 'Application not found')
+      const [applicant] = await db
+        .select({ fullName: users.fullName, mobile: users.mobile, createdAt: users.createdAt })
+        .from(users)
+        .where(eq(users.id, row.userId))
       const docs = await db
         .select()
         .from(kycDocuments)
@@ -159,8 +184,15 @@ export function createKycReviewService(deps: {
         user_id: row.userId,
         market: row.market,
         state: row.state,
+        applicant: {
+          full_name: applicant?.fullName ?? '',
+          mobile: applicant?.mobile ?? '',
+          joined_at: applicant?.createdAt.toISOString() ?? '',
+        },
         details: row.details,
         submitted_at: row.submittedAt?.toISOString() ?? null,
+        requested_documents: row.requestedDocuments,
+        decision_reason: row.decisionReason,
         documents: docs.map(documentOf),
         history: history
           .filter((h) => h.id !== row.id)
@@ -190,31 +222,56 @@ export function createKycReviewService(deps: {
      * give (docs/product/credit.md), repayable at the harvest date.
      */
     approve(actorUserId: number, id: number, input: ApproveKyc) {
-      return decide(actorUserId, id, 'approved', 'kyc.approve', async (tx, row) => {
-        const [existing] = await tx
-          .select({ id: creditLines.id })
-          .from(creditLines)
-          .where(eq(creditLines.userId, row.userId))
-          .limit(1)
-        // A second line is a renewal, which has its own process.
-        if (existing) throw new DomainError('CONFLICT', 'This customer already has a credit line')
-        await tx.insert(creditLines).values({
-          userId: row.userId,
-          currency: MARKET_CURRENCY[row.market],
-          approvedMinor: limitFor(row.market, input.verified_hectares),
-          dueAt: dayIn(row.market, input.due_on),
-          expiresAt: dayIn(row.market, input.contract_ends_on),
-          createdAt: clock.now(),
-        })
-        return { verifiedHectares: String(input.verified_hectares) }
-      })
+      return decide(
+        actorUserId,
+        id,
+        'approved',
+        'kyc.approve',
+        async (tx, row) => {
+          const [existing] = await tx
+            .select({ id: creditLines.id })
+            .from(creditLines)
+            .where(eq(creditLines.userId, row.userId))
+            .limit(1)
+          // A second line is a renewal, which has its own process.
+          if (existing) throw new DomainError('CONFLICT', 'This customer already has a credit line')
+          await tx.insert(creditLines).values({
+            userId: row.userId,
+            currency: MARKET_CURRENCY[row.market],
+            approvedMinor: limitFor(row.market, input.verified_hectares),
+            dueAt: dayIn(row.market, input.due_on),
+            expiresAt: dayIn(row.market, input.contract_ends_on),
+            createdAt: clock.now(),
+          })
+          return { verifiedHectares: String(input.verified_hectares) }
+        },
+        (row) => ({
+          notice: 'kyc_approved',
+          params: {
+            amount: formatMoney(
+              limitFor(row.market, input.verified_hectares),
+              MARKET_CURRENCY[row.market],
+            ),
+          },
+        }),
+      )
     },
 
     reject(actorUserId: number, id: number, input: RejectKyc) {
-      return decide(actorUserId, id, 'rejected', 'kyc.reject', async (_tx, row) => ({
-        decisionReason: input.reason,
-        canResubmitAt: dayIn(row.market, input.can_resubmit_on),
-      }))
+      return decide(
+        actorUserId,
+        id,
+        'rejected',
+        'kyc.reject',
+        async (_tx, row) => ({
+          decisionReason: input.reason,
+          canResubmitAt: dayIn(row.market, input.can_resubmit_on),
+        }),
+        (row) => ({
+          notice: 'kyc_rejected',
+          params: { date: dayText(row, row.canResubmitAt ?? clock.now()) },
+        }),
+      )
     },
 
     requestDocuments(actorUserId: number, id: number, input: RequestDocuments) {
@@ -227,6 +284,7 @@ export function createKycReviewService(deps: {
           requestedDocuments: [...new Set(input.documents)] as KycDocumentKind[],
           decisionReason: input.note ?? null,
         }),
+        () => ({ notice: 'kyc_documents', params: {} }),
       )
     },
 

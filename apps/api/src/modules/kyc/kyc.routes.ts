@@ -1,14 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import {
-  KYC_DOCUMENT_KINDS,
-  KYC_FILE_TYPES,
-  KYC_LIMITS,
-  KycAnswerSchema,
-  KycDocumentSchema,
-  KycDraftSchema,
-} from '@padi/domain/kyc/kyc-schemas'
+import { LOCALES } from '@padi/domain/i18n/locales'
+import { KycAnswerSchema, KycDocumentSchema, KycDraftSchema } from '@padi/domain/kyc/kyc-schemas'
+import { KYC_DOCUMENT_KINDS, KYC_FILE_TYPES, KYC_LIMITS } from '@padi/domain/kyc/kyc-documents'
 import { ErrorResponseSchema, errorAnswers } from '../../error-schema.ts'
 import type { Guards } from '../../plugins/authenticate.ts'
 import { sendAttachment } from '../files/send-attachment.ts'
@@ -144,9 +139,17 @@ export const kycRoutes: FastifyPluginAsync<{ kyc: KycService; guards: Guards }> 
         description:
           'Needs every answer, an identity number right for the farmer’s country, all consents, both sides of the ID, a selfie and at least one farm document; otherwise 400 with the problems as errors (field and catalogue key).',
         operationId: 'submitMyKyc',
+        querystring: z.object({
+          locale: z
+            .enum(LOCALES)
+            .optional()
+            .describe(
+              'The language finance’s decision is sent in by SMS (else the one given before, else en)',
+            ),
+        }),
         response: { 200: KycAnswerSchema, ...errors },
       },
     },
-    async (request) => kyc.submit(request.auth!.userId),
+    async (request) => kyc.submit(request.auth!.userId, request.query.locale),
   )
 }

@@ -1,3 +1,4 @@
+import type { Locale } from '@padi/domain/i18n/locales'
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
 import { kycApplications, kycDocuments } from '@padi/db/schema/kyc'
@@ -10,15 +11,17 @@ import {
   type KycApplicationState,
 } from '@padi/domain/kyc/kyc-application'
 import {
-  KYC_FILE_TYPES,
-  KYC_LIMITS,
   submissionProblems,
-  uploadProblem,
   type KycAnswer,
   type KycDocument,
-  type KycDocumentKind,
   type KycDraft,
 } from '@padi/domain/kyc/kyc-schemas'
+import {
+  KYC_FILE_TYPES,
+  KYC_LIMITS,
+  uploadProblem,
+  type KycDocumentKind,
+} from '@padi/domain/kyc/kyc-documents'
 import type { Market } from '@padi/domain/money'
 import type { Clock } from '../../clock.ts'
 import type { FileStore } from '../files/encrypted-file-store.ts'
@@ -257,7 +260,7 @@ export function createKycService(deps: { db: Db; clock: Clock; files: FileStore 
     },
 
     /** docs/product/credit.md (KYC): submits the application when it has everything it needs. */
-    async submit(userId: number): Promise<KycAnswer> {
+    async submit(userId: number, locale?: Locale): Promise<KycAnswer> {
       await db.transaction(async (tx) => {
         const row = await openForEdit(tx, userId)
         const docs = await documentsOf(tx, row.id)
@@ -273,7 +276,13 @@ export function createKycService(deps: { db: Db; clock: Clock; files: FileStore 
         const now = clock.now()
         await tx
           .update(kycApplications)
-          .set({ state: 'submitted', submittedAt: now, updatedAt: now, requestedDocuments: null })
+          .set({
+            state: 'submitted',
+            submittedAt: now,
+            updatedAt: now,
+            requestedDocuments: null,
+            ...(locale ? { locale } : {}),
+          })
           .where(and(eq(kycApplications.id, row.id), inArray(kycApplications.state, OPEN_STATES)))
         await tx
           .update(users)

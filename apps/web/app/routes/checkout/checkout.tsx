@@ -254,17 +254,20 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               name="payment"
               value="credits"
               checked={payment === 'credits'}
-              disabled={!quote.credit}
+              disabled={!quote.credit?.spendable}
               title={t('checkout.payment.credits')}
               hint={
-                quote.credit
-                  ? t('checkout.payment.available', {
-                      amount: money(
-                        quote.credit.available.amount_minor,
-                        quote.credit.available.currency,
-                      ),
-                    })
-                  : t('checkout.payment.noLine')
+                // docs/product/credit.md (Application statuses): a line that cannot pay says why.
+                quote.credit && !quote.credit.spendable
+                  ? t('checkout.payment.suspended')
+                  : quote.credit
+                    ? t('checkout.payment.available', {
+                        amount: money(
+                          quote.credit.available.amount_minor,
+                          quote.credit.available.currency,
+                        ),
+                      })
+                    : t('checkout.payment.noLine')
               }
             />
             <Choice

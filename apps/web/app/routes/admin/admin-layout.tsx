@@ -1,0 +1,98 @@
+import { data, Form, isRouteErrorResponse, Link, NavLink, Outlet } from 'react-router'
+import { requireLogin } from '~/utils/auth.server.ts'
+import { isLocale } from '@padi/domain/i18n/locales'
+import { LanguageSwitcher } from '~/components/language-switcher.tsx'
+import { localePath, useI18n } from '~/utils/i18n.ts'
+import { pageMessages } from '~/utils/messages.server.ts'
+import { sessionContext } from '~/utils/session.server.ts'
+import adminCss from '~/components/admin/admin.css?url'
+import type { StyleHandle } from '~/utils/route-styles.tsx'
+import type { Route } from './+types/admin-layout'
+
+export const handle: StyleHandle = { css: [adminCss] }
+
+/**
+ * docs/product/credit.md (KYC review): finance's and admin's pages, with a layout of their own.
+ * The API refuses anyone else whatever this says; this only keeps farmers off empty pages.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ request, params, context }) => {
+    const session = context.get(sessionContext)
+    requireLogin(session, request, params.lang)
+    const role = session.data.user?.role
+    if (role !== 'finance' && role !== 'admin') throw data(null, { status: 403 })
+  },
+]
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  const session = context.get(sessionContext)
+  const flash = session.takeFlash()
+  const locale = isLocale(params.lang) ? params.lang : 'en'
+  return {
+    ...pageMessages({ lang: locale }, ['admin', 'kyc']),
+    name: session.data.user?.fullName ?? '',
+    flash: flash ? { kind: flash.kind, messageKey: flash.messageKey } : null,
+  }
+}
+
+function AdminHeader({ name }: { name: string }) {
+  const { t, locale } = useI18n()
+  return (
+    <header className="admin-header">
+      <Link to={localePath(locale, '/admin')} className="admin-brand">
+        {t('admin.title')}
+      </Link>
+      <nav aria-label={t('admin.navLabel')} className="admin-nav">
+        <NavLink to={localePath(locale, '/admin/kyc')}>{t('admin.nav.kyc')}</NavLink>
+        <Link to={localePath(locale, '/')}>{t('admin.nav.shop')}</Link>
+      </nav>
+      <div className="admin-user">
+        {name ? <span>{name}</span> : null}
+        <LanguageSwitcher />
+        <Form method="post" action={localePath(locale, '/logout')}>
+          <button type="submit" className="button secondary">
+            {t('nav.logout')}
+          </button>
+        </Form>
+      </div>
+    </header>
+  )
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n()
+  const { flash } = loaderData
+  return (
+    <>
+      <AdminHeader name={loaderData.name} />
+      <main id="main" className="admin-main">
+        {flash ? (
+          <p className={flash.kind === 'error' ? 'form-error' : 'notice'} role="status">
+            {t(flash.messageKey)}
+          </p>
+        ) : null}
+        <Outlet />
+      </main>
+    </>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t, locale } = useI18n()
+  const forbidden = isRouteErrorResponse(error) && error.status === 403
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  return (
+    <main id="main" className="admin-main">
+      <section className="error-screen">
+        <h1>
+          {t(forbidden ? 'errors.forbidden' : notFound ? 'errors.notFound' : 'errors.unexpected')}
+        </h1>
+        <p>
+          <Link className="button" to={localePath(locale, '/')}>
+            {t('errors.goHome')}
+          </Link>
+        </p>
+      </section>
+    </main>
+  )
+}

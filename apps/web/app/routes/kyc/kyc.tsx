@@ -1,0 +1,597 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { isLocale, type Locale } from '@padi/domain/i18n/locales'
+import { nricProblem, thaiIdProblem } from '@padi/domain/kyc/identity-numbers'
+import { customerMayEdit } from '@padi/domain/kyc/kyc-application'
+import { KycDraftSchema, type KycAnswer, type KycDraft } from '@padi/domain/kyc/kyc-schemas'
+import {
+  IDENTITY_DOCUMENTS,
+  KYC_DOCUMENT_KINDS,
+  KYC_LIMITS,
+  SUPPORTING_DOCUMENTS,
+} from '@padi/domain/kyc/kyc-documents'
+import { apiContext } from '~/utils/context.server.ts'
+import { ApiError } from '~/utils/api.server.ts'
+import { withUserToken } from '~/utils/auth.server.ts'
+import { readRefusal } from '~/utils/api-errors.server.ts'
+import { sessionContext } from '~/utils/session.server.ts'
+import type { FieldErrors } from '~/utils/forms.ts'
+import { localePath, useI18n } from '~/utils/i18n.ts'
+import { pageMeta } from '~/utils/meta.ts'
+import { pageMessages } from '~/utils/messages.server.ts'
+import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
+import { isKycKind, readBodyUpTo, uploadKycFile, uploadRefusal } from '~/utils/kyc.server.ts'
+import { TextField } from '~/components/form/text-field.tsx'
+import { FormAlert, type Message } from '~/components/auth/form-alert.tsx'
+import { DocumentSlot } from '~/components/kyc/document-slot.tsx'
+import { SelfieCamera } from '~/components/kyc/selfie-camera.tsx'
+import { kycPath, UPLOAD_LIMITS } from '~/components/kyc/kyc-limits.ts'
+import authCss from '~/components/auth/auth.css?url'
+import kycCss from '~/components/kyc/kyc.css?url'
+import type { StyleHandle } from '~/utils/route-styles.tsx'
+import type { Route } from './+types/kyc'
+
+export const handle: StyleHandle = { css: [authCss, kycCss] }
+export const headers: Route.HeadersFunction = retryAfterHeaders
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, 'kyc.page.title', 'kyc.page.description')
+
+/** The wizard's steps: who you are, your farm, your documents, then consents and submission. */
+const STEPS = [1, 2, 3, 4] as const
+type Step = (typeof STEPS)[number]
+
+/** Which step asks for each field a submission may still need. */
+function stepOf(field: string): Step {
+  if (field === 'full_name' || field === 'id_number') return 1
+  if (field.startsWith('documents')) return 3
+  if (field === 'consents') return 4
+  return 2
+}
+
+const FIELDS: Record<1 | 2, readonly string[]> = {
+  1: ['full_name', 'id_number'],
+  2: ['planting_date', 'harvest_date', 'owns_mist_drone', 'visited_centre', 'hectares'],
+}
+
+/** The page's mode, from the application's state (docs/product/credit.md, KYC). */
+type Mode = 'wizard' | 'in_review' | 'later'
+
+function modeOf(answer: KycAnswer): Mode {
+  const app = answer.application
+  if (!app || customerMayEdit(app.state)) return 'wizard'
+  if (app.state === 'submitted') return 'in_review'
+  return answer.may_apply ? 'wizard' : 'later'
+}
+
+/** docs/product/credit.md (KYC): the application wizard, each step kept on the server. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
+  const session = context.get(sessionContext)
+  const api = context.get(apiContext)
+  const messages = pageMessages(params, ['kyc', 'validation'])
+  const market = session.data.user?.market ?? 'MY'
+  let answer: KycAnswer
+  try {
+    answer = await withUserToken({ session, locale }, (token) => api.kyc(token))
+  } catch (error) {
+    const refusal = readRefusal(error)
+    return data(
+      { ...messages, market, answer: null, mode: 'wizard' as Mode, step: 1 as Step, done: [] },
+      refusal.init,
+    )
+  }
+  // Guard 7: a user who passed KYC goes to the products (and the session learns it).
+  if (answer.application?.state === 'approved') {
+    const user = session.data.user
+    if (user) session.update({ user: { ...user, kycStatus: 'APPROVED' } })
+    throw redirect(localePath(locale, '/products'))
+  }
+  const mode = modeOf(answer)
+  // A rejected application's answers do not carry over to the new one.
+  const fresh = mode === 'wizard' && answer.application?.state === 'rejected'
+  const problems = fresh ? [] : (answer.application?.problems ?? [])
+  const open = new Set(problems.map((p) => stepOf(p.field)))
+  const done = fresh || !answer.application ? [] : STEPS.filter((s) => s < 4 && !open.has(s))
+  const asked = Number(new URL(request.url).searchParams.get('step'))
+  const step: Step =
+    STEPS.find((s) => s === asked) ?? STEPS.find((s) => !done.includes(s)) ?? (4 as Step)
+  return {
+    ...messages,
+    market,
+    answer: fresh ? { ...answer, application: null } : answer,
+    mode,
+    step,
+    done,
+  }
+}
+
+type ActionData = {
+  fieldErrors?: FieldErrors
+  values?: Record<string, string>
+  formError?: Message
+  problems?: { field: string; message: string }[]
+}
+
+/** The answers a step's form gives, as the draft the API keeps; null where a value is unreadable. */
+function draftOf(step: 1 | 2 | 4, form: FormData): KycDraft {
+  const text = (name: string) => {
+    const v = form.get(name)
+    return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined
+  }
+  const yesNo = (name: string) => {
+    const v = text(name)
+    return v === 'yes' ? true : v === 'no' ? false : undefined
+  }
+  if (step === 1) return { full_name: text('full_name'), id_number: text('id_number') }
+  if (step === 2) {
+    const hectares = text('hectares')
+    return {
+      planting_date: text('planting_date'),
+      harvest_date: text('harvest_date'),
+      owns_mist_drone: yesNo('owns_mist_drone'),
+      visited_centre: yesNo('visited_centre'),
+      hectares: hectares === undefined ? undefined : Number(hectares.replace(',', '.')),
+    }
+  }
+  return {
+    consents: {
+      terms: form.get('terms') === 'on',
+      data_processing: form.get('data_processing') === 'on',
+      credit_check: form.get('credit_check') === 'on',
+    },
+  }
+}
+
+function valuesOf(form: FormData, fields: readonly string[]) {
+  return Object.fromEntries(fields.map((f) => [f, String(form.get(f) ?? '')]))
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
+  const session = context.get(sessionContext)
+  const api = context.get(apiContext)
+  const ctx = { session, locale }
+  const market = session.data.user?.market ?? 'MY'
+
+  // A file from the form without JavaScript: read only up to the limit, then judged by the API.
+  if (request.headers.get('content-type')?.startsWith('multipart/form-data')) {
+    const body = await readBodyUpTo(request, KYC_LIMITS.maxFileBytes + 64 * 1024)
+    if (body === null)
+      return data<ActionData>(
+        { formError: { key: 'kyc.upload.fileTooLarge', params: { mb: UPLOAD_LIMITS.mb } } },
+        { status: 413 },
+      )
+    const form = await new Response(body as BodyInit, {
+      headers: { 'content-type': request.headers.get('content-type')! },
+    }).formData()
+    const kind = form.get('kind')
+    const file = form.get('file')
+    if (!isKycKind(kind) || !(file instanceof File))
+      return data<ActionData>({ formError: { key: 'kyc.upload.pick' } }, { status: 400 })
+    const answer = await uploadKycFile(
+      { ...ctx, api },
+      {
+        kind,
+        name: file.name,
+        type: file.type,
+        bytes:
+          file.size > KYC_LIMITS.maxFileBytes ? null : new Uint8Array(await file.arrayBuffer()),
+      },
+    )
+    if (!answer.ok)
+      return data<ActionData>({ formError: answer.message }, { status: answer.status })
+    session.update({ flash: { kind: 'success', messageKey: 'common.kycFileAdded' } })
+    return redirect(kycPath(locale, 3), 303)
+  }
+
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? '')
+  try {
+    if (intent === 'delete') {
+      const id = Number(form.get('id'))
+      if (!Number.isInteger(id) || id <= 0) return redirect(kycPath(locale, 3), 303)
+      await withUserToken(ctx, (token) => api.deleteKycDocument(token, id))
+      session.update({ flash: { kind: 'success', messageKey: 'common.kycFileRemoved' } })
+      return redirect(kycPath(locale, 3), 303)
+    }
+    const step = Number(form.get('step'))
+    if (step !== 1 && step !== 2 && step !== 4) return redirect(kycPath(locale), 303)
+    const fields = step === 4 ? [] : FIELDS[step]
+    const draft = draftOf(step, form)
+    const parsed = KycDraftSchema.safeParse(draft)
+    if (!parsed.success) {
+      const fieldErrors: FieldErrors = {}
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0] ?? '_form')
+        fieldErrors[key] ??= issue.message.startsWith('kyc.') ? issue.message : 'validation.invalid'
+      }
+      return data<ActionData>({ fieldErrors, values: valuesOf(form, fields) }, { status: 400 })
+    }
+    // Kept as typed even when the number is wrong: nothing the farmer wrote is lost.
+    await withUserToken(ctx, (token) => api.saveKycDraft(token, parsed.data))
+    if (step === 1 && parsed.data.id_number) {
+      const problem =
+        market === 'TH' ? thaiIdProblem(parsed.data.id_number) : nricProblem(parsed.data.id_number)
+      if (problem)
+        return data<ActionData>(
+          {
+            fieldErrors: { id_number: `kyc.errors.idNumber.${problem}` },
+            values: valuesOf(form, fields),
+          },
+          { status: 400 },
+        )
+    }
+    if (step === 2 && draft.planting_date && draft.harvest_date)
+      if (draft.harvest_date <= draft.planting_date)
+        return data<ActionData>(
+          {
+            fieldErrors: { harvest_date: 'kyc.errors.harvestAfterPlanting' },
+            values: valuesOf(form, fields),
+          },
+          { status: 400 },
+        )
+    if (intent !== 'submit') {
+      session.update({ flash: { kind: 'success', messageKey: 'common.kycSaved' } })
+      return redirect(kycPath(locale, step === 4 ? 4 : step + 1), 303)
+    }
+    await withUserToken(ctx, (token) => api.submitKyc(token, locale))
+    const user = session.data.user
+    if (user) session.update({ user: { ...user, kycStatus: 'INCOMPLETE' } })
+    return redirect(localePath(locale, '/kyc/success'), 303)
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    const refusal = readRefusal(error)
+    if (refusal.kind === 'invalid' && intent === 'submit')
+      return data<ActionData>({ problems: error.errors }, { status: 400 })
+    return data<ActionData>({ formError: uploadRefusal(error) }, refusal.init)
+  }
+}
+
+export default function Kyc({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, locale, date } = useI18n()
+  const { answer, mode, step, done, market } = loaderData
+  if (!answer)
+    return (
+      <section className="kyc-page">
+        <h1>{t('kyc.page.title')}</h1>
+        <FormAlert message={{ key: 'kyc.page.loadFailed' }}>
+          <Link to={kycPath(locale)}>{t('kyc.page.retry')}</Link>
+        </FormAlert>
+      </section>
+    )
+  if (mode === 'in_review')
+    return (
+      <section className="kyc-page">
+        <h1>{t('kyc.page.title')}</h1>
+        <div className="card">
+          <h2>{t('kyc.page.inReviewTitle')}</h2>
+          <p>{t('kyc.page.inReviewBody')}</p>
+          <Link className="button" to={localePath(locale, '/dashboard')}>
+            {t('kyc.page.toDashboard')}
+          </Link>
+        </div>
+      </section>
+    )
+  if (mode === 'later')
+    return (
+      <section className="kyc-page">
+        <h1>{t('kyc.page.title')}</h1>
+        <div className="card">
+          <h2>{t('kyc.page.rejectedTitle')}</h2>
+          {answer.application?.decision_reason ? (
+            <p>{t('kyc.page.reason', { reason: answer.application.decision_reason })}</p>
+          ) : null}
+          <p role="status">
+            {answer.can_resubmit_at
+              ? t('kyc.page.submitLaterOn', { date: date(answer.can_resubmit_at) })
+              : t('kyc.page.submitLater')}
+          </p>
+          <Link className="button" to={localePath(locale, '/products')}>
+            {t('kyc.page.toProducts')}
+          </Link>
+        </div>
+      </section>
+    )
+  const app = answer.application
+  const details = app?.details ?? {}
+  const requested = new Set(app?.requested_documents ?? [])
+  return (
+    <section className="kyc-page">
+      <h1>{t('kyc.page.title')}</h1>
+      <p className="hint">{t('kyc.page.keptNote')}</p>
+      {app?.state === 'insufficient_documents' ? (
+        <div className="notice" role="status">
+          <p>{t('kyc.page.moreDocuments')}</p>
+          {app.decision_reason ? <p>{t('kyc.page.note', { note: app.decision_reason })}</p> : null}
+        </div>
+      ) : null}
+      <nav aria-label={t('kyc.page.stepsLabel')}>
+        <ol className="kyc-steps">
+          {STEPS.map((s) => (
+            <li key={s}>
+              <Link
+                to={kycPath(locale, s)}
+                aria-current={s === step ? 'step' : undefined}
+                className={done.includes(s) ? 'kyc-step-done' : undefined}
+              >
+                <span className="kyc-step-number">{done.includes(s) ? '✓' : s}</span>
+                {t(`kyc.steps.${s}`)}
+              </Link>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      {actionData?.formError ? <FormAlert message={actionData.formError} /> : null}
+      {step === 1 ? (
+        <IdentityStep details={details} market={market} actionData={actionData} />
+      ) : step === 2 ? (
+        <FarmStep details={details} actionData={actionData} />
+      ) : step === 3 ? (
+        <section aria-labelledby="kyc-documents-title">
+          <h2 id="kyc-documents-title">{t('kyc.steps.3')}</h2>
+          <p className="hint">
+            {t('kyc.page.limits', {
+              count: UPLOAD_LIMITS.count,
+              mb: UPLOAD_LIMITS.mb,
+              totalMb: UPLOAD_LIMITS.totalMb,
+            })}
+          </p>
+          <h3>{t('kyc.page.identityDocuments')}</h3>
+          {IDENTITY_DOCUMENTS.map((kind) => (
+            <DocumentSlot
+              key={kind}
+              kind={kind}
+              documents={app?.documents.filter((d) => d.kind === kind) ?? []}
+              needed
+              requested={requested.has(kind)}
+              editable
+            >
+              {kind === 'selfie' ? (enqueue) => <SelfieCamera enqueue={enqueue} /> : undefined}
+            </DocumentSlot>
+          ))}
+          <h3>{t('kyc.page.farmDocuments')}</h3>
+          <p className="hint">{t('kyc.page.farmDocumentsHint')}</p>
+          {SUPPORTING_DOCUMENTS.map((kind) => (
+            <DocumentSlot
+              key={kind}
+              kind={kind}
+              documents={app?.documents.filter((d) => d.kind === kind) ?? []}
+              needed={false}
+              requested={requested.has(kind)}
+              editable
+            />
+          ))}
+          <p className="button-row">
+            <Link className="button" to={kycPath(locale, 4)}>
+              {t('kyc.page.next')}
+            </Link>
+          </p>
+        </section>
+      ) : (
+        <ReviewStep answer={answer} actionData={actionData} />
+      )}
+    </section>
+  )
+}
+
+function SaveButton({ label }: { label: string }) {
+  const navigation = useNavigation()
+  return (
+    <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
+      {label}
+    </button>
+  )
+}
+
+function IdentityStep({
+  details,
+  market,
+  actionData,
+}: {
+  details: KycDraft
+  market: 'MY' | 'TH'
+  actionData: ActionData | undefined
+}) {
+  const { t } = useI18n()
+  const errors = actionData?.fieldErrors ?? {}
+  const values = actionData?.values
+  return (
+    <Form method="post" className="card kyc-form" noValidate>
+      <h2>{t('kyc.steps.1')}</h2>
+      <input type="hidden" name="step" value="1" />
+      <TextField
+        name="full_name"
+        label={t('kyc.fields.fullName')}
+        hint={t('kyc.fields.fullNameHint')}
+        defaultValue={values?.full_name ?? details.full_name ?? ''}
+        autoComplete="name"
+        maxLength={150}
+        error={errors.full_name}
+      />
+      <TextField
+        name="id_number"
+        label={t(market === 'TH' ? 'kyc.fields.thaiId' : 'kyc.fields.nric')}
+        hint={t(market === 'TH' ? 'kyc.fields.thaiIdHint' : 'kyc.fields.nricHint')}
+        defaultValue={values?.id_number ?? details.id_number ?? ''}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={20}
+        error={errors.id_number}
+      />
+      <SaveButton label={t('kyc.page.saveNext')} />
+    </Form>
+  )
+}
+
+function YesNo({
+  name,
+  label,
+  value,
+  error,
+}: {
+  name: string
+  label: string
+  value: boolean | undefined
+  error: string | undefined
+}) {
+  const { t } = useI18n()
+  return (
+    <fieldset className="field kyc-yes-no" aria-describedby={error ? `${name}-error` : undefined}>
+      <legend>{label}</legend>
+      {(['yes', 'no'] as const).map((v) => (
+        <label key={v} className="kyc-choice">
+          <input
+            type="radio"
+            name={name}
+            value={v}
+            defaultChecked={value === undefined ? false : value === (v === 'yes')}
+          />
+          {t(`kyc.fields.${v}`)}
+        </label>
+      ))}
+      {error ? (
+        <p className="field-error" id={`${name}-error`}>
+          {t(error)}
+        </p>
+      ) : null}
+    </fieldset>
+  )
+}
+
+function FarmStep({
+  details,
+  actionData,
+}: {
+  details: KycDraft
+  actionData: ActionData | undefined
+}) {
+  const { t, locale } = useI18n()
+  const errors = actionData?.fieldErrors ?? {}
+  const values = actionData?.values
+  const bool = (name: 'owns_mist_drone' | 'visited_centre') =>
+    values
+      ? values[name] === 'yes'
+        ? true
+        : values[name] === 'no'
+          ? false
+          : undefined
+      : details[name]
+  return (
+    <Form method="post" className="card kyc-form" noValidate>
+      <h2>{t('kyc.steps.2')}</h2>
+      <input type="hidden" name="step" value="2" />
+      <TextField
+        name="planting_date"
+        type="date"
+        label={t('kyc.fields.plantingDate')}
+        defaultValue={values?.planting_date ?? details.planting_date ?? ''}
+        error={errors.planting_date}
+      />
+      <TextField
+        name="harvest_date"
+        type="date"
+        label={t('kyc.fields.harvestDate')}
+        hint={t('kyc.fields.harvestDateHint')}
+        defaultValue={values?.harvest_date ?? details.harvest_date ?? ''}
+        error={errors.harvest_date}
+      />
+      <YesNo
+        name="owns_mist_drone"
+        label={t('kyc.fields.ownsMistDrone')}
+        value={bool('owns_mist_drone')}
+        error={errors.owns_mist_drone}
+      />
+      <YesNo
+        name="visited_centre"
+        label={t('kyc.fields.visitedCentre')}
+        value={bool('visited_centre')}
+        error={errors.visited_centre}
+      />
+      <TextField
+        name="hectares"
+        label={t('kyc.fields.hectares')}
+        inputMode="decimal"
+        defaultValue={
+          values?.hectares ?? (details.hectares === undefined ? '' : String(details.hectares))
+        }
+        error={errors.hectares}
+      />
+      <p className="hint">
+        <Link to={localePath(locale, '/calculator/area-converter')}>
+          {t('kyc.fields.hectaresConvert')}
+        </Link>
+      </p>
+      <SaveButton label={t('kyc.page.saveNext')} />
+    </Form>
+  )
+}
+
+function ReviewStep({
+  answer,
+  actionData,
+}: {
+  answer: KycAnswer
+  actionData: ActionData | undefined
+}) {
+  const { t, locale } = useI18n()
+  const app = answer.application
+  const consents = app?.details.consents ?? {}
+  const problems = actionData?.problems ?? app?.problems ?? []
+  const missing = problems.filter((p) => p.field !== 'consents')
+  return (
+    <Form method="post" className="card kyc-form" noValidate>
+      <h2>{t('kyc.steps.4')}</h2>
+      <input type="hidden" name="step" value="4" />
+      {!app ? (
+        <div className="form-error" role="alert">
+          <p>
+            <Link to={kycPath(locale, 1)}>{t('kyc.page.startFirst')}</Link>
+          </p>
+        </div>
+      ) : missing.length > 0 ? (
+        <div className="form-error" role="alert">
+          <p>{t('kyc.page.stillNeeded')}</p>
+          <ul>
+            {missing.map((p) => (
+              <li key={`${p.field}-${p.message}`}>
+                <Link to={kycPath(locale, stepOf(p.field))}>
+                  {t(fieldLabelKey(p.field))}: {t(p.message)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <p className="notice" role="status">
+          {t('kyc.page.ready')}
+        </p>
+      )}
+      <fieldset className="field">
+        <legend>{t('kyc.consents.title')}</legend>
+        {(['terms', 'data_processing', 'credit_check'] as const).map((c) => (
+          <label key={c} className="kyc-choice">
+            <input type="checkbox" name={c} defaultChecked={consents[c] === true} />
+            {t(`kyc.consents.${c}`)}
+          </label>
+        ))}
+        {problems.some((p) => p.field === 'consents') && actionData?.problems ? (
+          <p className="field-error">{t('kyc.errors.consentsRequired')}</p>
+        ) : null}
+      </fieldset>
+      <p className="button-row">
+        <button type="submit" name="intent" value="submit" className="button">
+          {t('kyc.page.submit')}
+        </button>
+        <button type="submit" name="intent" value="save" className="button secondary">
+          {t('kyc.page.saveLater')}
+        </button>
+      </p>
+    </Form>
+  )
+}
+
+/** The label of the field or document a problem names. */
+function fieldLabelKey(field: string): string {
+  const kind = field.startsWith('documents.') ? field.slice('documents.'.length) : null
+  if (kind && KYC_DOCUMENT_KINDS.some((k) => k === kind)) return `kyc.documents.${kind}.label`
+  return `kyc.problemFields.${field}`
+}

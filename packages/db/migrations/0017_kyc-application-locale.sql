@@ -1,0 +1,1 @@
+ALTER TABLE "kyc_applications" ADD COLUMN "locale" text DEFAULT 'en' NOT NULL;
