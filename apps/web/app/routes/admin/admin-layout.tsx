@@ -17,15 +17,15 @@ export const handle: StyleHandle = { css: [adminCss] }
  */
 export const middleware: Route.MiddlewareFunction[] = [
   ({ request, params, context }) => {
-    const session = context.get(sessionContext)
-    requireLogin(session, request, params.lang)
-    const role = session.data.user?.role
-    if (role !== 'finance' && role !== 'admin') throw data(null, { status: 403 })
+    requireLogin(context.get(sessionContext), request, params.lang)
   },
 ]
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const session = context.get(sessionContext)
+  // Refused here rather than in the middleware, so that the page saying so has its words.
+  const role = session.data.user?.role
+  if (role !== 'finance' && role !== 'admin') throw data(null, { status: 403 })
   const flash = session.takeFlash()
   const locale = isLocale(params.lang) ? params.lang : 'en'
   return {

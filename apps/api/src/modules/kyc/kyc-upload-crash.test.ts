@@ -1,0 +1,155 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, type TestDatabase } from '@padi/db/testing/test-database'
+import { seedDemoData } from '@padi/db/seed/run-seed'
+import { kycDocuments } from '@padi/db/schema/kyc'
+import { createEncryptedFileStore } from '../files/encrypted-file-store.ts'
+import { sweepUnreferencedFiles } from './kyc-file-sweep.ts'
+
+const root = fileURLToPath(new URL('../../../../../', import.meta.url))
+const PORT = 3641
+const API = `http://127.0.0.1:${PORT}/api/v1`
+
+/**
+ * docs/decisions/042-uploaded-files.md: the API killed (SIGKILL, no chance to tidy up) at any
+ * moment of an upload never leaves a record that points at a missing or partial file; what a
+ * crash leaves behind is a file no record points at, which the sweep removes. Needs a real
+ * PostgreSQL: the API runs as a process of its own.
+ */
+describe.skipIf(!process.env.DATABASE_URL)('an upload when the API is killed', () => {
+  let db: TestDatabase
+  const filesDir = mkdtempSync(join(tmpdir(), 'padi-crash-files-'))
+  const key = randomBytes(32)
+  let api: ChildProcess | null = null
+
+  async function start() {
+    api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: db.url!,
+        API_PORT: String(PORT),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        SEED_DEMO_DATA: 'false',
+        DEMO_MODE: 'true',
+        FILES_DIR: filesDir,
+        FILE_ENCRYPTION_KEY: key.toString('base64url'),
+        JWT_SECRET: 'crash-test-secret-that-is-long-enough-0123456789',
+        OTP_SECRET: 'crash-test-secret-that-is-long-enough-0123456789',
+        RATE_LIMIT_MAX: '100000',
+        AUTH_RATE_LIMIT_MAX: '100000',
+        LOGIN_RATE_LIMIT_MAX: '100000',
+        FILE_SWEEP_INTERVAL_MS: '0',
+      },
+      stdio: 'ignore',
+    })
+    for (let i = 0; i < 300; i++) {
+      try {
+        if ((await fetch(`${API}/healthz`)).ok) return
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    throw new Error('the API did not start')
+  }
+
+  function kill() {
+    const child = api
+    api = null
+    if (!child || child.exitCode !== null) return Promise.resolve()
+    return new Promise<void>((resolve) => {
+      child.once('exit', () => resolve())
+      child.kill('SIGKILL')
+    })
+  }
+
+  beforeAll(async () => {
+    db = await createTestDatabase('padi_crash')
+    await seedDemoData(db.db)
+  }, 60_000)
+  afterAll(async () => {
+    await kill()
+    await db.drop()
+    rmSync(filesDir, { recursive: true, force: true })
+  })
+
+  it('leaves no record of a file that is not whole, and the sweep takes what is left over', async () => {
+    const photo = await sharp({
+      create: {
+        width: 2400,
+        height: 1600,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer()
+    expect(photo.length).toBeLessThan(8 * 2 ** 20)
+    let ok = 0
+    let fullMs = 0
+    const ROUNDS = 10
+    for (let round = 0; round <= ROUNDS; round++) {
+      await start()
+      const login = await fetch(`${API}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ mobile: '+60120000002', password: 'demo2026' }),
+      })
+      const { access_token } = (await login.json()) as { access_token: string }
+      const began = Date.now()
+      const upload = fetch(`${API}/me/kyc/documents?kind=land_document&name=r${round}.jpg`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${access_token}`, 'content-type': 'image/jpeg' },
+        body: photo,
+      }).then(
+        (res) => {
+          if (res.status === 201) ok++
+        },
+        () => undefined,
+      )
+      if (round === 0) {
+        // The first round is not killed: it measures how long a whole upload takes.
+        await upload
+        fullMs = Date.now() - began
+      } else {
+        // Each later round is killed at another moment of it: while the body arrives, while
+        // the image is encoded again, while the file is written, while the record is.
+        await new Promise((r) => setTimeout(r, (1.5 * fullMs * round) / ROUNDS))
+        await kill()
+        await upload
+      }
+      await kill()
+    }
+    // Some uploads finished, some did not: the kills fell at different moments.
+    expect(ok).toBeGreaterThanOrEqual(1)
+    expect(ok).toBeLessThan(ROUNDS + 1)
+
+    // Every record points at a whole file with the recorded size and digest.
+    const store = createEncryptedFileStore({ dir: filesDir, key })
+    const rows = await db.db.select().from(kycDocuments)
+    expect(rows.length).toBe(ok)
+    for (const row of rows) {
+      const bytes = await store.get(row.storageKey)
+      expect(bytes, row.storageKey).not.toBeNull()
+      expect(bytes!.length).toBe(row.bytes)
+      expect(createHash('sha256').update(bytes!).digest('hex')).toBe(row.sha256)
+    }
+    // What the crashes left (files without a record, temporary files) goes with the sweeps.
+    const later = new Date(Date.now() + 2 * 60 * 60 * 1000)
+    await sweepUnreferencedFiles(db.db, store, later)
+    await store.sweep(later)
+    const kept: string[] = []
+    for await (const file of store.list()) kept.push(file.key)
+    expect(kept.sort()).toEqual(rows.map((r) => r.storageKey).sort())
+  }, 120_000)
+})
