@@ -54,6 +54,7 @@ import { createEncryptedFileStore } from './modules/files/encrypted-file-store.t
 import { createKycService } from './modules/kyc/kyc.service.ts'
 import { kycRoutes } from './modules/kyc/kyc.routes.ts'
 import { sweepUnreferencedFiles } from './modules/kyc/kyc-file-sweep.ts'
+import { createClamdScanner, createTestSignatureScanner } from './modules/files/virus-scan.ts'
 import { createKycReviewService } from './modules/kyc/kyc-review.service.ts'
 import { kycReviewRoutes } from './modules/kyc/kyc-review.routes.ts'
 import { createOrdersService } from './modules/orders/orders.service.ts'
@@ -225,17 +226,26 @@ export async function buildApp(deps: {
       await v1.register(creditRoutes, { credit, guards })
       await v1.register(cartRoutes, { cart: createCartService({ db: db.db }), guards })
       const files = createEncryptedFileStore({ dir: config.filesDir, key: config.fileKey })
-      // ADR 042: remains of writes that died and files no record points at, every so often.
+      // ADR 042: remains of writes that died and files no record points at, at start (what a
+      // crash left) and every so often.
       if (config.FILE_SWEEP_INTERVAL_MS > 0) {
-        const timer = setInterval(() => {
+        const sweep = () => {
           Promise.all([files.sweep(), sweepUnreferencedFiles(db.db, files, clock.now())]).catch(
             (error: unknown) => v1.log.error({ err: error }, 'file sweep failed'),
           )
-        }, config.FILE_SWEEP_INTERVAL_MS)
+        }
+        v1.addHook('onReady', async () => sweep())
+        const timer = setInterval(sweep, config.FILE_SWEEP_INTERVAL_MS)
         timer.unref()
         v1.addHook('onClose', async () => clearInterval(timer))
       }
-      await v1.register(kycRoutes, { kyc: createKycService({ db: db.db, clock, files }), guards })
+      const scanner = config.CLAMD_HOST
+        ? createClamdScanner({ host: config.CLAMD_HOST, port: config.CLAMD_PORT })
+        : createTestSignatureScanner()
+      await v1.register(kycRoutes, {
+        kyc: createKycService({ db: db.db, clock, files, scanner }),
+        guards,
+      })
       await v1.register(kycReviewRoutes, {
         review: createKycReviewService({
           db: db.db,

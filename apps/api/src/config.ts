@@ -65,6 +65,10 @@ export const ApiConfigSchema = z.object({
   FILES_DIR: z.string().optional(),
   // How often files no record points at are swept (ADR 042); 0 turns it off.
   FILE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
+  // ADR 043: ClamAV's daemon, which every upload passes before it is kept. Without it only the
+  // EICAR test file is refused (development, tests).
+  CLAMD_HOST: z.string().min(1).optional(),
+  CLAMD_PORT: z.coerce.number().int().min(1).max(65_535).default(3310),
   FILE_ENCRYPTION_KEY: z
     .string()
     .regex(/^[A-Za-z0-9_-]{43}$/, 'must be 32 bytes in base64url (43 characters)')

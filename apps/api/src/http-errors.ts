@@ -55,6 +55,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   UPLOAD_EMPTY: 400,
   UPLOAD_TOO_LARGE: 413,
   UPLOAD_LIMIT: 409,
+  UPLOAD_INFECTED: 422,
+  UPLOAD_SCAN_UNAVAILABLE: 503,
 }
 
 /**

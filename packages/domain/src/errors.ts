@@ -62,6 +62,8 @@ export const ERROR_CODES = [
   'UPLOAD_EMPTY',
   'UPLOAD_TOO_LARGE',
   'UPLOAD_LIMIT',
+  'UPLOAD_INFECTED',
+  'UPLOAD_SCAN_UNAVAILABLE',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

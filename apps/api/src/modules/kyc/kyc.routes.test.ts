@@ -116,7 +116,7 @@ describe('KYC application: draft, documents, submission (docs/product/credit.md:
     expect((await kyc(siti)).json().application.details.hectares).toBe(3)
   })
 
-  it('refuses a PNG named .pdf, a program named .png, an empty file, one byte too many and one file too many, keeping nothing', async () => {
+  it('refuses a PNG named .pdf, a program named .png, an empty file, the virus test file, one byte too many and one file too many, keeping nothing', async () => {
     rowsBefore = await documentRows()
     filesBefore = await storedFiles()
     await refusedAndNothingKept(
@@ -133,6 +133,18 @@ describe('KYC application: draft, documents, submission (docs/product/credit.md:
       await upload(siti, 'id_front', 'card.png', Buffer.alloc(0)),
       400,
       'UPLOAD_EMPTY',
+    )
+    // A real PDF that carries the antivirus test file is refused by the scan (ADR 043).
+    const eicar = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*'
+    await refusedAndNothingKept(
+      await upload(
+        siti,
+        'bank_statement',
+        'statement.pdf',
+        Buffer.concat([pdf(), Buffer.from(eicar)]),
+      ),
+      422,
+      'UPLOAD_INFECTED',
     )
     const atLimit = pdf(KYC_LIMITS.maxFileBytes - pdf().length)
     expect(atLimit.length).toBe(KYC_LIMITS.maxFileBytes)

@@ -69,7 +69,7 @@ export const kycRoutes: FastifyPluginAsync<{ kyc: KycService; guards: Guards }> 
       schema: {
         ...common,
         summary: 'Upload one document of the application (the file is the request body)',
-        description: `PDF, JPEG or PNG, judged by the content (a name that says otherwise is refused: 415); images are encoded again without their metadata. At most ${KYC_LIMITS.maxFiles} files, ${KYC_LIMITS.maxFileBytes / 2 ** 20} MB each (413), ${KYC_LIMITS.maxTotalBytes / 2 ** 20} MB in all (409 UPLOAD_LIMIT).`,
+        description: `PDF, JPEG or PNG, judged by the content (a name that says otherwise is refused: 415); images are encoded again without their metadata. At most ${KYC_LIMITS.maxFiles} files, ${KYC_LIMITS.maxFileBytes / 2 ** 20} MB each (413), ${KYC_LIMITS.maxTotalBytes / 2 ** 20} MB in all (409 UPLOAD_LIMIT). Every file passes a virus scan first: refused 422 UPLOAD_INFECTED, or 503 UPLOAD_SCAN_UNAVAILABLE when the scanner does not answer (try again).`,
         operationId: 'uploadMyKycDocument',
         querystring: z.object({
           kind: z.enum(KYC_DOCUMENT_KINDS),
@@ -80,6 +80,8 @@ export const kycRoutes: FastifyPluginAsync<{ kyc: KycService; guards: Guards }> 
           ...errors,
           413: ErrorResponseSchema,
           415: ErrorResponseSchema,
+          422: ErrorResponseSchema,
+          503: ErrorResponseSchema,
         },
       },
     },

@@ -25,6 +25,7 @@ import {
 import type { Market } from '@padi/domain/money'
 import type { Clock } from '../../clock.ts'
 import type { FileStore } from '../files/encrypted-file-store.ts'
+import type { VirusScanner } from '../files/virus-scan.ts'
 import { inspectUpload } from '../files/inspect-upload.ts'
 
 type ApplicationRow = typeof kycApplications.$inferSelect
@@ -57,6 +58,7 @@ const UPLOAD_ERRORS = {
   'kyc.upload.fileTooLarge': ['UPLOAD_TOO_LARGE', 'File size limit exceeded'],
   'kyc.upload.tooMany': ['UPLOAD_LIMIT', 'Upload limit reached'],
   'kyc.upload.totalTooLarge': ['UPLOAD_LIMIT', 'Upload limit reached'],
+  'kyc.upload.infected': ['UPLOAD_INFECTED', 'This file was refused by the virus check'],
 } as const
 
 function uploadError(problem: keyof typeof UPLOAD_ERRORS) {
@@ -75,8 +77,13 @@ function uploadError(problem: keyof typeof UPLOAD_ERRORS) {
  * docs/product/credit.md (KYC): the farmer's side of a credit application: the draft saved step
  * by step, its documents, and its submission. Every read and write is the logged-in farmer's own.
  */
-export function createKycService(deps: { db: Db; clock: Clock; files: FileStore }) {
-  const { db, clock, files } = deps
+export function createKycService(deps: {
+  db: Db
+  clock: Clock
+  files: FileStore
+  scanner: VirusScanner
+}) {
+  const { db, clock, files, scanner } = deps
 
   async function latest(tx: Db, userId: number): Promise<ApplicationRow | undefined> {
     const [row] = await tx
@@ -200,6 +207,9 @@ export function createKycService(deps: { db: Db; clock: Clock; files: FileStore 
       if (early) throw uploadError(early)
       const inspected = await inspectUpload(input.fileName, input.bytes)
       if (!inspected.ok) throw uploadError(inspected.problem)
+      // The file as sent is scanned (a PDF is kept as sent; an image is kept re-encoded).
+      const verdict = await scanner.scan(input.bytes)
+      if (!verdict.clean) throw uploadError('kyc.upload.infected')
       const stored = await files.put(inspected.bytes)
       try {
         return await db.transaction(async (tx) => {

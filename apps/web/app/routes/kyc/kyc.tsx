@@ -165,6 +165,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }).formData()
     const kind = form.get('kind')
     const file = form.get('file')
+    // One file per request (a hand-made form could carry more): each is judged on its own.
+    if (form.getAll('file').length > 1)
+      return data<ActionData>({ formError: { key: 'kyc.upload.oneAtATime' } }, { status: 400 })
     if (!isKycKind(kind) || !(file instanceof File))
       return data<ActionData>({ formError: { key: 'kyc.upload.pick' } }, { status: 400 })
     const answer = await uploadKycFile(
