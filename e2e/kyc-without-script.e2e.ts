@@ -1,7 +1,7 @@
 import sharp from 'sharp'
-import { expect, test } from './support/fixtures.ts'
+import { expect, expectAccessible, expectNoSidewaysScroll, test } from './support/fixtures.ts'
 import { API, apiLogin, createAccount } from './support/api.ts'
-import { newCustomerPage } from './support/login.ts'
+import { loginInBrowser, newCustomerPage } from './support/login.ts'
 
 /**
  * docs/product/credit.md (KYC): the application works on a phone whose scripts never arrive, on a
@@ -154,5 +154,44 @@ test.describe('the credit application', () => {
     await page.goto('/en/kyc?step=3')
     await expect(page.locator('.kyc-file')).toHaveCount(0)
     await context.close()
+  })
+
+  test('the audit log of decisions is for admins; finance works the queue', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await loginInBrowser(page, '+60120000004')
+    expect((await page.request.get('/en/admin/audit')).status()).toBe(403)
+    await page.goto('/en/admin')
+    await expect(page.getByRole('heading', { level: 1, name: 'Credit applications' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Audit log' })).toHaveCount(0)
+    await context.close()
+    const adminContext = await browser.newContext({ javaScriptEnabled: false })
+    const admin = await adminContext.newPage()
+    await loginInBrowser(admin, '+60120000005')
+    await admin.goto('/bm/admin/kyc')
+    await admin.getByRole('link', { name: 'Log audit' }).click()
+    await expect(admin.getByRole('heading', { level: 1, name: 'Log audit' })).toBeVisible()
+    await adminContext.close()
+  })
+
+  test('the application and the dashboard are accessible and fit 360 px in three languages', async ({
+    page,
+    request,
+  }) => {
+    const farmer = await createAccount(request)
+    await page.setViewportSize({ width: 360, height: 800 })
+    await loginInBrowser(page, farmer.mobile, farmer.password)
+    for (const path of [
+      '/en/kyc?step=1',
+      '/bm/kyc?step=2',
+      '/th/kyc?step=3',
+      '/en/kyc?step=4',
+      '/th/dashboard',
+      '/bm/dashboard',
+    ]) {
+      await page.goto(path)
+      await expectNoSidewaysScroll(page)
+      await expectAccessible(page)
+    }
   })
 })

@@ -65,6 +65,7 @@ export default [
       route('kyc', 'routes/admin/kyc-queue.tsx'),
       route('kyc/:id', 'routes/admin/kyc-application.tsx'),
       route('kyc/:id/documents/:documentId', 'routes/admin/kyc-document.ts'),
+      route('audit', 'routes/admin/audit-log.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig

@@ -12,6 +12,7 @@ import type { BiometricDevice, CeremonyOptions } from '@padi/domain/payment/biom
 import type { Fulfilment, OrderStatus } from '@padi/domain/orders/order-rules'
 import type {
   ApproveKyc,
+  AuditLog,
   KycAnswer,
   KycDocument,
   KycDraft,
@@ -324,6 +325,7 @@ export function createApiClient(
         body,
         token,
       }),
+    auditLog: (token: string) => call<AuditLog>('/api/v1/admin/audit', { token }),
     requestKycDocuments: (token: string, id: number, body: RequestDocuments) =>
       call<{ id: number; state: string }>(`/api/v1/admin/kyc/${id}/request-documents`, {
         method: 'POST',

@@ -108,7 +108,11 @@ export type PaymentRefusal = {
 /** docs/product/orders-and-payments.md: each refusal of POST /orders, as the payment page says it. */
 export function paymentRefusal(error: ApiError): { body: PaymentRefusal; init: ResponseInit } {
   const init = readRefusal(error).init
-  const data = (error.data ?? {}) as { attempts_left?: number; shortfall?: Money }
+  const data = (error.data ?? {}) as {
+    attempts_left?: number
+    shortfall?: Money
+    reason?: string
+  }
   const failed = (reason: string, extra: Partial<CheckoutMessage> = {}) => ({
     body: { formError: { key: 'checkout.errors.failed' }, reason: { key: reason, ...extra } },
     init,
@@ -133,7 +137,10 @@ export function paymentRefusal(error: ApiError): { body: PaymentRefusal; init: R
         ? failed('checkout.errors.insufficient', { amount: data.shortfall })
         : failed('checkout.errors.noCredit')
     case 'CREDIT_UNAVAILABLE':
-      return failed('checkout.errors.noCredit')
+      // A line that exists but cannot pay (suspended, expired) needs the contract renewed.
+      return data.reason === 'suspended' || data.reason === 'expired'
+        ? failed('checkout.payment.suspended')
+        : failed('checkout.errors.noCredit')
     case 'OUT_OF_STOCK':
       return failed('checkout.errors.outOfStock')
     case 'NOT_FOR_SALE':

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { convertArea } from '../calculators/area-units.ts'
-import { perHectareLimitMinor } from './credit-limit.ts'
+import { approvedLimitMinor, perHectareLimitMinor } from './credit-limit.ts'
 import { lateFeeMinor } from './late-fee.ts'
 import { oneMonthBefore } from './late-repayment-window.ts'
 
@@ -9,6 +9,18 @@ describe('credit rules', () => {
     expect(perHectareLimitMinor(convertArea(5, 'relong', 'hectare'), 100000)).toBe(143888)
     expect(perHectareLimitMinor(1.6, 100000)).toBe(160000)
     expect(perHectareLimitMinor(0, 100000)).toBe(0)
+  })
+  it('opens the line at the market rate per verified hectare, a Thai line at most 35,000 baht', () => {
+    // Malaysia: RM1,000 per hectare, no ceiling but the hectares (at most 1,000).
+    expect(approvedLimitMinor('MY', 3, 100_000)).toBe(300_000)
+    expect(approvedLimitMinor('MY', 0.0001, 100_000)).toBe(10)
+    expect(approvedLimitMinor('MY', 1000, 100_000)).toBe(100_000_000)
+    // Thailand: the rate is a setting; the advertised 35,000 baht is the ceiling.
+    expect(approvedLimitMinor('TH', 1, 3_500_000)).toBe(3_500_000)
+    expect(approvedLimitMinor('TH', 0.5, 3_500_000)).toBe(1_750_000)
+    expect(approvedLimitMinor('TH', 1.0001, 3_500_000)).toBe(3_500_000)
+    expect(approvedLimitMinor('TH', 40, 100_000)).toBe(3_500_000)
+    expect(approvedLimitMinor('TH', 34.9999, 100_000)).toBe(3_499_990)
   })
   it('charges 1.5% per month late (docs/product/limits.md)', () => {
     expect(lateFeeMinor(100000)).toBe(1500)

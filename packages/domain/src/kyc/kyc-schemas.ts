@@ -206,3 +206,21 @@ export const KycReviewApplicationSchema = z.object({
   ),
 })
 export type KycReviewApplication = z.infer<typeof KycReviewApplicationSchema>
+
+/** GET /api/v1/admin/audit: back-office decisions, newest first, each with the record before and after. */
+export const AuditLogSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.number().int(),
+      actor_user_id: z.number().int(),
+      actor_name: z.string().nullable(),
+      action: z.string(),
+      subject_type: z.string(),
+      subject_id: z.number().int(),
+      before: z.record(z.string(), z.unknown()).nullable(),
+      after: z.record(z.string(), z.unknown()).nullable(),
+      created_at: z.string(),
+    }),
+  ),
+})
+export type AuditLog = z.infer<typeof AuditLogSchema>

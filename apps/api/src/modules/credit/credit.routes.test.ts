@@ -119,14 +119,24 @@ describe('paying from a line (docs/product/orders-and-payments.md)', () => {
           service.charge(tx, { userId: id, currency, amountMinor: 100, orderId: null }),
         )
         .catch((e: unknown) => e)
-    expect(await charge('THB')).toMatchObject({ code: 'CREDIT_UNAVAILABLE' })
+    // Each says why, so the pages can say 'credit suspended' where that is the reason.
+    expect(await charge('THB')).toMatchObject({
+      code: 'CREDIT_UNAVAILABLE',
+      extra: { reason: 'currency' },
+    })
     await t.db.db.update(creditLines).set({ state: 'suspended' }).where(eq(creditLines.userId, id))
-    expect(await charge()).toMatchObject({ code: 'CREDIT_UNAVAILABLE' })
+    expect(await charge()).toMatchObject({
+      code: 'CREDIT_UNAVAILABLE',
+      extra: { reason: 'suspended' },
+    })
     await t.db.db
       .update(creditLines)
       .set({ state: 'active', expiresAt: sql`now() - interval '1 second'` })
       .where(eq(creditLines.userId, id))
-    expect(await charge()).toMatchObject({ code: 'CREDIT_UNAVAILABLE' })
+    expect(await charge()).toMatchObject({
+      code: 'CREDIT_UNAVAILABLE',
+      extra: { reason: 'expired' },
+    })
     await t.db.db
       .update(creditLines)
       .set({ expiresAt: sql`now() + interval '1 year'` })

@@ -45,7 +45,18 @@ function refusalOf(
   at: Date,
 ): DomainError {
   if (!line || !isSpendable(line, at) || line.currency !== args.currency)
-    return new DomainError('CREDIT_UNAVAILABLE', 'No active credit line to pay with')
+    // docs/product/credit.md (Application statuses): a suspended or expired line says so.
+    return new DomainError('CREDIT_UNAVAILABLE', 'No active credit line to pay with', {
+      extra: {
+        reason: !line
+          ? 'none'
+          : line.currency !== args.currency
+            ? 'currency'
+            : line.state === 'active'
+              ? 'expired'
+              : line.state,
+      },
+    })
   const shortfall = shortfallMinor(line, args.amountMinor)
   return new DomainError('CREDIT_INSUFFICIENT', 'Insufficient credit balance', {
     extra: {

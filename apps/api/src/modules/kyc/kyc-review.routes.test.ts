@@ -3,15 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { bearer, loginTokens } from '../../../test/auth-helpers.ts'
+import { completeKycDraft, day } from '../../../test/kyc-helpers.ts'
 import type { SmsMessage } from '../sms/sms-provider.ts'
 
 const png = () =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7d2c' } })
     .png()
     .toBuffer()
-
-const day = (offsetDays: number) =>
-  new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10)
 
 describe('finance reviews KYC applications (docs/product/credit.md: KYC review)', () => {
   let t: TestApp
@@ -46,16 +44,7 @@ describe('finance reviews KYC applications (docs/product/credit.md: KYC review)'
     })
   /** Siti fills and submits an application; answers its id. */
   const submitted = async () => {
-    const saved = await call(siti, 'PUT', '/me/kyc', {
-      full_name: 'Siti binti Abdullah',
-      id_number: '820907-09-6124',
-      planting_date: day(-30),
-      harvest_date: day(120),
-      owns_mist_drone: false,
-      visited_centre: true,
-      hectares: 3.5,
-      consents: { terms: true, data_processing: true, credit_check: true },
-    })
+    const saved = await call(siti, 'PUT', '/me/kyc', completeKycDraft(3.5))
     expect(saved.statusCode).toBe(200)
     const have = (saved.json().application.documents as { kind: string }[]).map((d) => d.kind)
     for (const kind of ['id_front', 'id_back', 'selfie', 'land_document'])

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { KYC_APPLICATION_STATES } from '@padi/domain/kyc/kyc-application'
 import {
   ApproveKycSchema,
+  AuditLogSchema,
   KycQueueSchema,
   KycReviewApplicationSchema,
   RejectKycSchema,
@@ -141,20 +142,7 @@ export const kycReviewRoutes: FastifyPluginAsync<{
           subject_id: Id.optional(),
         }),
         response: {
-          200: z.object({
-            data: z.array(
-              z.object({
-                id: z.number().int(),
-                actor_user_id: z.number().int(),
-                action: z.string(),
-                subject_type: z.string(),
-                subject_id: z.number().int(),
-                before: z.unknown(),
-                after: z.unknown(),
-                created_at: z.string(),
-              }),
-            ),
-          }),
+          200: AuditLogSchema,
           ...errors,
         },
       },

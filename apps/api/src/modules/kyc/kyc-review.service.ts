@@ -4,8 +4,7 @@ import { auditLog } from '@padi/db/schema/audit'
 import { creditLines } from '@padi/db/schema/credit'
 import { kycApplications, kycDocuments } from '@padi/db/schema/kyc'
 import { users } from '@padi/db/schema/users'
-import { ADVERTISED_CREDIT } from '@padi/domain/credit/advertised'
-import { perHectareLimitMinor } from '@padi/domain/credit/credit-limit'
+import { approvedLimitMinor } from '@padi/domain/credit/credit-limit'
 import { DomainError } from '@padi/domain/errors'
 import { canMove, userKycStatus, type KycApplicationState } from '@padi/domain/kyc/kyc-application'
 import type { ApproveKyc, RejectKyc, RequestDocuments } from '@padi/domain/kyc/kyc-schemas'
@@ -52,9 +51,7 @@ export function createKycReviewService(deps: {
 
   /** docs/product/credit.md: the limit the verified hectares give, within the advertised ceiling. */
   function limitFor(market: Market, hectares: number): number {
-    const limit = perHectareLimitMinor(hectares, ratePerHectareMinor[market])
-    const advertised = ADVERTISED_CREDIT[market]
-    return advertised.perHectare ? limit : Math.min(limit, advertised.amountMinor)
+    return approvedLimitMinor(market, hectares, ratePerHectareMinor[market])
   }
 
   async function decide(
@@ -291,8 +288,9 @@ export function createKycReviewService(deps: {
     /** The audit log, newest first (admin). */
     async audit(subjectType?: string, subjectId?: number) {
       const rows = await db
-        .select()
+        .select({ entry: auditLog, actorName: users.fullName })
         .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.actorUserId))
         .where(
           and(
             subjectType ? eq(auditLog.subjectType, subjectType) : undefined,
@@ -302,14 +300,15 @@ export function createKycReviewService(deps: {
         .orderBy(desc(auditLog.id))
         .limit(200)
       return {
-        data: rows.map((r) => ({
+        data: rows.map(({ entry: r, actorName }) => ({
           id: r.id,
           actor_user_id: r.actorUserId,
+          actor_name: actorName,
           action: r.action,
           subject_type: r.subjectType,
           subject_id: r.subjectId,
-          before: r.before,
-          after: r.after,
+          before: r.before as Record<string, unknown> | null,
+          after: r.after as Record<string, unknown> | null,
           created_at: r.createdAt.toISOString(),
         })),
       }

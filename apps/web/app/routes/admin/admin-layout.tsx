@@ -31,11 +31,12 @@ export function loader({ params, context }: Route.LoaderArgs) {
   return {
     ...pageMessages({ lang: locale }, ['admin', 'kyc']),
     name: session.data.user?.fullName ?? '',
+    isAdmin: role === 'admin',
     flash: flash ? { kind: flash.kind, messageKey: flash.messageKey } : null,
   }
 }
 
-function AdminHeader({ name }: { name: string }) {
+function AdminHeader({ name, isAdmin }: { name: string; isAdmin: boolean }) {
   const { t, locale } = useI18n()
   return (
     <header className="admin-header">
@@ -44,6 +45,9 @@ function AdminHeader({ name }: { name: string }) {
       </Link>
       <nav aria-label={t('admin.navLabel')} className="admin-nav">
         <NavLink to={localePath(locale, '/admin/kyc')}>{t('admin.nav.kyc')}</NavLink>
+        {isAdmin ? (
+          <NavLink to={localePath(locale, '/admin/audit')}>{t('admin.nav.audit')}</NavLink>
+        ) : null}
         <Link to={localePath(locale, '/')}>{t('admin.nav.shop')}</Link>
       </nav>
       <div className="admin-user">
@@ -64,7 +68,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { flash } = loaderData
   return (
     <>
-      <AdminHeader name={loaderData.name} />
+      <AdminHeader name={loaderData.name} isAdmin={loaderData.isAdmin} />
       <main id="main" className="admin-main">
         {flash ? (
           <p className={flash.kind === 'error' ? 'form-error' : 'notice'} role="status">
