@@ -108,6 +108,16 @@ export async function buildApp(deps: {
     bodyLimit: 1024 * 1024,
   })
   app.decorateRequest('auth', null)
+  // A graceful stop (threat row 33): answers still under way when it starts finish, and carry
+  // `Connection: close`, so a client that keeps connections open (the web server's pool) lets go
+  // and the process exits at once rather than when the grace period runs out.
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close')
+  })
   registerClientIp(app, { trustedProxies: config.TRUST_PROXY, proxySecret: config.PROXY_SECRET })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

@@ -20,7 +20,7 @@ const API = `http://127.0.0.1:${PORT}/api/v1`
  * docs/decisions/042-uploaded-files.md: the API killed (SIGKILL, no chance to tidy up) at any
  * moment of an upload never leaves a record that points at a missing or partial file; what a
  * crash leaves behind is a file no record points at, which the sweep removes. Needs a real
- * PostgreSQL: the API runs as a process of its own.
+ * PostgreSQL: the API runs as a process of its own. Also: a graceful stop finishes the upload.
  */
 describe.skipIf(!process.env.DATABASE_URL)('an upload when the API is killed', () => {
   let db: TestDatabase
@@ -62,13 +62,14 @@ describe.skipIf(!process.env.DATABASE_URL)('an upload when the API is killed', (
     throw new Error('the API did not start')
   }
 
-  function kill() {
+  /** Stops the API with a signal; answers its exit code. */
+  function kill(signal: NodeJS.Signals = 'SIGKILL') {
     const child = api
     api = null
-    if (!child || child.exitCode !== null) return Promise.resolve()
-    return new Promise<void>((resolve) => {
-      child.once('exit', () => resolve())
-      child.kill('SIGKILL')
+    if (!child || child.exitCode !== null) return Promise.resolve(child?.exitCode ?? null)
+    return new Promise<number | null>((resolve) => {
+      child.once('exit', (code) => resolve(code))
+      child.kill(signal)
     })
   }
 
@@ -152,4 +153,43 @@ describe.skipIf(!process.env.DATABASE_URL)('an upload when the API is killed', (
     for await (const file of store.list()) kept.push(file.key)
     expect(kept.sort()).toEqual(rows.map((r) => r.storageKey).sort())
   }, 120_000)
+
+  it('finishes an upload under way when asked to stop (SIGTERM), refuses new work, exits 0', async () => {
+    await start()
+    const login = await fetch(`${API}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mobile: '+60120000001', password: 'demo2026' }),
+    })
+    const { access_token } = (await login.json()) as { access_token: string }
+    // Large enough to take a second or more, so the stop comes while it is under way.
+    const photo = await sharp({
+      create: {
+        width: 2400,
+        height: 1600,
+        channels: 3,
+        background: '#55aa55',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer()
+    const began = Date.now()
+    const upload = fetch(`${API}/me/kyc/documents?kind=id_front&name=card.jpg`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${access_token}`, 'content-type': 'image/jpeg' },
+      body: photo,
+    })
+    await new Promise((r) => setTimeout(r, 200))
+    const exited = kill('SIGTERM')
+    expect((await upload).status).toBe(201)
+    expect(Date.now() - began).toBeGreaterThan(200)
+    // Once closing, nothing new is taken: refused, or no longer listening.
+    const late = await fetch(`${API}/healthz`).then(
+      (res) => res.status,
+      () => 'refused',
+    )
+    expect([503, 'refused']).toContain(late)
+    expect(await exited).toBe(0)
+  }, 60_000)
 })
