@@ -54,6 +54,8 @@ import { createEncryptedFileStore } from './modules/files/encrypted-file-store.t
 import { createKycService } from './modules/kyc/kyc.service.ts'
 import { kycRoutes } from './modules/kyc/kyc.routes.ts'
 import { sweepUnreferencedFiles } from './modules/kyc/kyc-file-sweep.ts'
+import { receiptsRoutes } from './modules/repayments/receipts.routes.ts'
+import { createReceiptsService } from './modules/repayments/receipts.service.ts'
 import { createClamdScanner, createTestSignatureScanner } from './modules/files/virus-scan.ts'
 import { createKycReviewService } from './modules/kyc/kyc-review.service.ts'
 import { kycReviewRoutes } from './modules/kyc/kyc-review.routes.ts'
@@ -254,6 +256,10 @@ export async function buildApp(deps: {
         : createTestSignatureScanner()
       await v1.register(kycRoutes, {
         kyc: createKycService({ db: db.db, clock, files, scanner }),
+        guards,
+      })
+      await v1.register(receiptsRoutes, {
+        receipts: createReceiptsService({ db: db.db, clock, files, scanner, sms: otp }),
         guards,
       })
       await v1.register(kycReviewRoutes, {

@@ -64,6 +64,9 @@ export const ERROR_CODES = [
   'UPLOAD_LIMIT',
   'UPLOAD_INFECTED',
   'UPLOAD_SCAN_UNAVAILABLE',
+  // Repayment receipts (docs/product/credit.md)
+  'RECEIPT_DECIDED',
+  'RECEIPT_EXCEEDS_OWED',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

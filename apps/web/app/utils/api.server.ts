@@ -22,6 +22,8 @@ import type {
   RequestDocuments,
 } from '@padi/domain/kyc/kyc-schemas'
 import type { KycDocumentKind } from '@padi/domain/kyc/kyc-documents'
+import type { ReceiptState } from '@padi/domain/repayments/receipt-rules'
+import type { Receipt, ReceiptQueue, RejectReceipt } from '@padi/domain/repayments/receipt-schemas'
 import type {
   BrandList,
   ProductDetail,
@@ -306,6 +308,31 @@ export function createApiClient(
       send(`/api/v1/me/kyc/documents/${id}`, { token }),
     submitKyc: (token: string, locale: Locale) =>
       call<KycAnswer>('/api/v1/me/kyc/submit', { method: 'POST', query: { locale }, token }),
+
+    // Repayment receipts (docs/product/credit.md, Repayment receipts).
+    uploadReceipt: (
+      token: string,
+      input: Record<string, string> & { locale: Locale },
+      bytes: Uint8Array,
+    ) =>
+      call<Receipt>('/api/v1/me/receipts', {
+        method: 'POST',
+        query: input,
+        file: { bytes, type: 'application/octet-stream' },
+        token,
+      }),
+    receipts: (token: string, status?: ReceiptState) =>
+      call<{ data: Receipt[] }>('/api/v1/me/receipts', { query: { status }, token }).then(
+        (r) => r.data,
+      ),
+    receiptFile: (token: string, id: number) => send(`/api/v1/me/receipts/${id}/file`, { token }),
+    receiptQueue: (token: string) => call<ReceiptQueue>('/api/v1/admin/receipts', { token }),
+    receiptFileForFinance: (token: string, id: number) =>
+      send(`/api/v1/admin/receipts/${id}/file`, { token }),
+    approveReceipt: (token: string, id: number) =>
+      call<Receipt>(`/api/v1/admin/receipts/${id}/approve`, { method: 'POST', token }),
+    rejectReceipt: (token: string, id: number, body: RejectReceipt) =>
+      call<Receipt>(`/api/v1/admin/receipts/${id}/reject`, { method: 'POST', body, token }),
 
     // Credit application review (docs/product/credit.md, KYC review): finance and admin.
     kycQueue: (token: string) => call<KycQueue>('/api/v1/admin/kyc', { token }),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { OtpPurpose } from '@padi/domain/auth/rules'
-import type { KycNotice } from '@padi/domain/kyc/kyc-sms-text'
+import type { Notice } from '@padi/domain/notices/notice-sms-text'
 import { users } from './users.ts'
 
 /**
@@ -43,7 +43,7 @@ export const smsOutbox = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     to: text('to').notNull(),
     // A code's purpose, or a notice (finance's decision) whose sealed field holds its values.
-    purpose: text('purpose').$type<OtpPurpose | KycNotice>().notNull(),
+    purpose: text('purpose').$type<OtpPurpose | Notice>().notNull(),
     locale: text('locale').notNull().default('en'),
     codeSealed: text('code_sealed'),
     clientIp: text('client_ip'),

@@ -7,11 +7,11 @@ import { otpSmsText } from '@padi/domain/auth/sms-text'
 import { DomainError } from '@padi/domain/errors'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import {
-  isKycNotice,
-  kycNoticeText,
-  type KycNotice,
-  type KycNoticeParams,
-} from '@padi/domain/kyc/kyc-sms-text'
+  isNotice,
+  noticeText,
+  type Notice,
+  type NoticeParams,
+} from '@padi/domain/notices/notice-sms-text'
 import type { Clock } from '../../clock.ts'
 import type { ApiConfig } from '../../config.ts'
 import type { SmsProvider } from '../sms/sms-provider.ts'
@@ -99,7 +99,7 @@ export function createOtpService(deps: {
     input: {
       to: string
       code: string
-      purpose: OtpPurpose | KycNotice
+      purpose: OtpPurpose | Notice
       ctx: { locale: Locale; clientIp: string | null }
       suppress: boolean
       expiresAt: Date
@@ -188,19 +188,14 @@ export function createOtpService(deps: {
   }
 
   /** The text of a code's message, or of a notice (whose sealed field holds its values). */
-  function bodyOf(purpose: OtpPurpose | KycNotice, locale: Locale, code: string): string {
-    if (isKycNotice(purpose))
-      return kycNoticeText(
-        locale,
-        purpose,
-        JSON.parse(code) as KycNoticeParams,
-        config.SMS_SENDER_NAME,
-      )
+  function bodyOf(purpose: OtpPurpose | Notice, locale: Locale, code: string): string {
+    if (isNotice(purpose))
+      return noticeText(locale, purpose, JSON.parse(code) as NoticeParams, config.SMS_SENDER_NAME)
     return otpSmsText(locale, purpose, code, config.SMS_SENDER_NAME)
   }
 
   function textOf(row: {
-    purpose: OtpPurpose | KycNotice
+    purpose: OtpPurpose | Notice
     locale: string
     codeSealed: string | null
   }) {
@@ -216,7 +211,7 @@ export function createOtpService(deps: {
    */
   function notice(
     db: Db,
-    input: { to: string; notice: KycNotice; locale: Locale; params: KycNoticeParams },
+    input: { to: string; notice: Notice; locale: Locale; params: NoticeParams },
   ): Promise<PendingSms | null> {
     return record(db, {
       to: input.to,

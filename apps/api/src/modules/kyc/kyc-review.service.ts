@@ -9,10 +9,11 @@ import { DomainError } from '@padi/domain/errors'
 import { canMove, userKycStatus, type KycApplicationState } from '@padi/domain/kyc/kyc-application'
 import type { ApproveKyc, RejectKyc, RequestDocuments } from '@padi/domain/kyc/kyc-schemas'
 import type { KycDocumentKind } from '@padi/domain/kyc/kyc-documents'
-import type { KycNotice, KycNoticeParams } from '@padi/domain/kyc/kyc-sms-text'
+import type { Notice, NoticeParams } from '@padi/domain/notices/notice-sms-text'
 import { formatMoney, MARKET_CURRENCY, type Market } from '@padi/domain/money'
 import type { Clock } from '../../clock.ts'
 import type { OtpService, PendingSms } from '../auth/otp.service.ts'
+import { recordDecision } from '../audit/record-decision.ts'
 import type { FileStore } from '../files/encrypted-file-store.ts'
 import { documentOf } from './kyc.service.ts'
 
@@ -60,7 +61,7 @@ export function createKycReviewService(deps: {
     to: KycApplicationState,
     action: string,
     write: (tx: Db, row: ApplicationRow) => Promise<Partial<ApplicationRow>>,
-    tell: (row: ApplicationRow) => { notice: KycNotice; params: KycNoticeParams },
+    tell: (row: ApplicationRow) => { notice: Notice; params: NoticeParams },
   ) {
     let pending: PendingSms | null = null
     const result = await db.transaction(async (tx) => {
@@ -86,25 +87,23 @@ export function createKycReviewService(deps: {
           canResubmitAt: to === 'rejected' ? (after!.canResubmitAt ?? null) : null,
         })
         .where(eq(users.id, row.userId))
-      await tx.insert(auditLog).values({
-        actorUserId,
-        action,
-        subjectType: 'kyc_application',
-        subjectId: id,
-        before: snapshot(row),
-        after: snapshot(after!),
-        createdAt: now,
-      })
-      // docs/product/credit.md (KYC review): the farmer is told by SMS, in the language they
-      // applied in; sent after the commit, so a decision rolled back is never announced.
-      const [user] = await tx
-        .select({ mobile: users.mobile })
-        .from(users)
-        .where(eq(users.id, row.userId))
-      if (user && deps.sms) {
-        const { notice, params } = tell(after!)
-        pending = await deps.sms.notice(tx, { to: user.mobile, notice, locale: row.locale, params })
-      }
+      // docs/product/credit.md (KYC review): the audit log, and the farmer told by SMS in the
+      // language they applied in.
+      pending = await recordDecision(
+        tx,
+        {
+          actorUserId,
+          action,
+          subjectType: 'kyc_application',
+          subjectId: id,
+          before: snapshot(row),
+          after: snapshot(after!),
+          at: now,
+          farmer: { userId: row.userId, locale: row.locale },
+          ...tell(after!),
+        },
+        deps.sms,
+      )
       return { id, state: to }
     })
     deps.sms?.dispatch(pending)

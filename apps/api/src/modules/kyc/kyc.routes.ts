@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { LOCALES } from '@padi/domain/i18n/locales'
 import { KycAnswerSchema, KycDocumentSchema, KycDraftSchema } from '@padi/domain/kyc/kyc-schemas'
 import { KYC_DOCUMENT_KINDS, KYC_FILE_TYPES, KYC_LIMITS } from '@padi/domain/kyc/kyc-documents'
-import { ErrorResponseSchema, errorAnswers } from '../../error-schema.ts'
+import { errorAnswers } from '../../error-schema.ts'
 import type { Guards } from '../../plugins/authenticate.ts'
 import { sendAttachment } from '../files/send-attachment.ts'
 import type { KycService } from './kyc.service.ts'
@@ -78,10 +78,8 @@ export const kycRoutes: FastifyPluginAsync<{ kyc: KycService; guards: Guards }> 
         response: {
           201: KycDocumentSchema,
           ...errors,
-          413: ErrorResponseSchema,
-          415: ErrorResponseSchema,
-          422: ErrorResponseSchema,
-          503: ErrorResponseSchema,
+          // Too large, not a PDF/JPEG/PNG, refused by the virus scan, scanner not answering.
+          ...errorAnswers(413, 415, 422, 503),
         },
       },
     },

@@ -26,6 +26,7 @@ import type { Market } from '@padi/domain/money'
 import type { Clock } from '../../clock.ts'
 import type { FileStore } from '../files/encrypted-file-store.ts'
 import type { VirusScanner } from '../files/virus-scan.ts'
+import { cleanFileName } from '../files/file-name.ts'
 import { inspectUpload } from '../files/inspect-upload.ts'
 
 type ApplicationRow = typeof kycApplications.$inferSelect
@@ -34,13 +35,6 @@ type DocumentRow = typeof kycDocuments.$inferSelect
 const OPEN_STATES: KycApplicationState[] = ['draft', 'submitted', 'insufficient_documents']
 
 /** The name a farmer's file had, as the list shows it: no folders, no control characters. */
-function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? ''
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim()
-  return clean.slice(-100) || 'file'
-}
-
 export function documentOf(row: DocumentRow): KycDocument {
   return {
     id: row.id,

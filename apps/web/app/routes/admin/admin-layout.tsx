@@ -29,7 +29,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
   const flash = session.takeFlash()
   const locale = isLocale(params.lang) ? params.lang : 'en'
   return {
-    ...pageMessages({ lang: locale }, ['admin', 'kyc']),
+    ...pageMessages({ lang: locale }, ['admin', 'kyc', 'dashboard']),
     name: session.data.user?.fullName ?? '',
     isAdmin: role === 'admin',
     flash: flash ? { kind: flash.kind, messageKey: flash.messageKey } : null,
@@ -45,6 +45,7 @@ function AdminHeader({ name, isAdmin }: { name: string; isAdmin: boolean }) {
       </Link>
       <nav aria-label={t('admin.navLabel')} className="admin-nav">
         <NavLink to={localePath(locale, '/admin/kyc')}>{t('admin.nav.kyc')}</NavLink>
+        <NavLink to={localePath(locale, '/admin/receipts')}>{t('admin.nav.receipts')}</NavLink>
         {isAdmin ? (
           <NavLink to={localePath(locale, '/admin/audit')}>{t('admin.nav.audit')}</NavLink>
         ) : null}

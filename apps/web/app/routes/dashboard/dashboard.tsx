@@ -7,6 +7,7 @@ import {
 import type { CreditRecord } from '@padi/domain/credit/credit-schemas'
 import type { KycAnswer } from '@padi/domain/kyc/kyc-schemas'
 import type { Order } from '@padi/domain/orders/order-schemas'
+import type { Receipt } from '@padi/domain/repayments/receipt-schemas'
 import { apiContext } from '~/utils/context.server.ts'
 import { ApiError } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
@@ -48,11 +49,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const messages = pageMessages(params, ['dashboard', 'orders'])
   const ctx = { session, locale }
   try {
-    // Three reads at once: on a slow network the page waits for the slowest, not for their sum.
-    const [credits, kyc, orders] = await Promise.all([
+    // Four reads at once: on a slow network the page waits for the slowest, not for their sum.
+    const [credits, kyc, orders, receipts] = await Promise.all([
       withUserToken(ctx, (token) => api.credits(token)),
       withUserToken(ctx, (token) => api.kyc(token)),
       withUserToken(ctx, (token) => api.orders(token)),
+      withUserToken(ctx, (token) =>
+        api.receipts(token, repayments === 'all' ? undefined : repayments),
+      ),
     ])
     const line = credits[0] ?? null
     const status = statusOf(kyc, line)
@@ -67,6 +71,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       reason: kyc.application?.decision_reason ?? null,
       orders: orders.slice(0, RECENT_ORDERS),
       moreOrders: orders.length > RECENT_ORDERS,
+      receipts,
       failed: false,
     }
   } catch (error) {
@@ -82,6 +87,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         reason: null as string | null,
         orders: [] as Order[],
         moreOrders: false,
+        receipts: [] as Receipt[],
         failed: true,
       },
       readRefusal(error).init,
@@ -273,7 +279,36 @@ function CreditTab({ data }: { data: CreditData }) {
             </Link>
           ))}
         </nav>
-        <p>{t('dashboard.repayments.none')}</p>
+        {data.receipts.length === 0 ? (
+          <p>{t('dashboard.repayments.none')}</p>
+        ) : (
+          <ul className="order-list">
+            {data.receipts.map((r) => (
+              <li key={r.id} className="order-row dashboard-receipt">
+                <span className="order-row-top">
+                  <strong>{money(r.amount.amount_minor, r.amount.currency)}</strong>
+                  <span className={`order-status receipt-status-${r.status}`}>
+                    {t(`dashboard.repayments.filters.${r.status}`)}
+                  </span>
+                </span>
+                <span className="hint">
+                  {date(r.paid_on)} · {t(`dashboard.repayments.methods.${r.method}`)} · {r.bank} ·{' '}
+                  {r.reference}
+                </span>
+                {r.status === 'rejected' && r.decision_reason ? (
+                  <span>{t('dashboard.status.reason', { reason: r.decision_reason })}</span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        {line ? (
+          <p>
+            <Link className="button secondary" to={localePath(locale, '/receipt')}>
+              {t('dashboard.repayments.upload')}
+            </Link>
+          </p>
+        ) : null}
       </section>
     </>
   )

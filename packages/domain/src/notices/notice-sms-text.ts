@@ -1,17 +1,26 @@
 import type { Locale } from '../i18n/locales.ts'
 
-/** docs/product/credit.md (KYC review): the decisions a farmer is told of by SMS. */
-export const KYC_NOTICES = ['kyc_approved', 'kyc_rejected', 'kyc_documents'] as const
-export type KycNotice = (typeof KYC_NOTICES)[number]
+/**
+ * docs/product/credit.md (KYC review, Repayment receipts): the back office's decisions a farmer
+ * is told of by SMS.
+ */
+export const NOTICES = [
+  'kyc_approved',
+  'kyc_rejected',
+  'kyc_documents',
+  'receipt_approved',
+  'receipt_rejected',
+] as const
+export type Notice = (typeof NOTICES)[number]
 
-export function isKycNotice(purpose: string): purpose is KycNotice {
-  return KYC_NOTICES.some((n) => n === purpose)
+export function isNotice(purpose: string): purpose is Notice {
+  return NOTICES.some((n) => n === purpose)
 }
 
-/** What a notice names: the credit opened, or the day from which the farmer may apply again. */
-export type KycNoticeParams = { amount?: string; date?: string }
+/** What a notice names: an amount (credit opened, repayment), or a day. */
+export type NoticeParams = { amount?: string; date?: string }
 
-const TEXT: Record<Locale, Record<KycNotice, string>> = {
+const TEXT: Record<Locale, Record<Notice, string>> = {
   en: {
     kyc_approved:
       '{product}: your credit application is approved. {amount} of credit is ready to use in the shop.',
@@ -19,6 +28,10 @@ const TEXT: Record<Locale, Record<KycNotice, string>> = {
       '{product}: your credit application was not approved. You may apply again from {date}. The reason is in the app.',
     kyc_documents:
       '{product}: we need more documents for your credit application. Open the app to add them.',
+    receipt_approved:
+      '{product}: your repayment of {amount} is confirmed. Your available credit has been restored.',
+    receipt_rejected:
+      '{product}: your repayment receipt could not be accepted. The reason is in the app.',
   },
   bm: {
     kyc_approved:
@@ -27,19 +40,25 @@ const TEXT: Record<Locale, Record<KycNotice, string>> = {
       '{product}: permohonan kredit anda tidak diluluskan. Anda boleh memohon semula mulai {date}. Sebabnya ada dalam aplikasi.',
     kyc_documents:
       '{product}: kami perlukan dokumen tambahan untuk permohonan kredit anda. Buka aplikasi untuk menambahnya.',
+    receipt_approved:
+      '{product}: bayaran balik anda sebanyak {amount} telah disahkan. Kredit tersedia anda telah dipulihkan.',
+    receipt_rejected:
+      '{product}: resit bayaran balik anda tidak dapat diterima. Sebabnya ada dalam aplikasi.',
   },
   th: {
     kyc_approved: '{product}: คำขอสินเชื่อของคุณได้รับอนุมัติแล้ว วงเงิน {amount} พร้อมใช้ในร้านค้า',
     kyc_rejected: '{product}: คำขอสินเชื่อของคุณไม่ได้รับอนุมัติ คุณยื่นคำขอใหม่ได้ตั้งแต่ {date} ดูเหตุผลได้ในแอป',
     kyc_documents: '{product}: เราต้องการเอกสารเพิ่มเติมสำหรับคำขอสินเชื่อของคุณ เปิดแอปเพื่อเพิ่มเอกสาร',
+    receipt_approved: '{product}: ยืนยันการชำระคืน {amount} แล้ว วงเงินคงเหลือของคุณได้รับการคืนแล้ว',
+    receipt_rejected: '{product}: ไม่สามารถรับหลักฐานการชำระคืนของคุณได้ ดูเหตุผลได้ในแอป',
   },
 }
 
-/** The SMS of finance's decision, in the language the farmer applied in. */
-export function kycNoticeText(
+/** The SMS of a back-office decision, in the farmer's language. */
+export function noticeText(
   locale: Locale,
-  notice: KycNotice,
-  params: KycNoticeParams,
+  notice: Notice,
+  params: NoticeParams,
   product: string,
 ): string {
   return TEXT[locale][notice]

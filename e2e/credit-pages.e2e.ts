@@ -2,11 +2,8 @@ import { test, expect, expectNoSidewaysScroll } from './support/fixtures.ts'
 import { createAccount } from './support/api.ts'
 import { loginInBrowser } from './support/login.ts'
 
-/**
- * The farmer's credit pages answer in each language at 360 px with a way on; the one not built
- * yet (receipt) is a page of the shell, never a 404.
- */
-test.describe('the credit pages and the coming-soon page', () => {
+/** The farmer's credit pages answer in each language at 360 px with a way on. */
+test.describe('the credit pages', () => {
   test('dashboard, KYC and receipt show a translated page with a way on', async ({
     page,
     request,

@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm'
+import type { Db } from '@padi/db/client'
+import { auditLog } from '@padi/db/schema/audit'
+import { users } from '@padi/db/schema/users'
+import type { Locale } from '@padi/domain/i18n/locales'
+import type { Notice, NoticeParams } from '@padi/domain/notices/notice-sms-text'
+import type { OtpService, PendingSms } from '../auth/otp.service.ts'
+
+/**
+ * A back-office decision's record, inside the decision's transaction: its entry in the audit log
+ * (who, what, when, before and after) and the SMS that tells the farmer, in their language. The
+ * SMS is handed to the gateway by the caller after the commit (`sms.dispatch`), so a decision
+ * that is rolled back is never announced.
+ */
+export async function recordDecision(
+  tx: Db,
+  input: {
+    actorUserId: number
+    action: string
+    subjectType: string
+    subjectId: number
+    before: Record<string, unknown>
+    after: Record<string, unknown>
+    at: Date
+    farmer: { userId: number; locale: Locale }
+    notice: Notice
+    params: NoticeParams
+  },
+  sms: Pick<OtpService, 'notice'> | undefined,
+): Promise<PendingSms | null> {
+  await tx.insert(auditLog).values({
+    actorUserId: input.actorUserId,
+    action: input.action,
+    subjectType: input.subjectType,
+    subjectId: input.subjectId,
+    before: input.before,
+    after: input.after,
+    createdAt: input.at,
+  })
+  if (!sms) return null
+  const [user] = await tx
+    .select({ mobile: users.mobile })
+    .from(users)
+    .where(eq(users.id, input.farmer.userId))
+  if (!user) return null
+  return sms.notice(tx, {
+    to: user.mobile,
+    notice: input.notice,
+    locale: input.farmer.locale,
+    params: input.params,
+  })
+}

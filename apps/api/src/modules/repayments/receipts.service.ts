@@ -1,0 +1,313 @@
+import { and, asc, count, desc, eq } from 'drizzle-orm'
+import type { Db } from '@padi/db/client'
+import { creditLedger, creditLines } from '@padi/db/schema/credit'
+import { repaymentReceipts } from '@padi/db/schema/repayments'
+import { users } from '@padi/db/schema/users'
+import { allocateRepayment } from '@padi/domain/credit/credit-line'
+import { DomainError } from '@padi/domain/errors'
+import { formatMoney } from '@padi/domain/money'
+import {
+  exceedsUtilised,
+  parseAmountMinor,
+  RECEIPT_MAX_FILE_BYTES,
+  type ReceiptState,
+} from '@padi/domain/repayments/receipt-rules'
+import type {
+  Receipt,
+  ReceiptQueue,
+  ReceiptUploadQuery,
+  RejectReceipt,
+} from '@padi/domain/repayments/receipt-schemas'
+import type { Clock } from '../../clock.ts'
+import type { OtpService, PendingSms } from '../auth/otp.service.ts'
+import { recordDecision } from '../audit/record-decision.ts'
+import { createCreditRepository } from '../credit/credit.repository.ts'
+import type { FileStore } from '../files/encrypted-file-store.ts'
+import { cleanFileName } from '../files/file-name.ts'
+import { inspectUpload } from '../files/inspect-upload.ts'
+import type { VirusScanner } from '../files/virus-scan.ts'
+
+type ReceiptRow = typeof repaymentReceipts.$inferSelect
+
+function receiptOf(row: ReceiptRow): Receipt {
+  return {
+    id: row.id,
+    method: row.method,
+    bank: row.bank,
+    amount: { amount_minor: row.amountMinor, currency: row.currency },
+    paid_on: row.paidOn,
+    reference: row.reference,
+    status: row.status,
+    decision_reason: row.decisionReason,
+    file: { content_type: row.contentType, bytes: row.bytes, file_name: row.fileName },
+    created_at: row.createdAt.toISOString(),
+    decided_at: row.decidedAt?.toISOString() ?? null,
+  }
+}
+
+/** A refusal with the catalogue key the receipt page shows (docs/product/credit.md, section 8). */
+function receiptError(
+  code:
+    | 'VALIDATION_FAILED'
+    | 'UPLOAD_EMPTY'
+    | 'UPLOAD_TOO_LARGE'
+    | 'UPLOAD_INVALID_TYPE'
+    | 'UPLOAD_INFECTED',
+  key: string,
+  message: string,
+  field = 'file',
+) {
+  return new DomainError(code, message, {
+    extra: { message_key: key, errors: [{ field, message: key }] },
+  })
+}
+
+/**
+ * docs/product/credit.md (Repayment receipts): the farmer sends proof of a repayment; finance
+ * approves it (a repayment entry in the ledger: late fee first, then interest, then principal)
+ * or rejects it with a reason. Each decision under the receipt's and the line's locks, in the
+ * audit log, and by SMS.
+ */
+export function createReceiptsService(deps: {
+  db: Db
+  clock: Clock
+  files: FileStore
+  scanner: VirusScanner
+  sms?: Pick<OtpService, 'notice' | 'dispatch'>
+}) {
+  const { db, clock, files, scanner } = deps
+
+  async function decide(
+    actorUserId: number,
+    id: number,
+    to: Exclude<ReceiptState, 'pending'>,
+    write: (tx: Db, row: ReceiptRow) => Promise<Partial<ReceiptRow>>,
+  ) {
+    let pending: PendingSms | null = null
+    const result = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(repaymentReceipts)
+        .where(eq(repaymentReceipts.id, id))
+        .for('update')
+      if (!row) throw new DomainError('NOT_FOUND', 'Receipt not found')
+      if (row.status !== 'pending')
+        throw new DomainError('RECEIPT_DECIDED', 'This receipt has already been decided')
+      const now = clock.now()
+      const changes = await write(tx, row)
+      const [after] = await tx
+        .update(repaymentReceipts)
+        .set({ ...changes, status: to, decidedAt: now, decidedBy: actorUserId })
+        .where(eq(repaymentReceipts.id, id))
+        .returning()
+      const snapshot = (r: ReceiptRow) => ({
+        status: r.status,
+        amount_minor: r.amountMinor,
+        ledger_entry_id: r.ledgerEntryId,
+        decision_reason: r.decisionReason,
+      })
+      pending = await recordDecision(
+        tx,
+        {
+          actorUserId,
+          action: to === 'approved' ? 'receipt.approve' : 'receipt.reject',
+          subjectType: 'repayment_receipt',
+          subjectId: id,
+          before: snapshot(row),
+          after: snapshot(after!),
+          at: now,
+          farmer: { userId: row.userId, locale: row.locale },
+          notice: to === 'approved' ? 'receipt_approved' : 'receipt_rejected',
+          params: { amount: formatMoney(row.amountMinor, row.currency) },
+        },
+        deps.sms,
+      )
+      return receiptOf(after!)
+    })
+    deps.sms?.dispatch(pending)
+    return result
+  }
+
+  return {
+    /** POST /me/receipts: the receipt and its one file, waiting for finance. */
+    async upload(
+      userId: number,
+      input: ReceiptUploadQuery & { bytes: Buffer; locale: ReceiptRow['locale'] },
+    ): Promise<Receipt> {
+      const amount = parseAmountMinor(input.amount)
+      if (!amount.ok)
+        throw receiptError('VALIDATION_FAILED', amount.problem, 'Invalid amount', 'amount')
+      if (input.bytes.length === 0)
+        throw receiptError('UPLOAD_EMPTY', 'receipt.errors.emptyFile', 'The file is empty')
+      if (input.bytes.length > RECEIPT_MAX_FILE_BYTES)
+        throw receiptError('UPLOAD_TOO_LARGE', 'receipt.errors.fileTooLarge', 'File over 10MB')
+      const line = await createCreditRepository(db).currentLine(userId)
+      if (!line)
+        throw new DomainError('CREDIT_UNAVAILABLE', 'No credit line to repay', {
+          extra: { reason: 'none' },
+        })
+      if (exceedsUtilised(amount.minor, line.utilisedMinor))
+        throw receiptError(
+          'VALIDATION_FAILED',
+          'receipt.errors.amountOverUtilised',
+          'Amount more than utilised credits',
+          'amount',
+        )
+      const inspected = await inspectUpload(input.name, input.bytes)
+      if (!inspected.ok)
+        throw inspected.problem === 'kyc.upload.empty'
+          ? receiptError('UPLOAD_EMPTY', 'receipt.errors.emptyFile', 'The file is empty')
+          : receiptError('UPLOAD_INVALID_TYPE', 'receipt.errors.invalidType', 'Invalid file type')
+      const verdict = await scanner.scan(input.bytes)
+      if (!verdict.clean)
+        throw receiptError('UPLOAD_INFECTED', 'kyc.upload.infected', 'Refused by the virus check')
+      const stored = await files.put(inspected.bytes)
+      try {
+        const [row] = await db
+          .insert(repaymentReceipts)
+          .values({
+            userId,
+            lineId: line.id,
+            method: input.method,
+            bank: input.bank,
+            amountMinor: amount.minor,
+            currency: line.currency,
+            paidOn: input.paid_on,
+            reference: input.reference,
+            locale: input.locale,
+            contentType: inspected.contentType,
+            bytes: stored.bytes,
+            sha256: stored.sha256,
+            storageKey: stored.key,
+            fileName: cleanFileName(input.name),
+            createdAt: clock.now(),
+          })
+          .returning()
+        return receiptOf(row!)
+      } catch (error) {
+        await files.delete(stored.key)
+        throw error
+      }
+    },
+
+    /** GET /me/receipts: the farmer's receipts, newest first, optionally of one status. */
+    async list(userId: number, status?: ReceiptState): Promise<Receipt[]> {
+      const rows = await db
+        .select()
+        .from(repaymentReceipts)
+        .where(
+          and(
+            eq(repaymentReceipts.userId, userId),
+            status ? eq(repaymentReceipts.status, status) : undefined,
+          ),
+        )
+        .orderBy(desc(repaymentReceipts.createdAt), desc(repaymentReceipts.id))
+        .limit(100)
+      return rows.map(receiptOf)
+    },
+
+    /** A receipt's file for its owner (ownerId) or for finance (no owner). */
+    async file(id: number, ownerId?: number) {
+      const [row] = await db
+        .select()
+        .from(repaymentReceipts)
+        .where(
+          and(
+            eq(repaymentReceipts.id, id),
+            ownerId === undefined ? undefined : eq(repaymentReceipts.userId, ownerId),
+          ),
+        )
+      if (!row) throw new DomainError('NOT_FOUND', 'Receipt not found')
+      const bytes = await files.get(row.storageKey)
+      if (!bytes) throw new DomainError('NOT_FOUND', 'Receipt not found')
+      return { bytes, contentType: row.contentType, fileName: row.fileName }
+    },
+
+    /** Finance's queue: pending receipts, oldest first, with what each customer has used. */
+    async queue(): Promise<ReceiptQueue> {
+      const rows = await db
+        .select({
+          receipt: repaymentReceipts,
+          name: users.fullName,
+          mobile: users.mobile,
+          utilised: creditLines.utilisedMinor,
+        })
+        .from(repaymentReceipts)
+        .innerJoin(users, eq(users.id, repaymentReceipts.userId))
+        .innerJoin(creditLines, eq(creditLines.id, repaymentReceipts.lineId))
+        .where(eq(repaymentReceipts.status, 'pending'))
+        .orderBy(asc(repaymentReceipts.createdAt), asc(repaymentReceipts.id))
+        .limit(200)
+      const counts = await db
+        .select({ status: repaymentReceipts.status, n: count() })
+        .from(repaymentReceipts)
+        .groupBy(repaymentReceipts.status)
+      return {
+        data: rows.map((r) => ({
+          ...receiptOf(r.receipt),
+          user_id: r.receipt.userId,
+          customer_name: r.name,
+          mobile: r.mobile,
+          utilised: { amount_minor: r.utilised, currency: r.receipt.currency },
+        })),
+        counts: Object.fromEntries(counts.map((c) => [c.status, c.n])),
+      }
+    },
+
+    /**
+     * Approved: the amount is repaid on the line it was sent for, late fee first, then interest,
+     * then principal, in one transaction under the line's lock; more than is owed now is refused.
+     */
+    approve(actorUserId: number, id: number) {
+      return decide(actorUserId, id, 'approved', async (tx, row) => {
+        const [line] = await tx
+          .select()
+          .from(creditLines)
+          .where(eq(creditLines.id, row.lineId))
+          .for('update')
+        if (!line) throw new DomainError('NOT_FOUND', 'Credit line not found')
+        const owed = line.utilisedMinor + line.interestMinor + line.lateFeeMinor
+        if (row.amountMinor > owed)
+          throw new DomainError(
+            'RECEIPT_EXCEEDS_OWED',
+            'The receipt is for more than is owed now',
+            {
+              extra: { owed: { amount_minor: owed, currency: line.currency } },
+            },
+          )
+        const d = allocateRepayment(line, row.amountMinor)
+        const [updated] = await tx
+          .update(creditLines)
+          .set({
+            utilisedMinor: line.utilisedMinor + d.principalMinor,
+            interestMinor: line.interestMinor + d.interestMinor,
+            lateFeeMinor: line.lateFeeMinor + d.lateFeeMinor,
+            updatedAt: clock.now(),
+          })
+          .where(eq(creditLines.id, line.id))
+          .returning({ utilised: creditLines.utilisedMinor })
+        const [entry] = await tx
+          .insert(creditLedger)
+          .values({
+            lineId: line.id,
+            kind: 'repayment',
+            currency: line.currency,
+            principalDeltaMinor: d.principalMinor,
+            interestDeltaMinor: d.interestMinor,
+            lateFeeDeltaMinor: d.lateFeeMinor,
+            utilisedAfterMinor: updated!.utilised,
+            note: `receipt ${row.id}`,
+            actorUserId,
+            createdAt: clock.now(),
+          })
+          .returning({ id: creditLedger.id })
+        return { ledgerEntryId: entry!.id }
+      })
+    },
+
+    reject(actorUserId: number, id: number, input: RejectReceipt) {
+      return decide(actorUserId, id, 'rejected', async () => ({ decisionReason: input.reason }))
+    },
+  }
+}
+export type ReceiptsService = ReturnType<typeof createReceiptsService>

@@ -1,0 +1,202 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { isLocale, type Locale } from '@padi/domain/i18n/locales'
+import type { CreditRecord } from '@padi/domain/credit/credit-schemas'
+import {
+  parseAmountMinor,
+  RECEIPT_MAX_FILE_BYTES,
+  RECEIPT_METHODS,
+} from '@padi/domain/repayments/receipt-rules'
+import { apiContext } from '~/utils/context.server.ts'
+import { ApiError } from '~/utils/api.server.ts'
+import { withUserToken } from '~/utils/auth.server.ts'
+import { readRefusal } from '~/utils/api-errors.server.ts'
+import { sessionContext } from '~/utils/session.server.ts'
+import type { FieldErrors } from '~/utils/forms.ts'
+import { localePath, useI18n } from '~/utils/i18n.ts'
+import { pageMeta } from '~/utils/meta.ts'
+import { pageMessages } from '~/utils/messages.server.ts'
+import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
+import { readBodyUpTo } from '~/utils/kyc.server.ts'
+import { TextField } from '~/components/form/text-field.tsx'
+import { FormAlert, type Message } from '~/components/auth/form-alert.tsx'
+import authCss from '~/components/auth/auth.css?url'
+import kycCss from '~/components/kyc/kyc.css?url'
+import type { StyleHandle } from '~/utils/route-styles.tsx'
+import type { Route } from './+types/receipt'
+
+export const handle: StyleHandle = { css: [authCss, kycCss] }
+export const headers: Route.HeadersFunction = retryAfterHeaders
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, 'receipt.title', 'receipt.description')
+
+const FIELDS = ['method', 'bank', 'amount', 'paid_on', 'reference'] as const
+
+/** docs/product/credit.md (Repayment receipts): the form, with the credit the farmer has used. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
+  const session = context.get(sessionContext)
+  const api = context.get(apiContext)
+  const messages = pageMessages(params, ['receipt'])
+  try {
+    const credits = await withUserToken({ session, locale }, (token) => api.credits(token))
+    return { ...messages, line: credits[0] ?? null, failed: false }
+  } catch (error) {
+    return data(
+      { ...messages, line: null as CreditRecord | null, failed: true },
+      readRefusal(error).init,
+    )
+  }
+}
+
+type ActionData = {
+  fieldErrors?: FieldErrors
+  values?: Record<string, string>
+  formError?: Message
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
+  const session = context.get(sessionContext)
+  const api = context.get(apiContext)
+  // Read only up to the limit (and the form's few fields): a larger file is refused unread.
+  const body = await readBodyUpTo(request, RECEIPT_MAX_FILE_BYTES + 64 * 1024)
+  if (body === null)
+    return data<ActionData>({ formError: { key: 'receipt.errors.fileTooLarge' } }, { status: 413 })
+  const type = request.headers.get('content-type') ?? ''
+  const form = type.startsWith('multipart/form-data')
+    ? await new Response(body as BodyInit, { headers: { 'content-type': type } }).formData()
+    : new FormData()
+  const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? '').trim()]))
+  const fieldErrors: FieldErrors = {}
+  for (const f of FIELDS) if (!values[f]) fieldErrors[f] = 'receipt.errors.required'
+  if (values.amount) {
+    const amount = parseAmountMinor(values.amount)
+    if (!amount.ok) fieldErrors.amount = amount.problem
+  }
+  const files = form.getAll('file').filter((f): f is File => f instanceof File && f.name !== '')
+  if (files.length === 0) fieldErrors.file = 'receipt.errors.pickFile'
+  if (files.length > 1) fieldErrors.file = 'receipt.errors.oneFile'
+  if (Object.keys(fieldErrors).length > 0)
+    return data<ActionData>({ fieldErrors, values }, { status: 400 })
+  const file = files[0]!
+  try {
+    await withUserToken({ session, locale }, async (token) =>
+      api.uploadReceipt(
+        token,
+        { ...values, name: file.name, locale } as Record<string, string> & { locale: Locale },
+        new Uint8Array(await file.arrayBuffer()),
+      ),
+    )
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    const refusal = readRefusal(error)
+    const key = (error.data as { message_key?: unknown } | null)?.message_key
+    const field = error.errors[0]?.field
+    if (typeof key === 'string' && key.startsWith('receipt.'))
+      return data<ActionData>(
+        { fieldErrors: { [field === 'amount' ? 'amount' : 'file']: key }, values },
+        refusal.init,
+      )
+    if (error.statusCode === 413)
+      return data<ActionData>(
+        { fieldErrors: { file: 'receipt.errors.fileTooLarge' }, values },
+        refusal.init,
+      )
+    return data<ActionData>(
+      {
+        formError: refusal.message ?? {
+          key: refusal.kind === 'unavailable' ? 'receipt.errors.server' : 'receipt.errors.failed',
+        },
+        values,
+      },
+      refusal.init,
+    )
+  }
+  return redirect(localePath(locale, '/receipt/success'), 303)
+}
+
+export default function ReceiptPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, locale, money } = useI18n()
+  const navigation = useNavigation()
+  const { line } = loaderData
+  const errors = actionData?.fieldErrors ?? {}
+  const values = actionData?.values
+  const used = line ? money(line.utilised_credits.amount_minor, line.utilised_credits.currency) : ''
+  return (
+    <section className="kyc-page">
+      <h1>{t('receipt.title')}</h1>
+      {!line ? (
+        <div className="card">
+          <p>{loaderData.failed ? t('receipt.errors.server') : t('receipt.noLine')}</p>
+          <Link className="button" to={localePath(locale, '/dashboard')}>
+            {t('receipt.success.toDashboard')}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p>{t('receipt.intro')}</p>
+          <p className="notice">{t('receipt.used', { amount: used })}</p>
+          {actionData?.formError ? <FormAlert message={actionData.formError} /> : null}
+          <Form method="post" encType="multipart/form-data" className="card kyc-form" noValidate>
+            <fieldset className="field kyc-yes-no">
+              <legend>{t('receipt.fields.method')}</legend>
+              {RECEIPT_METHODS.map((m) => (
+                <label key={m} className="kyc-choice">
+                  <input
+                    type="radio"
+                    name="method"
+                    value={m}
+                    defaultChecked={(values?.method ?? 'bank_transfer') === m}
+                  />
+                  {t(`receipt.fields.${m}`)}
+                </label>
+              ))}
+            </fieldset>
+            <TextField
+              name="bank"
+              label={t('receipt.fields.bank')}
+              defaultValue={values?.bank ?? ''}
+              maxLength={100}
+              error={errors.bank}
+            />
+            <TextField
+              name="amount"
+              label={t('receipt.fields.amount')}
+              hint={t('receipt.fields.amountHint', { amount: used })}
+              inputMode="decimal"
+              defaultValue={values?.amount ?? ''}
+              error={errors.amount}
+            />
+            <TextField
+              name="paid_on"
+              type="date"
+              label={t('receipt.fields.paidOn')}
+              defaultValue={values?.paid_on ?? ''}
+              error={errors.paid_on}
+            />
+            <TextField
+              name="reference"
+              label={t('receipt.fields.reference')}
+              hint={t('receipt.fields.referenceHint')}
+              defaultValue={values?.reference ?? ''}
+              maxLength={100}
+              error={errors.reference}
+            />
+            <TextField
+              name="file"
+              type="file"
+              className="kyc-file-input"
+              label={t('receipt.fields.file')}
+              hint={t('receipt.fields.fileHint')}
+              accept="image/png,image/jpeg,application/pdf"
+              error={errors.file}
+            />
+            <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
+              {navigation.state === 'submitting' ? t('receipt.sending') : t('receipt.submit')}
+            </button>
+          </Form>
+        </>
+      )}
+    </section>
+  )
+}

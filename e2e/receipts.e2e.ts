@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto'
+import sharp from 'sharp'
+import { expect, test } from './support/fixtures.ts'
+import { API, apiLogin } from './support/api.ts'
+import { loginInBrowser, newCustomerPage } from './support/login.ts'
+import { grantCredit, packOf, rm, setPin } from './support/shop.ts'
+
+/**
+ * docs/product/credit.md (Repayment receipts): a farmer who bought on credit sends a receipt for
+ * part of it; finance approves it and the credit comes back.
+ */
+test('a receipt for part of what is owed, approved by finance, restores the credit', async ({
+  browser,
+  request,
+}) => {
+  const { page, context, mobile, password } = await newCustomerPage(browser, request, {
+    js: true,
+    to: '/en/settings',
+  })
+  await grantCredit(request, mobile, 100_000)
+  const { access_token } = await apiLogin(request, mobile, password)
+  await setPin(request, access_token, '602413')
+  const pack = await packOf(request, 1)
+  const product = await (await request.get(`${API}/api/v1/products/1?market=MY`)).json()
+  const branch = (product.where_to_buy as { branch_id: number; quantity: number }[]).sort(
+    (a, b) => b.quantity - a.quantity,
+  )[0]!
+  const order = await request.post(`${API}/api/v1/orders`, {
+    headers: { authorization: `Bearer ${access_token}`, 'idempotency-key': randomUUID() },
+    data: {
+      fulfilment: 'pickup',
+      payment: 'credits',
+      branch_id: branch.branch_id,
+      pin: '602413',
+      lines: [{ variation_id: pack.id, count: 2 }],
+    },
+  })
+  expect(order.status()).toBe(201)
+  const used = ((await order.json()) as { total: { amount_minor: number } }).total.amount_minor
+  const half = Math.floor(used / 2)
+
+  await page.goto('/en/receipt')
+  await expect(page.getByText(`Credit used: ${rm(used)}`)).toBeVisible()
+  const slip = await sharp({ create: { width: 300, height: 500, channels: 3, background: '#eee' } })
+    .png()
+    .toBuffer()
+  const fill = async (amount: string) => {
+    await page.getByLabel('Bank', { exact: true }).fill('Bank Islam')
+    await page.getByLabel('Amount paid').fill(amount)
+    await page.getByLabel('Date of payment').fill('2026-11-20')
+    await page.getByLabel('Reference number').fill('BIMB-7781')
+    await page
+      .getByLabel('Receipt (photo or PDF)')
+      .setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: slip })
+    await page.getByRole('button', { name: 'Send receipt' }).click()
+  }
+  // More than was used is refused with its message.
+  await fill(((used + 1) / 100).toFixed(2))
+  await expect(page.getByText('Amount more than utilised credits.')).toBeVisible()
+  await fill((half / 100).toFixed(2))
+  await expect(page).toHaveURL(/\/en\/receipt\/success$/)
+  await page.goto('/en/dashboard?repayments=pending')
+  await expect(page.locator('.dashboard-receipt')).toHaveCount(1)
+  await expect(page.locator('.dashboard-receipt')).toContainText(rm(half))
+
+  // Finance approves it at the desk.
+  const desk = await browser.newContext()
+  const finance = await desk.newPage()
+  await loginInBrowser(finance, '+60120000004')
+  await finance.goto('/en/admin/receipts')
+  const card = finance.locator('article', { hasText: mobile })
+  await expect(card.getByRole('img', { name: 'The receipt' })).toBeVisible()
+  await card.getByRole('button', { name: 'Approve: repay this amount' }).click()
+  await expect(finance.getByText('Approved: the repayment is on the line')).toBeVisible()
+
+  // The credit comes back and the repayment is under 'approved'.
+  await page.goto('/en/dashboard?repayments=approved')
+  await expect(page.locator('.dashboard-receipt')).toContainText(rm(half))
+  await expect(page.locator('.dashboard-figure', { hasText: 'Used credit' })).toContainText(
+    rm(used - half),
+  )
+  await desk.close()
+  await context.close()
+})

@@ -1,0 +1,56 @@
+import { z } from 'zod'
+import { MoneySchema } from '../money-schemas.ts'
+import { RECEIPT_METHODS, RECEIPT_STATES } from './receipt-rules.ts'
+
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'receipt.errors.date')
+
+/**
+ * POST /api/v1/me/receipts: what the receipt says, in the query; the file is the body (like the
+ * KYC documents: a phone sends it again alone when the network drops). The amount is text as
+ * typed, judged by the API (more than 0, at most two decimals, not more than the credit used).
+ */
+export const ReceiptUploadQuerySchema = z.object({
+  method: z.enum(RECEIPT_METHODS),
+  bank: z.string().trim().min(1, 'receipt.errors.required').max(100),
+  amount: z.string().trim().min(1, 'receipt.errors.required').max(20),
+  paid_on: Day,
+  reference: z.string().trim().min(1, 'receipt.errors.required').max(100),
+  name: z.string().max(200).default(''),
+})
+export type ReceiptUploadQuery = z.infer<typeof ReceiptUploadQuerySchema>
+
+export const ReceiptSchema = z
+  .object({
+    id: z.number().int(),
+    method: z.enum(RECEIPT_METHODS),
+    bank: z.string(),
+    amount: MoneySchema,
+    paid_on: z.string(),
+    reference: z.string(),
+    status: z.enum(RECEIPT_STATES),
+    decision_reason: z.string().nullable(),
+    file: z.object({ content_type: z.string(), bytes: z.number().int(), file_name: z.string() }),
+    created_at: z.string(),
+    decided_at: z.string().nullable(),
+  })
+  .meta({ id: 'RepaymentReceipt' })
+export type Receipt = z.infer<typeof ReceiptSchema>
+
+export const ReceiptListSchema = z.object({ data: z.array(ReceiptSchema) })
+
+/** Finance's queue: receipts waiting, oldest first, with the count in each state. */
+export const ReceiptQueueSchema = z.object({
+  data: z.array(
+    ReceiptSchema.extend({
+      user_id: z.number().int(),
+      customer_name: z.string(),
+      mobile: z.string(),
+      utilised: MoneySchema.nullable(),
+    }),
+  ),
+  counts: z.record(z.string(), z.number().int()),
+})
+export type ReceiptQueue = z.infer<typeof ReceiptQueueSchema>
+
+export const RejectReceiptSchema = z.object({ reason: z.string().trim().min(1).max(500) })
+export type RejectReceipt = z.infer<typeof RejectReceiptSchema>
