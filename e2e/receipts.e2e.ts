@@ -82,3 +82,43 @@ test('a receipt for part of what is owed, approved by finance, restores the cred
   await desk.close()
   await context.close()
 })
+
+test('without JavaScript the receipt form posts, and says what is wrong', async ({
+  browser,
+  request,
+}) => {
+  const { page, context, mobile } = await newCustomerPage(browser, request, {
+    js: false,
+    to: '/en/receipt',
+  })
+  await expect(page.getByText('You have no credit to repay yet.')).toBeVisible()
+  await grantCredit(request, mobile, 50_000)
+  await page.goto('/en/receipt')
+  await expect(page.getByText('Credit used: RM0.00')).toBeVisible()
+  // Nothing filled in: every field says so, and the file is asked for.
+  await page.getByRole('button', { name: 'Send receipt' }).click()
+  await expect(page.getByText('Fill all fields.').first()).toBeVisible()
+  await expect(page.getByText('Select a receipt file.')).toBeVisible()
+  await page.getByLabel('Bank', { exact: true }).fill('Maybank')
+  await page.getByLabel('Amount paid').fill('12.345')
+  await page.getByLabel('Date of payment').fill('2026-11-21')
+  await page.getByLabel('Reference number').fill('MBB-1')
+  await page.getByLabel('Receipt (photo or PDF)').setInputFiles({
+    name: 'slip.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+  })
+  await page.getByRole('button', { name: 'Send receipt' }).click()
+  await expect(page.getByText('At most two decimals, like 150.50.')).toBeVisible()
+  // Typed values come back after a refusal.
+  await expect(page.getByLabel('Bank', { exact: true })).toHaveValue('Maybank')
+  await page.getByLabel('Amount paid').fill('10')
+  await page.getByLabel('Receipt (photo or PDF)').setInputFiles({
+    name: 'slip.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+  })
+  await page.getByRole('button', { name: 'Send receipt' }).click()
+  await expect(page.getByText('Amount more than utilised credits.')).toBeVisible()
+  await context.close()
+})
