@@ -29,36 +29,6 @@ export function uploadRefusal(error: unknown): Message {
 }
 
 /**
- * Reads a request body of at most `limit` bytes; a longer one stops being read at once (a phone
- * sending 50 MB is cut off rather than held in memory). Null: too large.
- */
-export async function readBodyUpTo(request: Request, limit: number): Promise<Uint8Array | null> {
-  const declared = Number(request.headers.get('content-length') ?? 'NaN')
-  if (Number.isFinite(declared) && declared > limit) return null
-  if (!request.body) return new Uint8Array()
-  const reader = request.body.getReader()
-  const parts: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel()
-      return null
-    }
-    parts.push(value)
-  }
-  const out = new Uint8Array(size)
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.byteLength
-  }
-  return out
-}
-
-/**
  * One document on its way to the API with the farmer's token; a refusal becomes its message.
  * A file over the limit is refused here, before it is sent on.
  */
@@ -86,57 +56,5 @@ export async function uploadKycFile(
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     return { ok: false, status: error.statusCode, message: uploadRefusal(error) }
-  }
-}
-
-/** Streams one of the farmer's own documents (or, for finance, an applicant's) to the browser. */
-export async function passFile(
-  response: Response,
-  disposition: 'inline' | 'attachment',
-): Promise<Response> {
-  const headers = new Headers()
-  for (const name of ['content-type', 'content-length', 'content-disposition'])
-    if (response.headers.has(name)) headers.set(name, response.headers.get(name)!)
-  if (disposition === 'inline') {
-    const current = headers.get('content-disposition') ?? 'attachment'
-    headers.set('content-disposition', current.replace(/^attachment/, 'inline'))
-  }
-  headers.set('x-content-type-options', 'nosniff')
-  headers.set('cache-control', 'private, no-store')
-  // Shown in this site's pages only, never run. Chromium's PDF viewer does not open in a
-  // sandboxed document, so a PDF (checked to be one) gets only the framing rule.
-  const pdf = headers.get('content-type')?.startsWith('application/pdf')
-  headers.set(
-    'content-security-policy',
-    pdf ? "frame-ancestors 'self'" : "default-src 'none'; frame-ancestors 'self'; sandbox",
-  )
-  return new Response(response.body, { status: 200, headers })
-}
-
-/** A document id from the address; anything else is a 404 like a document that is not yours. */
-export function documentId(raw: string | undefined): number {
-  if (!raw || !/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647)
-    throw new Response('Not found', { status: 404 })
-  return Number(raw)
-}
-
-/**
- * A KYC document for the browser, fetched with the logged-in user's own token (the API decides
- * who may have it: its owner, finance, admin); any refusal answers the same status, so another
- * farmer's document is a 404 here as there. `?view` shows it in the page, else it downloads.
- */
-export async function serveDocument(
-  ctx: { session: WebSession; locale: Locale; request: Request },
-  fetchFile: (token: string) => Promise<Response>,
-): Promise<Response> {
-  try {
-    const file = await withUserToken(ctx, fetchFile)
-    return passFile(
-      file,
-      new URL(ctx.request.url).searchParams.has('view') ? 'inline' : 'attachment',
-    )
-  } catch (error) {
-    if (error instanceof ApiError) throw new Response(null, { status: error.statusCode })
-    throw error
   }
 }

@@ -8,7 +8,7 @@ import { readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
-import { documentId } from '~/utils/kyc.server.ts'
+import { documentId } from '~/utils/uploads.server.ts'
 import { FormAlert, type Message } from '~/components/auth/form-alert.tsx'
 import type { Route } from './+types/receipt-queue'
 

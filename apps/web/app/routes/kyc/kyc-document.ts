@@ -1,7 +1,7 @@
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import { apiContext } from '~/utils/context.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
-import { documentId, serveDocument } from '~/utils/kyc.server.ts'
+import { documentId, serveDocument } from '~/utils/uploads.server.ts'
 import type { Route } from './+types/kyc-document'
 
 /** One of the farmer's own KYC documents (docs/product/credit.md, KYC documents). */

@@ -3,7 +3,8 @@ import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import { KYC_LIMITS } from '@padi/domain/kyc/kyc-documents'
 import { apiContext } from '~/utils/context.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
-import { isKycKind, readBodyUpTo, uploadKycFile } from '~/utils/kyc.server.ts'
+import { isKycKind, uploadKycFile } from '~/utils/kyc.server.ts'
+import { readBodyUpTo } from '~/utils/uploads.server.ts'
 import type { Route } from './+types/kyc-upload'
 
 /**
