@@ -12,6 +12,20 @@ import { kycDocuments } from '@padi/db/schema/kyc'
 import { createEncryptedFileStore } from '../files/encrypted-file-store.ts'
 import { sweepUnreferencedFiles } from './kyc-file-sweep.ts'
 
+/** A phone-sized photo of noise (about 3 MB), which takes the API a second or more to re-encode. */
+const noisyPhoto = () =>
+  sharp({
+    create: {
+      width: 2400,
+      height: 1600,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
+    .jpeg({ quality: 95 })
+    .toBuffer()
+
 const root = fileURLToPath(new URL('../../../../../', import.meta.url))
 const PORT = 3641
 const API = `http://127.0.0.1:${PORT}/api/v1`
@@ -84,17 +98,7 @@ describe.skipIf(!process.env.DATABASE_URL)('an upload when the API is killed', (
   })
 
   it('leaves no record of a file that is not whole, and the sweep takes what is left over', async () => {
-    const photo = await sharp({
-      create: {
-        width: 2400,
-        height: 1600,
-        channels: 3,
-        background: '#808080',
-        noise: { type: 'gaussian', mean: 128, sigma: 40 },
-      },
-    })
-      .jpeg({ quality: 95 })
-      .toBuffer()
+    const photo = await noisyPhoto()
     expect(photo.length).toBeLessThan(8 * 2 ** 20)
     let ok = 0
     let fullMs = 0
@@ -163,17 +167,7 @@ describe.skipIf(!process.env.DATABASE_URL)('an upload when the API is killed', (
     })
     const { access_token } = (await login.json()) as { access_token: string }
     // Large enough to take a second or more, so the stop comes while it is under way.
-    const photo = await sharp({
-      create: {
-        width: 2400,
-        height: 1600,
-        channels: 3,
-        background: '#55aa55',
-        noise: { type: 'gaussian', mean: 128, sigma: 40 },
-      },
-    })
-      .jpeg({ quality: 95 })
-      .toBuffer()
+    const photo = await noisyPhoto()
     const began = Date.now()
     const upload = fetch(`${API}/me/kyc/documents?kind=id_front&name=card.jpg`, {
       method: 'POST',
