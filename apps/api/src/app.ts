@@ -54,6 +54,7 @@ import { createEncryptedFileStore } from './modules/files/encrypted-file-store.t
 import { createKycService } from './modules/kyc/kyc.service.ts'
 import { kycRoutes } from './modules/kyc/kyc.routes.ts'
 import { sweepUnreferencedFiles } from './modules/kyc/kyc-file-sweep.ts'
+import { runLateFees } from './modules/credit/late-fee-job.ts'
 import { receiptsRoutes } from './modules/repayments/receipts.routes.ts'
 import { createReceiptsService } from './modules/repayments/receipts.service.ts'
 import { createClamdScanner, createTestSignatureScanner } from './modules/files/virus-scan.ts'
@@ -248,6 +249,21 @@ export async function buildApp(deps: {
         }
         v1.addHook('onReady', async () => sweep())
         const timer = setInterval(sweep, config.FILE_SWEEP_INTERVAL_MS)
+        timer.unref()
+        v1.addHook('onClose', async () => clearInterval(timer))
+      }
+      // docs/product/credit.md (Late fees): at start and every so often; safe on every server.
+      if (config.LATE_FEE_INTERVAL_MS > 0) {
+        const lateFees = () => {
+          runLateFees(db.db, clock.now()).then(
+            (run) => {
+              if (run.charged > 0) v1.log.info({ run }, 'late fees added')
+            },
+            (error: unknown) => v1.log.error({ err: error }, 'late-fee job failed'),
+          )
+        }
+        v1.addHook('onReady', async () => lateFees())
+        const timer = setInterval(lateFees, config.LATE_FEE_INTERVAL_MS)
         timer.unref()
         v1.addHook('onClose', async () => clearInterval(timer))
       }

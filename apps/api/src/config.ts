@@ -65,6 +65,8 @@ export const ApiConfigSchema = z.object({
   FILES_DIR: z.string().optional(),
   // How often files no record points at are swept (ADR 042); 0 turns it off.
   FILE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
+  // docs/product/credit.md (Late fees): how often the late-fee job runs (0: never on this server).
+  LATE_FEE_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
   // ADR 043: ClamAV's daemon, which every upload passes before it is kept. Without it only the
   // EICAR test file is refused (development, tests).
   CLAMD_HOST: z.string().min(1).optional(),

@@ -51,6 +51,8 @@ export async function createTestApp(
     OTP_SECRET: 'test-otp-secret-that-is-long-enough-0123456789',
     // Tests run the SMS retry job by hand (app.otp.retryDue) with their own clock.
     SMS_RETRY_INTERVAL_MS: '0',
+    // … and the late-fee job (runLateFees) with theirs.
+    LATE_FEE_INTERVAL_MS: '0',
     ...env,
   })
   const app = await buildApp({ config, db, ...deps })

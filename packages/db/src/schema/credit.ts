@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import type { CreditLineState, LedgerKind } from '@padi/domain/credit/credit-line'
 import type { Currency } from '@padi/domain/money'
 import { users } from './users.ts'
@@ -25,6 +34,10 @@ export const creditLines = pgTable(
     state: text('state').$type<CreditLineState>().notNull().default('active'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     dueAt: timestamp('due_at', { withTimezone: true }),
+    // docs/product/credit.md (Late repayment): the planting and harvest dates in force, in the
+    // farmer's calendar; an approved extension moves them (and the due date) later.
+    plantingOn: date('planting_on', { mode: 'string' }),
+    harvestOn: date('harvest_on', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),

@@ -81,6 +81,8 @@ export async function seedDemoData(
           approvedMinor: majorToMinor(u.creditLineMajor),
           // A season: due at harvest in about five months, the contract a year.
           dueAt: sql`now() + interval '150 days'`,
+          harvestOn: sql`(now() + interval '150 days')::date`,
+          plantingOn: sql`(now() - interval '30 days')::date`,
           expiresAt: sql`now() + interval '365 days'`,
         })
         lineCount += 1

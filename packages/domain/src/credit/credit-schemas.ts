@@ -25,6 +25,18 @@ export const CreditRecordSchema = z.object({
   overdue_account: z.object({
     total_due: MoneySchema.describe('Everything still owed once the due date has passed, else 0'),
   }),
+  planting_on: z.string().nullable().describe('The planting date in force (YYYY-MM-DD)'),
+  harvest_on: z
+    .string()
+    .nullable()
+    .describe('The harvest date in force (YYYY-MM-DD); an approved extension moves it'),
+  late_fee_preview: z
+    .object({
+      at: z.string().describe('When the next month of late fee is added; ISO 8601'),
+      fee: MoneySchema.describe('1.5% of the principal and interest owed now'),
+    })
+    .nullable()
+    .describe('The late fee that will be added next if nothing more is repaid; null when none'),
 })
 export type CreditRecord = z.infer<typeof CreditRecordSchema>
 

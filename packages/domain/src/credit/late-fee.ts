@@ -1,3 +1,5 @@
+import type { Currency } from '../money.ts'
+
 /** docs/product/limits.md: late fee of 1.5% per month on credit owed after the settlement or harvest date. */
 export const LATE_FEE_PERCENT_PER_MONTH = 1.5
 
@@ -7,4 +9,60 @@ export function lateFeeMinor(owedMinor: number, months = 1): number {
     throw new RangeError('owed must be whole minor units')
   if (!Number.isInteger(months) || months < 0) throw new RangeError('months must be a whole number')
   return Math.round((owedMinor * LATE_FEE_PERCENT_PER_MONTH * months) / 100)
+}
+
+/** Hours ahead of UTC of the farmer's calendar for a line's currency (neither country keeps summer time). */
+const OFFSET_HOURS: Record<Currency, number> = { MYR: 8, THB: 7 }
+
+/**
+ * The moment `months` calendar months after `from`, counted in the farmer's calendar: 31 January
+ * plus one month is the last day of February, the time of day kept.
+ */
+export function addMonths(from: Date, months: number, currency: Currency): Date {
+  const shift = OFFSET_HOURS[currency] * 3_600_000
+  const local = new Date(from.getTime() + shift)
+  const day = local.getUTCDate()
+  const moved = new Date(local)
+  moved.setUTCDate(1)
+  moved.setUTCMonth(moved.getUTCMonth() + months)
+  const lastDay = new Date(
+    Date.UTC(moved.getUTCFullYear(), moved.getUTCMonth() + 1, 0),
+  ).getUTCDate()
+  moved.setUTCDate(Math.min(day, lastDay))
+  return new Date(moved.getTime() - shift)
+}
+
+/**
+ * docs/product/credit.md (Late fees): how many whole months past the due date `now` is. A month's
+ * fee is added when that month is complete: 0 until one month after the due date.
+ */
+export function monthsPastDue(dueAt: Date, now: Date, currency: Currency): number {
+  if (now.getTime() < dueAt.getTime()) return 0
+  let months = 0
+  while (addMonths(dueAt, months + 1, currency).getTime() <= now.getTime()) months += 1
+  return months
+}
+
+/**
+ * docs/product/credit.md (Late fees): the fee counts on what is owed that is not itself a fee
+ * (principal and interest); fees do not earn fees.
+ */
+export function lateFeeBaseMinor(line: { utilisedMinor: number; interestMinor: number }): number {
+  return line.utilisedMinor + line.interestMinor
+}
+
+/**
+ * docs/product/credit.md (Late fees): the preview the farmer sees before a fee is added: when the
+ * next one will be added and how much it would be on what is owed now; null when nothing is owed
+ * or the line has no due date.
+ */
+export function nextLateFee(
+  line: { dueAt: Date | null; utilisedMinor: number; interestMinor: number; currency: Currency },
+  now: Date,
+): { at: Date; feeMinor: number } | null {
+  if (!line.dueAt) return null
+  const feeMinor = lateFeeMinor(lateFeeBaseMinor(line))
+  if (feeMinor === 0) return null
+  const at = addMonths(line.dueAt, monthsPastDue(line.dueAt, now, line.currency) + 1, line.currency)
+  return { at, feeMinor }
 }

@@ -4,7 +4,12 @@ import { creditLedger, creditLines } from '@padi/db/schema/credit'
 import type { CreditLineBalances } from '@padi/domain/credit/credit-line'
 import type { Currency } from '@padi/domain/money'
 
-export type CreditLineRow = CreditLineBalances & { id: number; userId: number }
+export type CreditLineRow = CreditLineBalances & {
+  id: number
+  userId: number
+  plantingOn: string | null
+  harvestOn: string | null
+}
 
 const lineColumns = {
   id: creditLines.id,
@@ -17,6 +22,8 @@ const lineColumns = {
   state: creditLines.state,
   expiresAt: creditLines.expiresAt,
   dueAt: creditLines.dueAt,
+  plantingOn: creditLines.plantingOn,
+  harvestOn: creditLines.harvestOn,
 }
 
 /** The line a payment uses: the customer's newest (docs/product/credit.md: the first is used). */
@@ -61,7 +68,10 @@ export function createCreditRepository(db: Db) {
       amountMinor: number
       orderId: number | null
       at: Date
-    }): Promise<{ line: CreditLineRow; entryId: number } | null> {
+    }): Promise<{
+      line: CreditLineBalances & { id: number; userId: number }
+      entryId: number
+    } | null> {
       // One statement, the one orders pay through too (debit_credit_line, migration 0013): the
       // guarded UPDATE and its ledger entry, written only if the UPDATE changed the line.
       const result = (await db.execute(

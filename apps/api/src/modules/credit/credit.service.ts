@@ -6,6 +6,7 @@ import {
   shortfallMinor,
   totalDueMinor,
 } from '@padi/domain/credit/credit-line'
+import { nextLateFee } from '@padi/domain/credit/late-fee'
 import type { CreditRecord } from '@padi/domain/credit/credit-schemas'
 import { DomainError } from '@padi/domain/errors'
 import { formatMoney, type Currency, type Money } from '@padi/domain/money'
@@ -19,6 +20,8 @@ function money(amountMinor: number, currency: Currency): Money {
 export function creditRecord(line: CreditLineRow, now: Date): CreditRecord {
   const owed = outstanding(line)
   const m = (n: number) => money(n, line.currency)
+  // docs/product/credit.md (Late fees): the farmer sees the next fee before it is added.
+  const preview = nextLateFee(line, now)
   return {
     id: line.id,
     state: line.state,
@@ -35,6 +38,9 @@ export function creditRecord(line: CreditLineRow, now: Date): CreditRecord {
     due_at: line.dueAt?.toISOString() ?? null,
     expires_at: line.expiresAt.toISOString(),
     overdue_account: { total_due: m(totalDueMinor(line, now)) },
+    planting_on: line.plantingOn,
+    harvest_on: line.harvestOn,
+    late_fee_preview: preview ? { at: preview.at.toISOString(), fee: m(preview.feeMinor) } : null,
   }
 }
 

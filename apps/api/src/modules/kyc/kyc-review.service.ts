@@ -236,6 +236,8 @@ export function createKycReviewService(deps: {
             currency: MARKET_CURRENCY[row.market],
             approvedMinor: limitFor(row.market, input.verified_hectares),
             dueAt: dayIn(row.market, input.due_on),
+            plantingOn: row.details.planting_date ?? null,
+            harvestOn: input.due_on,
             expiresAt: dayIn(row.market, input.contract_ends_on),
             createdAt: clock.now(),
           })

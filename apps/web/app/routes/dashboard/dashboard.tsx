@@ -145,6 +145,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
 type CreditData = Route.ComponentProps['loaderData']
 
+/**
+ * docs/product/credit.md (Late fees): the next fee is shown from a month before the due date on,
+ * when it is close enough to act on; earlier it would only worry.
+ */
+function lateFeeSoon(dueAt: string | null): boolean {
+  return dueAt !== null && Date.parse(dueAt) - Date.now() <= 31 * 86_400_000
+}
+
 function CreditTab({ data }: { data: CreditData }) {
   const { t, locale, money, date } = useI18n()
   const orderDate = useOrderDate()
@@ -231,6 +239,19 @@ function CreditTab({ data }: { data: CreditData }) {
                 <dd>{amount(line.overdue_account.total_due)}</dd>
               </div>
             </dl>
+            {line.late_fee_preview && lateFeeSoon(line.due_at) ? (
+              <p className="notice">
+                {t('dashboard.owed.lateFeePreview', {
+                  amount: amount(line.late_fee_preview.fee),
+                  date: date(line.late_fee_preview.at),
+                })}
+              </p>
+            ) : null}
+            {line.outstanding.total.amount_minor > 0 ? (
+              <Link className="button" to={localePath(locale, '/receipt')}>
+                {t('dashboard.owed.repay')}
+              </Link>
+            ) : null}
           </section>
         </>
       ) : null}
@@ -362,6 +383,13 @@ function StatusAction({
         </Link>
       )
     case 'incomplete_contract':
-      return <p>{t('security.creditSuspended.details')}</p>
+      return (
+        <>
+          <p>{t('security.creditSuspended.details')}</p>
+          <Link className="button" to={localePath(locale, '/renew-contract')}>
+            {t('dashboard.status.renew')}
+          </Link>
+        </>
+      )
   }
 }
