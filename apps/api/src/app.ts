@@ -55,6 +55,8 @@ import { createKycService } from './modules/kyc/kyc.service.ts'
 import { kycRoutes } from './modules/kyc/kyc.routes.ts'
 import { sweepUnreferencedFiles } from './modules/kyc/kyc-file-sweep.ts'
 import { runLateFees } from './modules/credit/late-fee-job.ts'
+import { lateRepaymentRoutes } from './modules/late-repayment/late-repayment.routes.ts'
+import { createLateRepaymentService } from './modules/late-repayment/late-repayment.service.ts'
 import { receiptsRoutes } from './modules/repayments/receipts.routes.ts'
 import { createReceiptsService } from './modules/repayments/receipts.service.ts'
 import { createClamdScanner, createTestSignatureScanner } from './modules/files/virus-scan.ts'
@@ -277,6 +279,18 @@ export async function buildApp(deps: {
       await v1.register(receiptsRoutes, {
         receipts: createReceiptsService({ db: db.db, clock, files, scanner, sms: otp }),
         guards,
+      })
+      await v1.register(lateRepaymentRoutes, {
+        lateRepayment: createLateRepaymentService({
+          db: db.db,
+          clock,
+          otp,
+          tokens,
+          files,
+          scanner,
+        }),
+        guards,
+        authRateLimit: config.AUTH_RATE_LIMIT_MAX,
       })
       await v1.register(kycReviewRoutes, {
         review: createKycReviewService({

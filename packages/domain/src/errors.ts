@@ -67,6 +67,12 @@ export const ERROR_CODES = [
   // Repayment receipts (docs/product/credit.md)
   'RECEIPT_DECIDED',
   'RECEIPT_EXCEEDS_OWED',
+  // Late repayment and renewal (docs/product/credit.md)
+  'DECISION_TAKEN',
+  'EXTENSION_WINDOW_CLOSED',
+  'EXTENSION_PENDING',
+  'RENEWAL_NOT_ALLOWED',
+  'RENEWAL_PENDING',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -1,4 +1,5 @@
 import type { Currency } from '../money.ts'
+import { CALENDAR_OFFSET_HOURS } from './farmer-calendar.ts'
 
 /** docs/product/limits.md: late fee of 1.5% per month on credit owed after the settlement or harvest date. */
 export const LATE_FEE_PERCENT_PER_MONTH = 1.5
@@ -11,15 +12,12 @@ export function lateFeeMinor(owedMinor: number, months = 1): number {
   return Math.round((owedMinor * LATE_FEE_PERCENT_PER_MONTH * months) / 100)
 }
 
-/** Hours ahead of UTC of the farmer's calendar for a line's currency (neither country keeps summer time). */
-const OFFSET_HOURS: Record<Currency, number> = { MYR: 8, THB: 7 }
-
 /**
  * The moment `months` calendar months after `from`, counted in the farmer's calendar: 31 January
  * plus one month is the last day of February, the time of day kept.
  */
 export function addMonths(from: Date, months: number, currency: Currency): Date {
-  const shift = OFFSET_HOURS[currency] * 3_600_000
+  const shift = CALENDAR_OFFSET_HOURS[currency] * 3_600_000
   const local = new Date(from.getTime() + shift)
   const day = local.getUTCDate()
   const moved = new Date(local)

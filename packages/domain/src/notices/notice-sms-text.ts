@@ -10,6 +10,10 @@ export const NOTICES = [
   'kyc_documents',
   'receipt_approved',
   'receipt_rejected',
+  'extension_approved',
+  'extension_rejected',
+  'renewal_approved',
+  'renewal_rejected',
 ] as const
 export type Notice = (typeof NOTICES)[number]
 
@@ -32,6 +36,14 @@ const TEXT: Record<Locale, Record<Notice, string>> = {
       '{product}: your repayment of {amount} is confirmed. Your available credit has been restored.',
     receipt_rejected:
       '{product}: your repayment receipt could not be accepted. The reason is in the app.',
+    extension_approved:
+      '{product}: your late-repayment application is approved. Your repayment is now due on {date}.',
+    extension_rejected:
+      '{product}: your late-repayment application was not approved. Your repayment is still due on {date}.',
+    renewal_approved:
+      '{product}: your contract renewal is approved. {amount} of credit is ready to use in the shop.',
+    renewal_rejected:
+      '{product}: your contract renewal was not approved. You may renew again from {date}. The reason is in the app.',
   },
   bm: {
     kyc_approved:
@@ -44,6 +56,14 @@ const TEXT: Record<Locale, Record<Notice, string>> = {
       '{product}: bayaran balik anda sebanyak {amount} telah disahkan. Kredit tersedia anda telah dipulihkan.',
     receipt_rejected:
       '{product}: resit bayaran balik anda tidak dapat diterima. Sebabnya ada dalam aplikasi.',
+    extension_approved:
+      '{product}: permohonan bayaran balik lewat anda diluluskan. Bayaran balik anda kini perlu dibuat pada {date}.',
+    extension_rejected:
+      '{product}: permohonan bayaran balik lewat anda tidak diluluskan. Bayaran balik anda masih perlu dibuat pada {date}.',
+    renewal_approved:
+      '{product}: pembaharuan kontrak anda diluluskan. Kredit {amount} sedia digunakan di kedai.',
+    renewal_rejected:
+      '{product}: pembaharuan kontrak anda tidak diluluskan. Anda boleh memperbaharui semula mulai {date}. Sebabnya ada dalam aplikasi.',
   },
   th: {
     kyc_approved: '{product}: คำขอสินเชื่อของคุณได้รับอนุมัติแล้ว วงเงิน {amount} พร้อมใช้ในร้านค้า',
@@ -51,6 +71,11 @@ const TEXT: Record<Locale, Record<Notice, string>> = {
     kyc_documents: '{product}: เราต้องการเอกสารเพิ่มเติมสำหรับคำขอสินเชื่อของคุณ เปิดแอปเพื่อเพิ่มเอกสาร',
     receipt_approved: '{product}: ยืนยันการชำระคืน {amount} แล้ว วงเงินคงเหลือของคุณได้รับการคืนแล้ว',
     receipt_rejected: '{product}: ไม่สามารถรับหลักฐานการชำระคืนของคุณได้ ดูเหตุผลได้ในแอป',
+    extension_approved: '{product}: คำขอชำระคืนล่าช้าของคุณได้รับอนุมัติ กำหนดชำระใหม่คือวันที่ {date}',
+    extension_rejected: '{product}: คำขอชำระคืนล่าช้าของคุณไม่ได้รับอนุมัติ กำหนดชำระยังคงเป็นวันที่ {date}',
+    renewal_approved: '{product}: การต่ออายุสัญญาของคุณได้รับอนุมัติ วงเงิน {amount} พร้อมใช้ในร้านค้า',
+    renewal_rejected:
+      '{product}: การต่ออายุสัญญาของคุณไม่ได้รับอนุมัติ คุณต่ออายุใหม่ได้ตั้งแต่ {date} ดูเหตุผลได้ในแอป',
   },
 }
 

@@ -15,6 +15,7 @@ export type AccessClaims = {
 
 /** Short-lived access JWTs (HS256) with typ and aud checked (docs/security.md). */
 const VERIFIED_KEPT = 10_000
+export const EXTENSION_TTL_SECONDS = 30 * 60
 
 export function createTokenSigner(secret: string, accessTtlSeconds: number) {
   const key = new TextEncoder().encode(secret)
@@ -53,6 +54,31 @@ export function createTokenSigner(secret: string, accessTtlSeconds: number) {
     /** docs/product/accounts.md: sign-up answers an access token; this one only names the pending sign-up. */
     signPreAuth(preAuthSessionId: string, nowMs: number) {
       return sign({ psid: preAuthSessionId }, 'preauth', preAuthSessionId, 10 * 60, nowMs)
+    },
+    /**
+     * docs/product/credit.md (Late repayment): the farmer who proved the mobile number with a code
+     * may see and apply for an extension for 30 minutes, and do nothing else: a token of its own
+     * type that no other route accepts.
+     */
+    signExtension(userId: number, nowMs: number) {
+      return sign({}, 'extension', String(userId), EXTENSION_TTL_SECONDS, nowMs)
+    },
+    async verifyExtension(token: string, nowMs: number): Promise<{ userId: number }> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithms: ['HS256'],
+          currentDate: new Date(nowMs),
+        })
+        const userId = Number(payload.sub)
+        if (payload.typ !== 'extension' || !Number.isSafeInteger(userId) || userId <= 0)
+          throw new DomainError('TOKEN_INVALID', 'Invalid token')
+        return { userId }
+      } catch (error) {
+        if (error instanceof DomainError) throw error
+        throw new DomainError('TOKEN_INVALID', 'Invalid or expired token')
+      }
     },
     async verifyAccess(token: string, nowMs: number): Promise<AccessClaims> {
       // A token whose signature was checked once is not checked again (it cannot have changed);

@@ -6,7 +6,8 @@ import { and, eq, sql } from 'drizzle-orm'
 import { creditLedger, creditLines } from '@padi/db/schema/credit'
 import { lateFeeCharges } from '@padi/db/schema/late-fees'
 import { users } from '@padi/db/schema/users'
-import { createTestApp, type TestApp } from '../../../test/test-app.ts'
+import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts'
+import { extensionToken } from '../../../test/late-repayment-helpers.ts'
 import { bearer, loginTokens } from '../../../test/auth-helpers.ts'
 import { systemClock } from '../../clock.ts'
 import { createCreditRepository } from './credit.repository.ts'
@@ -120,6 +121,61 @@ describe('the late-fee job (docs/product/credit.md: Late fees)', () => {
     await t.db.db.update(creditLines).set({ dueAt: DUE }).where(eq(creditLines.id, line!.id))
     await runLateFees(t.db.db, at('2027-06-01'))
     expect(await fees(line!.id)).toEqual([])
+  })
+})
+
+describe('an approved extension pauses late fees (docs/product/credit.md: Late repayment)', () => {
+  let t: TestApp
+  // Two weeks before the harvest: inside the window for moving it.
+  const clock = createTestClock(at('2027-01-01'))
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '10000', RATE_LIMIT_MAX: '100000' }, { clock })
+  })
+  afterAll(() => t.close())
+
+  it('adds nothing in the month after the old due date, and counts from the new one', async () => {
+    const id = await lineOwing(t, '+60120000001', 100_000, DUE)
+    await t.db.db
+      .update(creditLines)
+      .set({ harvestOn: '2027-01-15', plantingOn: '2026-09-15' })
+      .where(eq(creditLines.id, id))
+    const token = await extensionToken(t.app, '+60120000001')
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/late-repayment',
+      headers: bearer(token),
+      payload: {
+        new_planting_on: '2026-10-15',
+        new_harvest_on: '2027-03-15',
+        reason: 'Flood in December; replanted.',
+        affected_area: '2 ha',
+      },
+    })
+    expect(applied.statusCode).toBe(201)
+    const finance = (await loginTokens(t.app, '+60120000004')).access_token
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/late-repayments/${applied.json().id}/approve`,
+      headers: bearer(finance),
+    })
+    expect(approved.statusCode).toBe(200)
+
+    // A month after the old due date, and the day before the new one: nothing.
+    await runLateFees(t.db.db, at('2027-02-15'))
+    await runLateFees(t.db.db, at('2027-03-14'))
+    const none = await t.db.db.select().from(lateFeeCharges).where(eq(lateFeeCharges.lineId, id))
+    expect(none).toEqual([])
+    // A month after the new due date: the first month, counted from it.
+    await runLateFees(t.db.db, at('2027-04-15'))
+    const charged = await t.db.db
+      .select({
+        month: lateFeeCharges.month,
+        dueAt: lateFeeCharges.dueAt,
+        fee: lateFeeCharges.feeMinor,
+      })
+      .from(lateFeeCharges)
+      .where(eq(lateFeeCharges.lineId, id))
+    expect(charged).toEqual([{ month: 1, dueAt: at('2027-03-15'), fee: 1_500 }])
   })
 })
 
