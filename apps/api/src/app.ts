@@ -55,6 +55,8 @@ import { createKycService } from './modules/kyc/kyc.service.ts'
 import { kycRoutes } from './modules/kyc/kyc.routes.ts'
 import { sweepUnreferencedFiles } from './modules/kyc/kyc-file-sweep.ts'
 import { runLateFees } from './modules/credit/late-fee-job.ts'
+import { renewalRoutes } from './modules/renewal/renewal.routes.ts'
+import { createRenewalService } from './modules/renewal/renewal.service.ts'
 import { lateRepaymentRoutes } from './modules/late-repayment/late-repayment.routes.ts'
 import { createLateRepaymentService } from './modules/late-repayment/late-repayment.service.ts'
 import { receiptsRoutes } from './modules/repayments/receipts.routes.ts'
@@ -291,6 +293,10 @@ export async function buildApp(deps: {
         }),
         guards,
         authRateLimit: config.AUTH_RATE_LIMIT_MAX,
+      })
+      await v1.register(renewalRoutes, {
+        renewals: createRenewalService({ db: db.db, clock, files, sms: otp }),
+        guards,
       })
       await v1.register(kycReviewRoutes, {
         review: createKycReviewService({

@@ -1,0 +1,380 @@
+import { createHash } from 'node:crypto'
+import { and, asc, count, desc, eq } from 'drizzle-orm'
+import type { Db } from '@padi/db/client'
+import { creditLines } from '@padi/db/schema/credit'
+import { contractRenewals } from '@padi/db/schema/renewals'
+import { users } from '@padi/db/schema/users'
+import { isUniqueViolation } from '@padi/db/unique-violation'
+import { outstanding } from '@padi/domain/credit/credit-line'
+import { dayOf, startOfDay } from '@padi/domain/credit/farmer-calendar'
+import { renewalBlocks, type ContractStatus } from '@padi/domain/credit/renewal'
+import { renewalProblems, type RenewalState } from '@padi/domain/credit/renewal-rules'
+import type {
+  CreditRenewalAnswer,
+  RejectRenewal,
+  RenewalBlockCode,
+  RenewalQueue,
+  RenewalRecord,
+  RenewalSubmit,
+} from '@padi/domain/credit/renewal-schemas'
+import { formatDate } from '@padi/domain/dates'
+import { DomainError } from '@padi/domain/errors'
+import type { Locale } from '@padi/domain/i18n/locales'
+import { formatMoney } from '@padi/domain/money'
+import type { Clock } from '../../clock.ts'
+import type { OtpService, PendingSms } from '../auth/otp.service.ts'
+import { recordDecision } from '../audit/record-decision.ts'
+import type { FileStore } from '../files/encrypted-file-store.ts'
+import { readSignature } from './signature-image.ts'
+import { signedContractPdf } from './signed-contract-pdf.ts'
+
+type RenewalRow = typeof contractRenewals.$inferSelect
+type LineRow = typeof creditLines.$inferSelect
+
+const STATUS: Record<RenewalState, RenewalRecord['status']> = {
+  pending: 'PENDING',
+  approved: 'APPROVED',
+  rejected: 'REJECTED',
+}
+const TIME_ZONE = { MYR: 'Asia/Kuala_Lumpur', THB: 'Asia/Bangkok' } as const
+const DAY_MS = 86_400_000
+
+function recordOf(row: RenewalRow): RenewalRecord {
+  return {
+    id: row.id,
+    status: STATUS[row.status],
+    can_resubmit_at: row.canResubmitAt?.toISOString() ?? null,
+    planting_on: row.plantingOn,
+    harvest_on: row.harvestOn,
+    signed_at: row.signedAt.toISOString(),
+    decision_reason: row.decisionReason,
+    created_at: row.createdAt.toISOString(),
+    decided_at: row.decidedAt?.toISOString() ?? null,
+  }
+}
+
+function fieldErrors(problems: Record<string, string>) {
+  return new DomainError('VALIDATION_FAILED', 'Check the renewal form', {
+    extra: {
+      errors: Object.entries(problems).map(([field, message]) => ({ field, message })),
+    },
+  })
+}
+
+/**
+ * docs/product/credit.md (Renewal): a farmer whose credit is suspended and settled signs a renewal
+ * on the pad; the API keeps the signed contract as a PDF (signature, time, device) and finance
+ * approves it (a new line opens with the same limit, due at the new harvest) or rejects it with a
+ * reason and the date from which the farmer may renew again. Decisions audited and sent by SMS.
+ */
+export function createRenewalService(deps: {
+  db: Db
+  clock: Clock
+  files: FileStore
+  sms?: Pick<OtpService, 'notice' | 'dispatch'>
+}) {
+  const { db, clock, files } = deps
+
+  /** The conditions of a renewal, read on `on` (a transaction holding the farmer's lock, or the pool). */
+  async function eligibility(on: Db, userId: number) {
+    const [user] = await on
+      .select({ status: users.status, fullName: users.fullName, mobile: users.mobile })
+      .from(users)
+      .where(eq(users.id, userId))
+    const [line] = await on
+      .select()
+      .from(creditLines)
+      .where(eq(creditLines.userId, userId))
+      .orderBy(desc(creditLines.createdAt), desc(creditLines.id))
+      .limit(1)
+    const [latest] = await on
+      .select()
+      .from(contractRenewals)
+      .where(eq(contractRenewals.userId, userId))
+      .orderBy(desc(contractRenewals.createdAt), desc(contractRenewals.id))
+      .limit(1)
+    const now = clock.now()
+    const blocks: RenewalBlockCode[] = []
+    if (!line) blocks.push('no_credit')
+    if (latest?.status === 'pending') blocks.push('renewal_pending')
+    const contractStatus: ContractStatus =
+      !latest || latest.status === 'pending'
+        ? null
+        : latest.status === 'approved'
+          ? 'APPROVED'
+          : 'REJECTED'
+    if (line)
+      blocks.push(
+        ...renewalBlocks({
+          // docs/product/credit.md (Renewal): the outstanding balance is settled first.
+          totalDueMinor: outstanding(line).totalMinor,
+          // A line past its contract's end is as unusable as a suspended one.
+          creditSuspended: line.state !== 'active' || line.expiresAt.getTime() <= now.getTime(),
+          userActive: user?.status === 'active',
+          contractStatus,
+          canResubmitAt: latest?.canResubmitAt ?? null,
+          now,
+        }),
+      )
+    return { user, line, blocks, now }
+  }
+
+  async function decide(
+    actorUserId: number,
+    id: number,
+    to: Exclude<RenewalState, 'pending'>,
+    write: (tx: Db, row: RenewalRow, line: LineRow, now: Date) => Promise<Partial<RenewalRow>>,
+  ): Promise<RenewalRecord> {
+    let pending: PendingSms | null = null
+    const result = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(contractRenewals)
+        .where(eq(contractRenewals.id, id))
+        .for('update')
+      if (!row) throw new DomainError('NOT_FOUND', 'Renewal not found')
+      if (row.status !== 'pending')
+        throw new DomainError('DECISION_TAKEN', 'This renewal has already been decided')
+      const [line] = await tx
+        .select()
+        .from(creditLines)
+        .where(eq(creditLines.id, row.lineId))
+        .for('update')
+      const now = clock.now()
+      const changes = await write(tx, row, line!, now)
+      const [after] = await tx
+        .update(contractRenewals)
+        .set({ ...changes, status: to, decidedAt: now, decidedBy: actorUserId })
+        .where(eq(contractRenewals.id, id))
+        .returning()
+      const snapshot = (r: RenewalRow) => ({
+        status: r.status,
+        new_line_id: r.newLineId,
+        decision_reason: r.decisionReason,
+        can_resubmit_at: r.canResubmitAt?.toISOString() ?? null,
+      })
+      pending = await recordDecision(
+        tx,
+        {
+          actorUserId,
+          action: to === 'approved' ? 'renewal.approve' : 'renewal.reject',
+          subjectType: 'contract_renewal',
+          subjectId: id,
+          before: snapshot(row),
+          after: snapshot(after!),
+          at: now,
+          farmer: { userId: row.userId, locale: row.locale },
+          notice: to === 'approved' ? 'renewal_approved' : 'renewal_rejected',
+          params: {
+            amount: formatMoney(line!.approvedMinor, line!.currency),
+            date: formatDate(after!.canResubmitAt ?? now, TIME_ZONE[line!.currency]),
+          },
+        },
+        deps.sms,
+      )
+      return recordOf(after!)
+    })
+    deps.sms?.dispatch(pending)
+    return result
+  }
+
+  return {
+    /** GET /me/credit-renewal: the farmer's renewals, newest first, and whether one may start. */
+    async status(userId: number): Promise<CreditRenewalAnswer> {
+      const { line, blocks } = await eligibility(db, userId)
+      const rows = await db
+        .select()
+        .from(contractRenewals)
+        .where(eq(contractRenewals.userId, userId))
+        .orderBy(desc(contractRenewals.createdAt), desc(contractRenewals.id))
+        .limit(10)
+      return {
+        data: rows.map(recordOf),
+        eligibility: {
+          allowed: blocks.length === 0,
+          blocks,
+          credit: line ? { amount_minor: line.approvedMinor, currency: line.currency } : null,
+          outstanding: line
+            ? { amount_minor: outstanding(line).totalMinor, currency: line.currency }
+            : null,
+        },
+      }
+    },
+
+    /**
+     * POST /me/credit-renewal: the signed renewal. The form is judged (harvest after planting, a
+     * signature, the terms agreed), the conditions checked, the contract PDF made and kept; the
+     * conditions are checked again under the farmer's lock as the renewal is written, so two at
+     * once make one.
+     */
+    async submit(
+      userId: number,
+      input: RenewalSubmit,
+      ctx: { locale: Locale; device: string; clientIp: string },
+    ): Promise<RenewalRecord> {
+      const problems = renewalProblems({
+        plantingOn: input.planting_on,
+        harvestOn: input.harvest_on,
+        signature: input.signature,
+        agreed: input.agree,
+      })
+      if (Object.keys(problems).length > 0) throw fieldErrors(problems)
+      const signature = await readSignature(input.signature)
+      if (!signature) throw fieldErrors({ signature: 'renewal.errors.signature' })
+      const first = await eligibility(db, userId)
+      if (first.blocks.length > 0 || !first.line || !first.user)
+        throw new DomainError('RENEWAL_NOT_ALLOWED', 'A renewal cannot start now', {
+          extra: { blocks: first.blocks },
+        })
+      const { line, user } = first
+      const today = dayOf(first.now, line.currency)
+      if (input.harvest_on <= today)
+        throw fieldErrors({ harvest_on: 'renewal.errors.harvestFuture' })
+      const signedAt = clock.now()
+      const device = ctx.device.slice(0, 400) || 'unknown'
+      const pdf = await signedContractPdf({
+        locale: ctx.locale,
+        reference: createHash('sha256').update(signature).digest('hex').slice(0, 12).toUpperCase(),
+        name: user.fullName,
+        mobile: user.mobile,
+        credit: formatMoney(line.approvedMinor, line.currency),
+        plantingOn: formatDate(`${input.planting_on}T12:00:00Z`, 'UTC'),
+        harvestOn: formatDate(`${input.harvest_on}T12:00:00Z`, 'UTC'),
+        signedAt,
+        signedAtLocal: `${formatDate(signedAt, TIME_ZONE[line.currency])} ${new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE[line.currency], hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(signedAt)} (${TIME_ZONE[line.currency]})`,
+        device,
+        clientIp: ctx.clientIp,
+        signaturePng: signature,
+      })
+      const storedSignature = await files.put(signature)
+      const storedPdf = await files.put(pdf)
+      try {
+        return await db.transaction(async (tx) => {
+          // The farmer's row is the lock: the conditions are read again and the renewal written
+          // under it, so no two renewals (nor a purchase's debt in between) slip through.
+          await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
+          const again = await eligibility(tx, userId)
+          if (again.blocks.length > 0 || again.line?.id !== line.id)
+            throw new DomainError('RENEWAL_NOT_ALLOWED', 'A renewal cannot start now', {
+              extra: { blocks: again.blocks },
+            })
+          const [row] = await tx
+            .insert(contractRenewals)
+            .values({
+              userId,
+              lineId: line.id,
+              plantingOn: input.planting_on,
+              harvestOn: input.harvest_on,
+              locale: ctx.locale,
+              signedAt,
+              device,
+              clientIp: ctx.clientIp,
+              signatureKey: storedSignature.key,
+              pdfKey: storedPdf.key,
+              pdfBytes: storedPdf.bytes,
+              pdfSha256: storedPdf.sha256,
+              createdAt: signedAt,
+            })
+            .returning()
+          return recordOf(row!)
+        })
+      } catch (error) {
+        await files.delete(storedSignature.key)
+        await files.delete(storedPdf.key)
+        if (isUniqueViolation(error))
+          throw new DomainError('RENEWAL_PENDING', 'A renewal is already waiting for a decision')
+        throw error
+      }
+    },
+
+    /** The signed contract (PDF), for its farmer (ownerId) or for finance (no owner). */
+    async contract(id: number, ownerId?: number) {
+      const [row] = await db
+        .select()
+        .from(contractRenewals)
+        .where(
+          and(
+            eq(contractRenewals.id, id),
+            ownerId === undefined ? undefined : eq(contractRenewals.userId, ownerId),
+          ),
+        )
+      const bytes = row ? await files.get(row.pdfKey) : null
+      if (!row || !bytes) throw new DomainError('NOT_FOUND', 'Renewal not found')
+      return {
+        bytes,
+        contentType: 'application/pdf',
+        fileName: `renewal-${row.id}-${row.signedAt.toISOString().slice(0, 10)}.pdf`,
+      }
+    },
+
+    /** Finance's queue: pending renewals, oldest first, with the count in each state. */
+    async queue(): Promise<RenewalQueue> {
+      const rows = await db
+        .select({
+          renewal: contractRenewals,
+          name: users.fullName,
+          mobile: users.mobile,
+          line: creditLines,
+        })
+        .from(contractRenewals)
+        .innerJoin(users, eq(users.id, contractRenewals.userId))
+        .innerJoin(creditLines, eq(creditLines.id, contractRenewals.lineId))
+        .where(eq(contractRenewals.status, 'pending'))
+        .orderBy(asc(contractRenewals.createdAt), asc(contractRenewals.id))
+        .limit(200)
+      const counts = await db
+        .select({ status: contractRenewals.status, n: count() })
+        .from(contractRenewals)
+        .groupBy(contractRenewals.status)
+      return {
+        data: rows.map((r) => ({
+          ...recordOf(r.renewal),
+          user_id: r.renewal.userId,
+          customer_name: r.name,
+          mobile: r.mobile,
+          credit: { amount_minor: r.line.approvedMinor, currency: r.line.currency },
+          device: r.renewal.device,
+          client_ip: r.renewal.clientIp,
+        })),
+        counts: Object.fromEntries(counts.map((c) => [c.status, c.n])),
+      }
+    },
+
+    /**
+     * Approve: a new line opens with the renewed line's limit, the planting and harvest dates of
+     * the renewal, due at the harvest; the contract runs a year, or to a month past the harvest
+     * if that is later. Being the newest, it is the one in use.
+     */
+    approve(actorUserId: number, id: number) {
+      return decide(actorUserId, id, 'approved', async (tx, row, line, now) => {
+        const dueAt = startOfDay(row.harvestOn, line.currency)
+        const [created] = await tx
+          .insert(creditLines)
+          .values({
+            userId: row.userId,
+            currency: line.currency,
+            approvedMinor: line.approvedMinor,
+            plantingOn: row.plantingOn,
+            harvestOn: row.harvestOn,
+            dueAt,
+            expiresAt: new Date(
+              Math.max(now.getTime() + 365 * DAY_MS, dueAt.getTime() + 30 * DAY_MS),
+            ),
+            createdAt: now,
+          })
+          .returning({ id: creditLines.id })
+        return { newLineId: created!.id }
+      })
+    },
+
+    reject(actorUserId: number, id: number, input: RejectRenewal) {
+      return decide(actorUserId, id, 'rejected', async (_tx, _row, line) => ({
+        decisionReason: input.reason,
+        canResubmitAt: input.can_resubmit_on
+          ? startOfDay(input.can_resubmit_on, line.currency)
+          : null,
+      }))
+    },
+  }
+}
+export type RenewalService = ReturnType<typeof createRenewalService>
