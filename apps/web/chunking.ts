@@ -19,6 +19,11 @@ export function chunkFor(id: string, getModuleInfo: GetModuleInfo): string | und
   // that framework code needs sat in our shared file, the two files would import each other and
   // React could be read before it is defined.
   if (id.includes('/node_modules/') || id.startsWith('\0')) return 'framework'
+  // Finance's pages, and the farmer's credit pages (receipt, late repayment, renewal), share pieces
+  // of their own that no other page needs: their own file, not the one every page loads.
+  if (id.includes('/app/components/admin/')) return 'admin'
+  if (id.includes('/app/components/credit/')) return 'credit-pages'
+  if (/\/domain\/src\/credit\/(late-repayment|renewal)-[\w-]+\.ts$/.test(id)) return 'credit-rules'
   // Code every page loads (through the root or a layout) is shared; code a few pages share joins it
   // only when small, so one page's bulk is not sent to all the others.
   if (sharedEligible(id, getModuleInfo)) return 'shared'

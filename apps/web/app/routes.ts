@@ -34,6 +34,10 @@ export default [
       // Not under /cart: guard 6 keeps /cart for customers, and visitors add to their own cart.
       route('add-to-cart', 'routes/cart/add-to-cart.ts'),
       route('kyc/success', 'routes/kyc/kyc-success.tsx'),
+      // docs/product/credit.md (Late repayment): without logging in (guard 8 sends a logged-in user home).
+      route('late-repayment', 'routes/late-repayment/late-repayment.tsx'),
+      route('late-repayment/success', 'routes/late-repayment/late-repayment-success.tsx'),
+      route('renew-contract/success', 'routes/renewal/renew-contract-success.tsx'),
       layout('routes/layouts/protected-layout.tsx', [
         route('settings', 'routes/account/settings.tsx'),
         route('settings/addresses', 'routes/account/addresses.tsx'),
@@ -52,6 +56,8 @@ export default [
         route('receipt', 'routes/receipt/receipt.tsx'),
         route('receipt/success', 'routes/receipt/receipt-success.tsx'),
         route('kyc', 'routes/kyc/kyc.tsx'),
+        route('renew-contract', 'routes/renewal/renew-contract.tsx'),
+        route('renew-contract/:id/contract', 'routes/renewal/renewal-contract.ts'),
         route('kyc/upload', 'routes/kyc/kyc-upload.ts'),
         route('kyc/documents/:id', 'routes/kyc/kyc-document.ts'),
       ]),
@@ -65,6 +71,10 @@ export default [
       route('kyc/:id/documents/:documentId', 'routes/admin/kyc-document.ts'),
       route('receipts', 'routes/admin/receipt-queue.tsx'),
       route('receipts/:id/file', 'routes/admin/receipt-file.ts'),
+      route('late-repayments', 'routes/admin/extension-queue.tsx'),
+      route('late-repayments/:id/documents/:documentId', 'routes/admin/extension-document.ts'),
+      route('renewals', 'routes/admin/renewal-queue.tsx'),
+      route('renewals/:id/contract', 'routes/admin/renewal-contract.ts'),
       route('audit', 'routes/admin/audit-log.tsx'),
     ]),
   ]),

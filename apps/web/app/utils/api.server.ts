@@ -23,6 +23,22 @@ import type {
 } from '@padi/domain/kyc/kyc-schemas'
 import type { KycDocumentKind } from '@padi/domain/kyc/kyc-documents'
 import type { ReceiptState } from '@padi/domain/repayments/receipt-rules'
+import type {
+  Extension,
+  ExtensionDocument,
+  ExtensionQueue,
+  ExtensionStatus,
+  ExtensionSubmit,
+  ExtensionToken,
+  RejectExtension,
+} from '@padi/domain/credit/late-repayment-schemas'
+import type {
+  CreditRenewalAnswer,
+  RejectRenewal,
+  RenewalQueue,
+  RenewalRecord,
+  RenewalSubmit,
+} from '@padi/domain/credit/renewal-schemas'
 import type { Receipt, ReceiptQueue, RejectReceipt } from '@padi/domain/repayments/receipt-schemas'
 import type {
   BrandList,
@@ -333,6 +349,63 @@ export function createApiClient(
       call<Receipt>(`/api/v1/admin/receipts/${id}/approve`, { method: 'POST', token }),
     rejectReceipt: (token: string, id: number, body: RejectReceipt) =>
       call<Receipt>(`/api/v1/admin/receipts/${id}/reject`, { method: 'POST', body, token }),
+
+    // Late repayment (docs/product/credit.md, Late repayment): no login; a code, then its token.
+    lateRepaymentCode: (mobile: string, locale: Locale) =>
+      call<Challenge & { message: string }>('/api/v1/late-repayment/code', {
+        method: 'POST',
+        body: { mobile },
+        query: { locale },
+      }),
+    verifyLateRepaymentCode: (payload: Challenge & { userInputCode: string }) =>
+      call<ExtensionToken>('/api/v1/late-repayment/verify', { method: 'POST', body: payload }),
+    lateRepayment: (token: string) => call<ExtensionStatus>('/api/v1/late-repayment', { token }),
+    uploadLateRepaymentDocument: (
+      token: string,
+      input: { name: string; bytes: Uint8Array; type: string },
+    ) =>
+      call<ExtensionDocument>('/api/v1/late-repayment/documents', {
+        method: 'POST',
+        query: { name: input.name },
+        file: { bytes: input.bytes, type: input.type },
+        token,
+      }),
+    submitLateRepayment: (token: string, body: ExtensionSubmit, locale: Locale) =>
+      call<Extension>('/api/v1/late-repayment', { method: 'POST', body, query: { locale }, token }),
+    extensionQueue: (token: string) =>
+      call<ExtensionQueue>('/api/v1/admin/late-repayments', { token }),
+    extensionDocument: (token: string, id: number, documentId: number) =>
+      send(`/api/v1/admin/late-repayments/${id}/documents/${documentId}`, { token }),
+    approveExtension: (token: string, id: number) =>
+      call<Extension>(`/api/v1/admin/late-repayments/${id}/approve`, { method: 'POST', token }),
+    rejectExtension: (token: string, id: number, body: RejectExtension) =>
+      call<Extension>(`/api/v1/admin/late-repayments/${id}/reject`, {
+        method: 'POST',
+        body,
+        token,
+      }),
+
+    // Contract renewal (docs/product/credit.md, Renewal).
+    creditRenewal: (token: string) =>
+      call<CreditRenewalAnswer>('/api/v1/me/credit-renewal', { token }),
+    submitRenewal: (token: string, body: RenewalSubmit, locale: Locale, userAgent: string) =>
+      call<RenewalRecord>('/api/v1/me/credit-renewal', {
+        method: 'POST',
+        body,
+        query: { locale },
+        token,
+        // The device that signed, recorded in the contract: the farmer's browser, not ours.
+        headers: { 'user-agent': userAgent },
+      }),
+    renewalContract: (token: string, id: number) =>
+      send(`/api/v1/me/credit-renewal/${id}/contract`, { token }),
+    renewalQueue: (token: string) => call<RenewalQueue>('/api/v1/admin/renewals', { token }),
+    renewalContractForFinance: (token: string, id: number) =>
+      send(`/api/v1/admin/renewals/${id}/contract`, { token }),
+    approveRenewal: (token: string, id: number) =>
+      call<RenewalRecord>(`/api/v1/admin/renewals/${id}/approve`, { method: 'POST', token }),
+    rejectRenewal: (token: string, id: number, body: RejectRenewal) =>
+      call<RenewalRecord>(`/api/v1/admin/renewals/${id}/reject`, { method: 'POST', body, token }),
 
     // Credit application review (docs/product/credit.md, KYC review): finance and admin.
     kycQueue: (token: string) => call<KycQueue>('/api/v1/admin/kyc', { token }),

@@ -20,7 +20,7 @@ export type SessionUser = {
   market: 'MY' | 'TH'
 }
 export type PreAuth = {
-  purpose: 'signup' | 'password_reset'
+  purpose: 'signup' | 'password_reset' | 'late_repayment'
   preAuthSessionId: string
   deviceId: string
   mobile: string
@@ -50,6 +50,11 @@ export type SessionData = {
   checkout?: CheckoutChoice | undefined
   /** Forgot PIN: the code sent by SMS waits for these ids (docs/product/orders-and-payments.md). */
   pinReset?: { preAuthSessionId: string; deviceId: string } | undefined
+  /**
+   * docs/product/credit.md (Late repayment): the token the code by SMS gave, for the late-repayment
+   * page only (no login), with its expiry in milliseconds.
+   */
+  extension?: { token: string; expiresAt: number; mobile: string } | undefined
   /** Packs in a logged-in customer's cart, for the header; refreshed whenever the web changes or reads it. */
   cartCount?: number | undefined
 }

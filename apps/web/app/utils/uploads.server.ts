@@ -35,6 +35,20 @@ export async function readBodyUpTo(request: Request, limit: number): Promise<Uin
   return out
 }
 
+/**
+ * A form posted (multipart, with files, or plain) of at most `limit` bytes, parsed; an empty form
+ * for any other body; null when it is too large (not read past the limit).
+ */
+export async function readFormUpTo(request: Request, limit: number): Promise<FormData | null> {
+  const body = await readBodyUpTo(request, limit)
+  if (body === null) return null
+  const type = request.headers.get('content-type') ?? ''
+  return type.startsWith('multipart/form-data') ||
+    type.startsWith('application/x-www-form-urlencoded')
+    ? new Response(body as BodyInit, { headers: { 'content-type': type } }).formData()
+    : new FormData()
+}
+
 /** Streams one of the farmer's own documents (or, for finance, an applicant's) to the browser. */
 export async function passFile(
   response: Response,

@@ -32,22 +32,22 @@ export function extensionProblems(input: {
 }): Partial<Record<ExtensionField, string>> {
   const problems: Partial<Record<ExtensionField, string>> = {}
   const day = /^\d{4}-\d{2}-\d{2}$/
-  if (!input.newPlantingOn) problems.new_planting_on = 'lateRepayment.errors.required'
-  else if (!day.test(input.newPlantingOn)) problems.new_planting_on = 'lateRepayment.errors.date'
+  if (!input.newPlantingOn) problems.new_planting_on = 'extension.errors.required'
+  else if (!day.test(input.newPlantingOn)) problems.new_planting_on = 'extension.errors.date'
   else if (input.plantingOn && input.newPlantingOn <= input.plantingOn)
-    problems.new_planting_on = 'lateRepayment.errors.plantingLater'
-  if (!input.newHarvestOn) problems.new_harvest_on = 'lateRepayment.errors.required'
-  else if (!day.test(input.newHarvestOn)) problems.new_harvest_on = 'lateRepayment.errors.date'
+    problems.new_planting_on = 'extension.errors.plantingLater'
+  if (!input.newHarvestOn) problems.new_harvest_on = 'extension.errors.required'
+  else if (!day.test(input.newHarvestOn)) problems.new_harvest_on = 'extension.errors.date'
   else if (input.newHarvestOn <= input.harvestOn)
-    problems.new_harvest_on = 'lateRepayment.errors.harvestLater'
+    problems.new_harvest_on = 'extension.errors.harvestLater'
   else if (day.test(input.newPlantingOn) && input.newHarvestOn <= input.newPlantingOn)
-    problems.new_harvest_on = 'lateRepayment.errors.harvestAfterPlanting'
+    problems.new_harvest_on = 'extension.errors.harvestAfterPlanting'
   for (const [field, text] of [
     ['reason', input.reason],
     ['affected_area', input.affectedArea],
   ] as const) {
-    if (!text.trim()) problems[field] = 'lateRepayment.errors.required'
-    else if ([...text].length > EXTENSION_TEXT_MAX) problems[field] = 'lateRepayment.errors.tooLong'
+    if (!text.trim()) problems[field] = 'extension.errors.required'
+    else if ([...text].length > EXTENSION_TEXT_MAX) problems[field] = 'extension.errors.tooLong'
   }
   return problems
 }

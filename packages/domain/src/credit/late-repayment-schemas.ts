@@ -6,7 +6,7 @@ import {
   EXTENSION_TEXT_MAX,
 } from './late-repayment-rules.ts'
 
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'lateRepayment.errors.date')
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'extension.errors.date')
 
 /** docs/product/credit.md (Late repayment): where today falls against the window. */
 export const ExtensionWindowSchema = z
@@ -64,16 +64,16 @@ export const ExtensionSubmitSchema = z.object({
   reason: z
     .string()
     .trim()
-    .min(1, 'lateRepayment.errors.required')
-    .max(EXTENSION_TEXT_MAX, 'lateRepayment.errors.tooLong'),
+    .min(1, 'extension.errors.required')
+    .max(EXTENSION_TEXT_MAX, 'extension.errors.tooLong'),
   affected_area: z
     .string()
     .trim()
-    .min(1, 'lateRepayment.errors.required')
-    .max(EXTENSION_TEXT_MAX, 'lateRepayment.errors.tooLong'),
+    .min(1, 'extension.errors.required')
+    .max(EXTENSION_TEXT_MAX, 'extension.errors.tooLong'),
   document_ids: z
     .array(z.number().int().positive().max(2_147_483_647))
-    .max(EXTENSION_FILE_LIMITS.files, 'lateRepayment.errors.documentLimit')
+    .max(EXTENSION_FILE_LIMITS.files, 'extension.errors.documentLimit')
     .default([])
     .describe('Documents sent before with POST /late-repayment/documents'),
 })

@@ -154,15 +154,15 @@ describe('late repayment without logging in (docs/product/credit.md: Late repaym
     await refused(
       { new_harvest_on: '2027-03-20' },
       'new_harvest_on',
-      'lateRepayment.errors.harvestLater',
+      'extension.errors.harvestLater',
     )
     await refused(
       { new_planting_on: '2026-11-01' },
       'new_planting_on',
-      'lateRepayment.errors.plantingLater',
+      'extension.errors.plantingLater',
     )
-    await refused({ reason: 'x'.repeat(501) }, 'reason', 'lateRepayment.errors.tooLong')
-    await refused({ affected_area: ' ' }, 'affected_area', 'lateRepayment.errors.required')
+    await refused({ reason: 'x'.repeat(501) }, 'reason', 'extension.errors.tooLong')
+    await refused({ affected_area: ' ' }, 'affected_area', 'extension.errors.required')
     const rows = await t.db.db.select().from(lateRepaymentApplications)
     expect(rows).toHaveLength(0)
   })
@@ -180,7 +180,7 @@ describe('late repayment without logging in (docs/product/credit.md: Late repaym
     const doc = await upload(token, await png())
     expect(doc.statusCode).toBe(201)
     const bad = await upload(token, Buffer.from('MZ not a picture at all'), 'virus.exe')
-    expect(bad.json()).toMatchObject({ message_key: 'lateRepayment.errors.invalidType' })
+    expect(bad.json()).toMatchObject({ message_key: 'extension.errors.invalidType' })
     const thai = await tokenFor('+66800000001')
     const theirs = (await upload(thai, await png())).json().id
     expect(

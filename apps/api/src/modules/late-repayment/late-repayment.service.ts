@@ -300,20 +300,20 @@ export function createLateRepaymentService(deps: {
     /** POST /late-repayment/documents: one supporting document, kept until an application claims it. */
     async uploadDocument(userId: number, name: string, bytes: Buffer): Promise<ExtensionDocument> {
       if (bytes.length === 0)
-        throw uploadError('UPLOAD_EMPTY', 'lateRepayment.errors.emptyFile', 'The file is empty')
+        throw uploadError('UPLOAD_EMPTY', 'extension.errors.emptyFile', 'The file is empty')
       if (bytes.length > EXTENSION_FILE_LIMITS.fileBytes)
         throw uploadError(
           'UPLOAD_TOO_LARGE',
-          'lateRepayment.errors.fileTooLarge',
+          'extension.errors.fileTooLarge',
           'File size limit exceeded',
         )
       const inspected = await inspectUpload(name, bytes)
       if (!inspected.ok)
         throw inspected.problem === 'kyc.upload.empty'
-          ? uploadError('UPLOAD_EMPTY', 'lateRepayment.errors.emptyFile', 'The file is empty')
+          ? uploadError('UPLOAD_EMPTY', 'extension.errors.emptyFile', 'The file is empty')
           : uploadError(
               'UPLOAD_INVALID_TYPE',
-              'lateRepayment.errors.invalidType',
+              'extension.errors.invalidType',
               'Invalid file type',
             )
       const verdict = await scanner.scan(bytes)
@@ -336,7 +336,7 @@ export function createLateRepaymentService(deps: {
           if ((held?.n ?? 0) >= UNCLAIMED_DOCUMENTS_MAX)
             throw uploadError(
               'UPLOAD_LIMIT',
-              'lateRepayment.errors.documentLimit',
+              'extension.errors.documentLimit',
               'Document limit exceeded',
             )
           const [row] = await tx
@@ -424,7 +424,7 @@ export function createLateRepaymentService(deps: {
           if (docs.reduce((sum, d) => sum + d.bytes, 0) > EXTENSION_FILE_LIMITS.totalBytes)
             throw uploadError(
               'UPLOAD_LIMIT',
-              'lateRepayment.errors.sizeLimit',
+              'extension.errors.sizeLimit',
               'File size limit exceeded',
             )
           const [row] = await tx

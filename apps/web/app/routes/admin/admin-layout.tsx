@@ -46,6 +46,10 @@ function AdminHeader({ name, isAdmin }: { name: string; isAdmin: boolean }) {
       <nav aria-label={t('admin.navLabel')} className="admin-nav">
         <NavLink to={localePath(locale, '/admin/kyc')}>{t('admin.nav.kyc')}</NavLink>
         <NavLink to={localePath(locale, '/admin/receipts')}>{t('admin.nav.receipts')}</NavLink>
+        <NavLink to={localePath(locale, '/admin/late-repayments')}>
+          {t('admin.nav.extensions')}
+        </NavLink>
+        <NavLink to={localePath(locale, '/admin/renewals')}>{t('admin.nav.renewals')}</NavLink>
         {isAdmin ? (
           <NavLink to={localePath(locale, '/admin/audit')}>{t('admin.nav.audit')}</NavLink>
         ) : null}

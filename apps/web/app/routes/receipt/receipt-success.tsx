@@ -1,7 +1,6 @@
-import { Link } from 'react-router'
-import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
+import { SubmittedPage } from '~/components/credit/submitted-page.tsx'
 import type { Route } from './+types/receipt-success'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -13,17 +12,5 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export default function ReceiptSuccess() {
-  const { t, locale } = useI18n()
-  return (
-    <section className="error-screen">
-      <h1>{t('receipt.success.title')}</h1>
-      <p role="status">{t('receipt.success.body')}</p>
-      <p>{t('receipt.success.sms')}</p>
-      <p className="button-row">
-        <Link className="button" to={localePath(locale, '/dashboard')}>
-          {t('receipt.success.toDashboard')}
-        </Link>
-      </p>
-    </section>
-  )
+  return <SubmittedPage keys="receipt.success" to="/dashboard" />
 }

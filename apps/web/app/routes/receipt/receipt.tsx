@@ -16,7 +16,7 @@ import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
 import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
-import { readBodyUpTo } from '~/utils/uploads.server.ts'
+import { readFormUpTo } from '~/utils/uploads.server.ts'
 import { TextField } from '~/components/form/text-field.tsx'
 import { FormAlert, type Message } from '~/components/auth/form-alert.tsx'
 import authCss from '~/components/auth/auth.css?url'
@@ -59,13 +59,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const session = context.get(sessionContext)
   const api = context.get(apiContext)
   // Read only up to the limit (and the form's few fields): a larger file is refused unread.
-  const body = await readBodyUpTo(request, RECEIPT_MAX_FILE_BYTES + 64 * 1024)
-  if (body === null)
+  const form = await readFormUpTo(request, RECEIPT_MAX_FILE_BYTES + 64 * 1024)
+  if (form === null)
     return data<ActionData>({ formError: { key: 'receipt.errors.fileTooLarge' } }, { status: 413 })
-  const type = request.headers.get('content-type') ?? ''
-  const form = type.startsWith('multipart/form-data')
-    ? await new Response(body as BodyInit, { headers: { 'content-type': type } }).formData()
-    : new FormData()
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? '').trim()]))
   const fieldErrors: FieldErrors = {}
   for (const f of FIELDS) if (!values[f]) fieldErrors[f] = 'receipt.errors.required'
