@@ -311,11 +311,7 @@ export function createLateRepaymentService(deps: {
       if (!inspected.ok)
         throw inspected.problem === 'kyc.upload.empty'
           ? uploadError('UPLOAD_EMPTY', 'extension.errors.emptyFile', 'The file is empty')
-          : uploadError(
-              'UPLOAD_INVALID_TYPE',
-              'extension.errors.invalidType',
-              'Invalid file type',
-            )
+          : uploadError('UPLOAD_INVALID_TYPE', 'extension.errors.invalidType', 'Invalid file type')
       const verdict = await scanner.scan(bytes)
       if (!verdict.clean)
         throw uploadError('UPLOAD_INFECTED', 'kyc.upload.infected', 'Refused by the virus check')
