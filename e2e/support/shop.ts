@@ -2,9 +2,14 @@ import type { APIRequestContext } from '@playwright/test'
 import { API, apiLogin } from './api.ts'
 
 /** docs/product/demo-mode.md: a credit line for a new test customer (demo mode, this machine). */
-export async function grantCredit(request: APIRequestContext, mobile: string, amountMinor: number) {
+export async function grantCredit(
+  request: APIRequestContext,
+  mobile: string,
+  amountMinor: number,
+  line: { planting_on?: string; harvest_on?: string; state?: 'active' | 'suspended' } = {},
+) {
   const res = await request.post(`${API}/api/v1/dev/credit-lines`, {
-    data: { mobile, amount_minor: amountMinor },
+    data: { mobile, amount_minor: amountMinor, ...line },
   })
   if (res.status() !== 201) throw new Error(`credit line ${mobile}: ${res.status()}`)
 }
@@ -55,4 +60,9 @@ export function minorOf(text: string): number {
 /** Ringgit as the shop writes it: RM1,234.50. */
 export function rm(minor: number): string {
   return `RM${(minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`
+}
+
+/** A day `offset` days from today in Kuala Lumpur (the demo farmers' calendar), as YYYY-MM-DD. */
+export function dayFromToday(offset: number): string {
+  return new Date(Date.now() + 8 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10)
 }

@@ -9,6 +9,7 @@ import { creditLines } from '@padi/db/schema/credit'
 import { users } from '@padi/db/schema/users'
 import { MARKET_CURRENCY, type Market } from '@padi/domain/money'
 import { MobileSchema } from '@padi/domain/auth/schemas'
+import { startOfDay } from '@padi/domain/credit/farmer-calendar'
 import { DomainError } from '@padi/domain/errors'
 import type { OtpService } from '../auth/otp.service.ts'
 
@@ -90,12 +91,15 @@ export const devRoutes: FastifyPluginAsync<{ db: Db; otp: OtpService }> = async 
         summary:
           'Demo mode only: give a customer without one an active credit line (this machine only)',
         description:
-          'Until finance approves applications in the shop, this lets a person trying it (or a browser test) pay with credit as a new customer. Due in 150 days, expiring in 365.',
+          'Lets a person trying the shop (or a browser test) pay with credit as a new customer without waiting for finance. Due at the harvest (in 150 days unless given), expiring in 365 days; `state: suspended` gives a line whose contract needs renewing.',
         operationId: 'grantDemoCreditLine',
         security: [],
         body: z.object({
           mobile: MobileSchema,
           amount_minor: z.number().int().min(1).max(100_000_000),
+          planting_on: z.iso.date().optional(),
+          harvest_on: z.iso.date().optional().describe('The harvest (due) date'),
+          state: z.enum(['active', 'suspended']).default('active'),
         }),
         response: {
           201: z.object({ id: z.number().int() }),
@@ -119,13 +123,22 @@ export const devRoutes: FastifyPluginAsync<{ db: Db; otp: OtpService }> = async 
         .where(eq(creditLines.userId, user.id))
         .limit(1)
       if (existing) throw new DomainError('CONFLICT', 'This customer already has a credit line')
+      const currency = MARKET_CURRENCY[user.market as Market]
+      const harvestOn = request.body.harvest_on
       const [line] = await opts.db
         .insert(creditLines)
         .values({
           userId: user.id,
-          currency: MARKET_CURRENCY[user.market as Market],
+          currency,
           approvedMinor: request.body.amount_minor,
-          dueAt: sql`now() + interval '150 days'`,
+          state: request.body.state,
+          ...(harvestOn
+            ? { dueAt: startOfDay(harvestOn, currency), harvestOn }
+            : {
+                dueAt: sql`now() + interval '150 days'`,
+                harvestOn: sql`(now() + interval '150 days')::date`,
+              }),
+          plantingOn: request.body.planting_on ?? sql`(now() - interval '30 days')::date`,
           expiresAt: sql`now() + interval '365 days'`,
         })
         .returning({ id: creditLines.id })

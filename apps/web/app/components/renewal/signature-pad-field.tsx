@@ -18,6 +18,8 @@ export function SignaturePadField({ error }: { error?: string | undefined }) {
   const [value, setValue] = useState('')
 
   useEffect(() => {
+    // The pad is shown once hydrated; sized before that, it would be 0 pixels wide.
+    if (!hydrated) return
     let cancelled = false
     let resize: (() => void) | null = null
     void import('signature_pad').then(({ default: Pad }) => {
@@ -46,7 +48,7 @@ export function SignaturePadField({ error }: { error?: string | undefined }) {
       if (resize) window.removeEventListener('resize', resize)
       pad.current?.off()
     }
-  }, [])
+  }, [hydrated])
 
   const describedBy = ['signature-hint', error ? 'signature-error' : null].filter(Boolean).join(' ')
   return (

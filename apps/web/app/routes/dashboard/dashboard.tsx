@@ -185,6 +185,13 @@ function CreditTab({ data }: { data: CreditData }) {
           {line.is_suspended ? (
             <div className="form-error" role="alert">
               <p>{t('security.creditSuspended.details')}</p>
+              {status !== 'incomplete_contract' ? (
+                <p>
+                  <Link to={localePath(locale, '/renew-contract')}>
+                    {t('dashboard.status.renew')}
+                  </Link>
+                </p>
+              ) : null}
             </div>
           ) : null}
           <section className="card" aria-labelledby="dashboard-credit-title">

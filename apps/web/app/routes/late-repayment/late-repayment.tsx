@@ -371,7 +371,7 @@ function CodeStep({
   return (
     <>
       <Notice messageKey={notice} />
-      <TextWithMobile messageKey="auth.forgot.codeSentTo" mobile={mobile} />
+      <TextWithMobile messageKey="extension.codeSentTo" mobile={mobile} />
       <Form method="post" action={action} className="card form">
         <input type="hidden" name="intent" value="verify" />
         {actionData?.formError ? (
