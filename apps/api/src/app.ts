@@ -54,6 +54,7 @@ import { createEncryptedFileStore } from './modules/files/encrypted-file-store.t
 import { createKycService } from './modules/kyc/kyc.service.ts'
 import { kycRoutes } from './modules/kyc/kyc.routes.ts'
 import { sweepUnreferencedFiles } from './modules/kyc/kyc-file-sweep.ts'
+import { runKycRetention } from './modules/kyc/kyc-retention-job.ts'
 import { runLateFees } from './modules/credit/late-fee-job.ts'
 import { renewalRoutes } from './modules/renewal/renewal.routes.ts'
 import { createRenewalService } from './modules/renewal/renewal.service.ts'
@@ -223,7 +224,7 @@ export async function buildApp(deps: {
         loginRateLimit: config.LOGIN_RATE_LIMIT_MAX,
         authRateLimit: config.AUTH_RATE_LIMIT_MAX,
       })
-      await v1.register(adminRoutes, { users, guards })
+      await v1.register(adminRoutes, { users, guards, clock })
       await v1.register(productsRoutes, {
         products: createProductsService(createProductsRepository(db.db, db.prepared)),
         cache: createAnswerCache({
@@ -247,9 +248,13 @@ export async function buildApp(deps: {
       // crash left) and every so often.
       if (config.FILE_SWEEP_INTERVAL_MS > 0) {
         const sweep = () => {
-          Promise.all([files.sweep(), sweepUnreferencedFiles(db.db, files, clock.now())]).catch(
-            (error: unknown) => v1.log.error({ err: error }, 'file sweep failed'),
-          )
+          // docs/product/credit.md (Keeping KYC data): data past its time goes first, then any
+          // file no record names.
+          runKycRetention(db.db, files, clock.now())
+            .then(() =>
+              Promise.all([files.sweep(), sweepUnreferencedFiles(db.db, files, clock.now())]),
+            )
+            .catch((error: unknown) => v1.log.error({ err: error }, 'file sweep failed'))
         }
         v1.addHook('onReady', async () => sweep())
         const timer = setInterval(sweep, config.FILE_SWEEP_INTERVAL_MS)

@@ -10,9 +10,8 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    actorUserId: integer('actor_user_id')
-      .notNull()
-      .references(() => users.id),
+    /** Who did it; null for the system's own jobs (removing KYC data past its keeping). */
+    actorUserId: integer('actor_user_id').references(() => users.id),
     action: text('action').notNull(),
     subjectType: text('subject_type').notNull(),
     subjectId: integer('subject_id').notNull(),

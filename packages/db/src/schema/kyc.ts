@@ -41,6 +41,8 @@ export const kycApplications = pgTable(
     canResubmitAt: timestamp('can_resubmit_at', { withTimezone: true }),
     verifiedHectares: numeric('verified_hectares', { precision: 9, scale: 4 }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** docs/product/credit.md (Keeping KYC data): when its documents and answers were removed. */
+    purgedAt: timestamp('purged_at', { withTimezone: true }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: integer('decided_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true })

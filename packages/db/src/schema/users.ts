@@ -26,6 +26,9 @@ export const users = pgTable(
     isPinSet: boolean('is_pin_set').notNull().default(false),
     biometricEnabled: boolean('biometric_enabled').notNull().default(false),
     canResubmitAt: timestamp('can_resubmit_at', { withTimezone: true }),
+    // docs/product/credit.md (Keeping KYC data): a legal hold (an AMLA report, an investigation)
+    // set by an admin keeps the farmer's KYC data six years from this moment.
+    legalHoldAt: timestamp('legal_hold_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     // Access tokens issued before this instant are refused (suspension, password reset).
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),

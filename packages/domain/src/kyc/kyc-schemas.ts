@@ -212,7 +212,7 @@ export const AuditLogSchema = z.object({
   data: z.array(
     z.object({
       id: z.number().int(),
-      actor_user_id: z.number().int(),
+      actor_user_id: z.number().int().nullable().describe('null: the system (a scheduled job)'),
       actor_name: z.string().nullable(),
       action: z.string(),
       subject_type: z.string(),

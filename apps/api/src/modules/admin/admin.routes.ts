@@ -4,16 +4,18 @@ import { z } from 'zod'
 import { UserSchema } from '@padi/domain/auth/user-schema'
 import { ErrorResponseSchema } from '../../error-schema.ts'
 import type { Guards } from '../../plugins/authenticate.ts'
+import type { Clock } from '../../clock.ts'
 import type { UsersService } from '../users/users.service.ts'
 
 const Params = z.object({ id: z.coerce.number().int().positive() })
 const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema }
 
 /** Back-office endpoints: finance and admin read, suspend and reactivate accounts (docs/security.md row 18). */
-export const adminRoutes: FastifyPluginAsync<{ users: UsersService; guards: Guards }> = async (
-  app,
-  opts,
-) => {
+export const adminRoutes: FastifyPluginAsync<{
+  users: UsersService
+  guards: Guards
+  clock: Clock
+}> = async (app, opts) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
   r.get(
     '/admin/users/:id',
@@ -59,5 +61,31 @@ export const adminRoutes: FastifyPluginAsync<{ users: UsersService; guards: Guar
       },
     },
     async (request) => opts.users.setSuspended(request.params.id, false),
+  )
+  r.post(
+    '/admin/users/:id/legal-hold',
+    {
+      preHandler: opts.guards.requireRole('admin'),
+      schema: {
+        tags: ['admin'],
+        operationId: 'setLegalHold',
+        summary: 'Put a customer under a legal hold (keeps their KYC data six years) or lift it',
+        security: [{ bearer: [] }],
+        params: Params,
+        body: z.object({ hold: z.boolean() }),
+        response: {
+          200: z.object({ legal_hold_at: z.string().nullable() }),
+          400: ErrorResponseSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request) =>
+      opts.users.setLegalHold(
+        request.auth!.userId,
+        request.params.id,
+        request.body.hold,
+        opts.clock.now(),
+      ),
   )
 }

@@ -50,3 +50,28 @@ export async function recordDecision(
     params: input.params,
   })
 }
+
+/**
+ * docs/security.md (files at rest): a farmer's stored file opened by someone else (finance,
+ * admin) is written to the audit log: who, when, which file of which record. The farmer's own
+ * reads are not: the log is of access to other people's data.
+ */
+export async function recordFileRead(
+  db: Db,
+  input: {
+    actorUserId: number
+    subjectType: string
+    subjectId: number
+    file: { id?: number; name: string }
+    at: Date
+  },
+) {
+  await db.insert(auditLog).values({
+    actorUserId: input.actorUserId,
+    action: 'file.read',
+    subjectType: input.subjectType,
+    subjectId: input.subjectId,
+    after: { file_id: input.file.id ?? null, file_name: input.file.name },
+    createdAt: input.at,
+  })
+}

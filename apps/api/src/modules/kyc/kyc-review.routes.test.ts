@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
@@ -75,6 +77,24 @@ describe('finance reviews KYC applications (docs/product/credit.md: KYC review)'
     )
     expect(file.statusCode).toBe(200)
     expect(file.headers['content-disposition']).toMatch(/^attachment/)
+    // docs/security.md row 53: on disk it is ciphertext (not a PNG); finance's read decrypts it
+    // and is written to the audit log.
+    expect(file.rawPayload.subarray(0, 4).toString('hex')).toBe('89504e47')
+    const stored = await t.db.db.execute(
+      sql`select storage_key from kyc_documents where id = ${detail.documents[0].id}`,
+    )
+    const key = (stored as unknown as { rows: { storage_key: string }[] }).rows[0]!.storage_key
+    const onDisk = readFileSync(join(t.config.filesDir, key.slice(0, 2), key))
+    expect(onDisk.subarray(0, 4).toString('hex')).not.toBe('89504e47')
+    expect(onDisk.includes(file.rawPayload.subarray(16, 64))).toBe(false)
+    const read = await t.db.db.execute(
+      sql`select action, subject_id, after from audit_log where action = 'file.read' order by id desc limit 1`,
+    )
+    expect((read as unknown as { rows: unknown[] }).rows[0]).toMatchObject({
+      action: 'file.read',
+      subject_id: first,
+      after: { file_id: detail.documents[0].id },
+    })
 
     // Sent back: the farmer sees which documents, adds one and submits again.
     const back = await call(finance, 'POST', `/admin/kyc/${first}/request-documents`, {
@@ -167,10 +187,12 @@ describe('finance reviews KYC applications (docs/product/credit.md: KYC review)'
 
   it('writes every decision to an append-only audit log that admins read', async () => {
     const log = (await call(admin, 'GET', '/admin/audit?subject_type=kyc_application')).json().data
+    // Decisions, and before them finance's reading of a document.
     expect(log.map((e: { action: string }) => e.action)).toEqual([
       'kyc.approve',
       'kyc.reject',
       'kyc.request_documents',
+      'file.read',
     ])
     expect(log[1]).toMatchObject({
       before: { state: 'submitted' },

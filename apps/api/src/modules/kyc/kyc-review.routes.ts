@@ -78,7 +78,10 @@ export const kycReviewRoutes: FastifyPluginAsync<{
       },
     },
     async (request, reply) =>
-      sendAttachment(reply, await review.document(request.params.id, request.params.documentId)),
+      sendAttachment(
+        reply,
+        await review.document(request.params.id, request.params.documentId, request.auth!.userId),
+      ),
   )
 
   // The three decisions: each one transaction with its audit entry (KycReviewService.decide).

@@ -13,7 +13,7 @@ import type { Notice, NoticeParams } from '@padi/domain/notices/notice-sms-text'
 import { formatMoney, MARKET_CURRENCY, type Market } from '@padi/domain/money'
 import type { Clock } from '../../clock.ts'
 import type { OtpService, PendingSms } from '../auth/otp.service.ts'
-import { recordDecision } from '../audit/record-decision.ts'
+import { recordDecision, recordFileRead } from '../audit/record-decision.ts'
 import type { FileStore } from '../files/encrypted-file-store.ts'
 import { documentOf } from './kyc.service.ts'
 
@@ -202,7 +202,7 @@ export function createKycReviewService(deps: {
       }
     },
 
-    async document(applicationId: number, documentId: number) {
+    async document(applicationId: number, documentId: number, readerId: number) {
       const [doc] = await db
         .select()
         .from(kycDocuments)
@@ -210,6 +210,13 @@ export function createKycReviewService(deps: {
       if (!doc) throw new DomainError('NOT_FOUND', 'Document not found')
       const bytes = await files.get(doc.storageKey)
       if (!bytes) throw new DomainError('NOT_FOUND', 'Document not found')
+      await recordFileRead(db, {
+        actorUserId: readerId,
+        subjectType: 'kyc_application',
+        subjectId: applicationId,
+        file: { id: doc.id, name: doc.fileName },
+        at: clock.now(),
+      })
       return { bytes, contentType: doc.contentType, fileName: doc.fileName }
     },
 

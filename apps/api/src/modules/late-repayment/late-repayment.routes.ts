@@ -198,7 +198,11 @@ export const lateRepaymentRoutes: FastifyPluginAsync<{
     async (request, reply) =>
       sendAttachment(
         reply,
-        await lateRepayment.document(request.params.id, request.params.documentId),
+        await lateRepayment.document(
+          request.params.id,
+          request.params.documentId,
+          request.auth!.userId,
+        ),
       ),
   )
 

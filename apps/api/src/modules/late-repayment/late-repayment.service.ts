@@ -28,7 +28,7 @@ import type { Currency } from '@padi/domain/money'
 import type { Clock } from '../../clock.ts'
 import type { OtpService, PendingSms, SendContext } from '../auth/otp.service.ts'
 import { EXTENSION_TTL_SECONDS, type TokenSigner } from '../auth/tokens.ts'
-import { recordDecision } from '../audit/record-decision.ts'
+import { recordDecision, recordFileRead } from '../audit/record-decision.ts'
 import { createCreditRepository, type CreditLineRow } from '../credit/credit.repository.ts'
 import type { FileStore } from '../files/encrypted-file-store.ts'
 import { cleanFileName } from '../files/file-name.ts'
@@ -494,8 +494,8 @@ export function createLateRepaymentService(deps: {
       }
     },
 
-    /** A supporting document, for finance. */
-    async document(applicationId: number, documentId: number) {
+    /** A supporting document, for finance (audited). */
+    async document(applicationId: number, documentId: number, readerId: number) {
       const [row] = await db
         .select()
         .from(lateRepaymentDocuments)
@@ -507,6 +507,13 @@ export function createLateRepaymentService(deps: {
         )
       const bytes = row ? await files.get(row.storageKey) : null
       if (!row || !bytes) throw new DomainError('NOT_FOUND', 'Document not found')
+      await recordFileRead(db, {
+        actorUserId: readerId,
+        subjectType: 'late_repayment_application',
+        subjectId: applicationId,
+        file: { id: row.id, name: row.fileName },
+        at: clock.now(),
+      })
       return { bytes, contentType: row.contentType, fileName: row.fileName }
     },
 

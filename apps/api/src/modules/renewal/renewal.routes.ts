@@ -84,7 +84,10 @@ export const renewalRoutes: FastifyPluginAsync<{
       },
     },
     async (request, reply) =>
-      sendAttachment(reply, await renewals.contract(request.params.id, request.auth!.userId)),
+      sendAttachment(
+        reply,
+        await renewals.contract(request.params.id, { owner: request.auth!.userId }),
+      ),
   )
 
   const review = { tags: ['renewal review'], security: [{ bearer: [] }] }
@@ -114,7 +117,11 @@ export const renewalRoutes: FastifyPluginAsync<{
         response: { 200: z.any().describe('The PDF'), ...errors },
       },
     },
-    async (request, reply) => sendAttachment(reply, await renewals.contract(request.params.id)),
+    async (request, reply) =>
+      sendAttachment(
+        reply,
+        await renewals.contract(request.params.id, { reader: request.auth!.userId }),
+      ),
   )
 
   r.post(

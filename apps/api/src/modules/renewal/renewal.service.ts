@@ -23,7 +23,7 @@ import type { Locale } from '@padi/domain/i18n/locales'
 import { formatMoney } from '@padi/domain/money'
 import type { Clock } from '../../clock.ts'
 import type { OtpService, PendingSms } from '../auth/otp.service.ts'
-import { recordDecision } from '../audit/record-decision.ts'
+import { recordDecision, recordFileRead } from '../audit/record-decision.ts'
 import type { FileStore } from '../files/encrypted-file-store.ts'
 import { readSignature } from './signature-image.ts'
 import { signedContractPdf } from './signed-contract-pdf.ts'
@@ -287,8 +287,9 @@ export function createRenewalService(deps: {
       }
     },
 
-    /** The signed contract (PDF), for its farmer (ownerId) or for finance (no owner). */
-    async contract(id: number, ownerId?: number) {
+    /** The signed contract (PDF), for its farmer, or for finance (`reader`, audited). */
+    async contract(id: number, who: { owner: number } | { reader: number }) {
+      const ownerId = 'owner' in who ? who.owner : undefined
       const [row] = await db
         .select()
         .from(contractRenewals)
@@ -300,6 +301,14 @@ export function createRenewalService(deps: {
         )
       const bytes = row ? await files.get(row.pdfKey) : null
       if (!row || !bytes) throw new DomainError('NOT_FOUND', 'Renewal not found')
+      if ('reader' in who)
+        await recordFileRead(db, {
+          actorUserId: who.reader,
+          subjectType: 'contract_renewal',
+          subjectId: row.id,
+          file: { name: 'signed contract' },
+          at: clock.now(),
+        })
       return {
         bytes,
         contentType: 'application/pdf',

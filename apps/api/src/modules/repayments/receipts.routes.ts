@@ -96,7 +96,10 @@ export const receiptsRoutes: FastifyPluginAsync<{
       },
     },
     async (request, reply) =>
-      sendAttachment(reply, await receipts.file(request.params.id, request.auth!.userId)),
+      sendAttachment(
+        reply,
+        await receipts.file(request.params.id, { owner: request.auth!.userId }),
+      ),
   )
 
   const review = { tags: ['repayments review'], security: [{ bearer: [] }] }
@@ -126,7 +129,11 @@ export const receiptsRoutes: FastifyPluginAsync<{
         response: { 200: z.any().describe('The file (PDF, JPEG or PNG)'), ...errors },
       },
     },
-    async (request, reply) => sendAttachment(reply, await receipts.file(request.params.id)),
+    async (request, reply) =>
+      sendAttachment(
+        reply,
+        await receipts.file(request.params.id, { reader: request.auth!.userId }),
+      ),
   )
 
   r.post(

@@ -20,7 +20,7 @@ import type {
 } from '@padi/domain/repayments/receipt-schemas'
 import type { Clock } from '../../clock.ts'
 import type { OtpService, PendingSms } from '../auth/otp.service.ts'
-import { recordDecision } from '../audit/record-decision.ts'
+import { recordDecision, recordFileRead } from '../audit/record-decision.ts'
 import { createCreditRepository } from '../credit/credit.repository.ts'
 import type { FileStore } from '../files/encrypted-file-store.ts'
 import { cleanFileName } from '../files/file-name.ts'
@@ -206,8 +206,9 @@ export function createReceiptsService(deps: {
       return rows.map(receiptOf)
     },
 
-    /** A receipt's file for its owner (ownerId) or for finance (no owner). */
-    async file(id: number, ownerId?: number) {
+    /** A receipt's file for its owner, or for finance (`by: 'reader'`, audited). */
+    async file(id: number, who: { owner: number } | { reader: number }) {
+      const ownerId = 'owner' in who ? who.owner : undefined
       const [row] = await db
         .select()
         .from(repaymentReceipts)
@@ -220,6 +221,14 @@ export function createReceiptsService(deps: {
       if (!row) throw new DomainError('NOT_FOUND', 'Receipt not found')
       const bytes = await files.get(row.storageKey)
       if (!bytes) throw new DomainError('NOT_FOUND', 'Receipt not found')
+      if ('reader' in who)
+        await recordFileRead(db, {
+          actorUserId: who.reader,
+          subjectType: 'repayment_receipt',
+          subjectId: row.id,
+          file: { name: row.fileName },
+          at: clock.now(),
+        })
       return { bytes, contentType: row.contentType, fileName: row.fileName }
     },
 

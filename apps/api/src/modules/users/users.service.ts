@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
+import { auditLog } from '@padi/db/schema/audit'
+import { users } from '@padi/db/schema/users'
 import type { User } from '@padi/domain/auth/user-schema'
 import { DomainError } from '@padi/domain/errors'
 import { createAuthRepository } from '../auth/auth.repository.ts'
@@ -38,6 +41,35 @@ export function createUsersService({ db, auth }: { db: Db; auth: AuthService }) 
     /** Any account, as its owner would see it. */
     get(id: number): Promise<User> {
       return auth.me(id)
+    },
+
+    /**
+     * docs/product/credit.md (Keeping KYC data): an admin puts a farmer under a legal hold (an AMLA
+     * report, an investigation), which keeps their KYC data six years from now, or lifts it.
+     * Written to the audit log.
+     */
+    async setLegalHold(actorUserId: number, id: number, hold: boolean, at: Date) {
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ legalHoldAt: users.legalHoldAt, role: users.role })
+          .from(users)
+          .where(eq(users.id, id))
+          .for('update')
+        if (!before || before.role !== 'customer')
+          throw new DomainError('NOT_FOUND', 'Customer not found')
+        const legalHoldAt = hold ? at : null
+        await tx.update(users).set({ legalHoldAt }).where(eq(users.id, id))
+        await tx.insert(auditLog).values({
+          actorUserId,
+          action: hold ? 'user.legal_hold' : 'user.legal_hold_lifted',
+          subjectType: 'user',
+          subjectId: id,
+          before: { legal_hold_at: before.legalHoldAt?.toISOString() ?? null },
+          after: { legal_hold_at: legalHoldAt?.toISOString() ?? null },
+          createdAt: at,
+        })
+        return { legal_hold_at: legalHoldAt?.toISOString() ?? null }
+      })
     },
 
     /** Suspends (ending every session) or reactivates an account. */
