@@ -60,7 +60,11 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
             {log.data.map((e) => (
               <tr key={e.id}>
                 <td>{date(e.created_at)}</td>
-                <td>{e.actor_user_id === null ? t('admin.audit.system') : (e.actor_name ?? `#${e.actor_user_id}`)}</td>
+                <td>
+                  {e.actor_user_id === null
+                    ? t('admin.audit.system')
+                    : (e.actor_name ?? `#${e.actor_user_id}`)}
+                </td>
                 <td>
                   {e.subject_type === 'kyc_application' ? (
                     <Link to={localePath(locale, `/admin/kyc/${e.subject_id}`)}>
