@@ -44,21 +44,40 @@ test('a receipt for part of what is owed, approved by finance, restores the cred
   const slip = await sharp({ create: { width: 300, height: 500, channels: 3, background: '#eee' } })
     .png()
     .toBuffer()
-  const fill = async (amount: string) => {
+  const fill = async (amount: string, file = slip) => {
     await page.getByLabel('Bank', { exact: true }).fill('Bank Islam')
     await page.getByLabel('Amount paid').fill(amount)
     await page.getByLabel('Date of payment').fill('2026-11-20')
     await page.getByLabel('Reference number').fill('BIMB-7781')
     await page
       .getByLabel('Receipt (photo or PDF)')
-      .setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: slip })
+      .setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: file })
     await page.getByRole('button', { name: 'Send receipt' }).click()
   }
   // More than was used is refused with its message.
   await fill(((used + 1) / 100).toFixed(2))
   await expect(page.getByText('Amount more than utilised credits.')).toBeVisible()
-  await fill((half / 100).toFixed(2))
-  await expect(page).toHaveURL(/\/en\/receipt\/success$/)
+  // On a slow uplink the page shows how much of the file has gone.
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 100,
+    downloadThroughput: 200_000,
+    uploadThroughput: 60_000,
+  })
+  const noise = Buffer.from(Array.from({ length: 240 * 240 * 3 }, () => Math.random() * 256))
+  const photo = await sharp(noise, { raw: { width: 240, height: 240, channels: 3 } })
+    .png()
+    .toBuffer()
+  await fill((half / 100).toFixed(2), photo)
+  await expect(page.getByRole('status').filter({ hasText: /Sent: \d+%/ })).toBeVisible()
+  await expect(page).toHaveURL(/\/en\/receipt\/success$/, { timeout: 30_000 })
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  })
   await page.goto('/en/dashboard?repayments=pending')
   await expect(page.locator('.dashboard-receipt')).toHaveCount(1)
   await expect(page.locator('.dashboard-receipt')).toContainText(rm(half))

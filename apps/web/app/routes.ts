@@ -37,6 +37,7 @@ export default [
       // docs/product/credit.md (Late repayment): without logging in (guard 8 sends a logged-in user home).
       route('late-repayment', 'routes/late-repayment/late-repayment.tsx'),
       route('late-repayment/success', 'routes/late-repayment/late-repayment-success.tsx'),
+      route('late-repayment/send', 'routes/late-repayment/late-repayment-send.ts'),
       route('renew-contract/success', 'routes/renewal/renew-contract-success.tsx'),
       layout('routes/layouts/protected-layout.tsx', [
         route('settings', 'routes/account/settings.tsx'),
@@ -55,6 +56,7 @@ export default [
         route('dashboard', 'routes/dashboard/dashboard.tsx'),
         route('receipt', 'routes/receipt/receipt.tsx'),
         route('receipt/success', 'routes/receipt/receipt-success.tsx'),
+        route('receipt/send', 'routes/receipt/receipt-send.ts'),
         route('kyc', 'routes/kyc/kyc.tsx'),
         route('renew-contract', 'routes/renewal/renew-contract.tsx'),
         route('renew-contract/:id/contract', 'routes/renewal/renewal-contract.ts'),

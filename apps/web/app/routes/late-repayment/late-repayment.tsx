@@ -28,6 +28,8 @@ import {
 import { maskMobile } from '~/components/auth/mobile-display.ts'
 import { TextField } from '~/components/form/text-field.tsx'
 import { TextAreaField } from '~/components/form/text-area-field.tsx'
+import { UploadProgress } from '~/components/credit/upload-progress.tsx'
+import { useUploadProgress } from '~/components/credit/use-upload-progress.ts'
 import authCss from '~/components/auth/auth.css?url'
 import kycCss from '~/components/kyc/kyc.css?url'
 import type { StyleHandle } from '~/utils/route-styles.tsx'
@@ -393,14 +395,21 @@ function CodeStep({
 
 function ApplyStep({
   status,
-  actionData,
+  actionData: posted,
 }: {
   status: ExtensionStatus
   actionData: LateRepaymentActionData | undefined
 }) {
   const { t, locale, money } = useI18n()
   const navigation = useNavigation()
-  const sending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'apply'
+  const upload = useUploadProgress<LateRepaymentActionData>(
+    localePath(locale, '/late-repayment/send'),
+    { formError: { key: 'extension.errors.uploadFailed' } },
+  )
+  const actionData = upload.answer ?? posted
+  const sending =
+    upload.progress !== null ||
+    (navigation.state !== 'idle' && navigation.formData?.get('intent') === 'apply')
   const day = (d: string | null) => (d ? formatDay(d) : '—')
   const errors = actionData?.fieldErrors ?? {}
   const values = actionData?.values
@@ -452,6 +461,7 @@ function ApplyStep({
             encType="multipart/form-data"
             className="card kyc-form"
             noValidate
+            onSubmit={upload.onSubmit}
           >
             <input type="hidden" name="intent" value="apply" />
             <TextField
@@ -520,6 +530,7 @@ function ApplyStep({
               accept="image/*"
               capture="environment"
             />
+            <UploadProgress value={upload.progress} />
             <button className="button" type="submit" disabled={sending}>
               {sending ? t('common.sending') : t('extension.submit')}
             </button>

@@ -18,6 +18,8 @@ import { pageMessages } from '~/utils/messages.server.ts'
 import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import { readFormUpTo } from '~/utils/uploads.server.ts'
 import { TextField } from '~/components/form/text-field.tsx'
+import { UploadProgress } from '~/components/credit/upload-progress.tsx'
+import { useUploadProgress } from '~/components/credit/use-upload-progress.ts'
 import { FormAlert, type Message } from '~/components/auth/form-alert.tsx'
 import authCss from '~/components/auth/auth.css?url'
 import kycCss from '~/components/kyc/kyc.css?url'
@@ -111,9 +113,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return redirect(localePath(locale, '/receipt/success'), 303)
 }
 
-export default function ReceiptPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function ReceiptPage({ loaderData, actionData: posted }: Route.ComponentProps) {
   const { t, locale, money } = useI18n()
   const navigation = useNavigation()
+  const upload = useUploadProgress<ActionData>(localePath(locale, '/receipt/send'), {
+    formError: { key: 'receipt.errors.uploadFailed' },
+  })
+  const actionData = upload.answer ?? posted
   const { line } = loaderData
   const errors = actionData?.fieldErrors ?? {}
   const values = actionData?.values
@@ -133,7 +139,13 @@ export default function ReceiptPage({ loaderData, actionData }: Route.ComponentP
           <p>{t('receipt.intro')}</p>
           <p className="notice">{t('receipt.used', { amount: used })}</p>
           {actionData?.formError ? <FormAlert message={actionData.formError} /> : null}
-          <Form method="post" encType="multipart/form-data" className="card kyc-form" noValidate>
+          <Form
+            method="post"
+            encType="multipart/form-data"
+            className="card kyc-form"
+            noValidate
+            onSubmit={upload.onSubmit}
+          >
             <fieldset className="field kyc-yes-no">
               <legend>{t('receipt.fields.method')}</legend>
               {RECEIPT_METHODS.map((m) => (
@@ -187,8 +199,15 @@ export default function ReceiptPage({ loaderData, actionData }: Route.ComponentP
               accept="image/png,image/jpeg,application/pdf"
               error={errors.file}
             />
-            <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-              {navigation.state === 'submitting' ? t('receipt.sending') : t('receipt.submit')}
+            <UploadProgress value={upload.progress} />
+            <button
+              type="submit"
+              className="button"
+              disabled={navigation.state === 'submitting' || upload.progress !== null}
+            >
+              {navigation.state === 'submitting' || upload.progress !== null
+                ? t('receipt.sending')
+                : t('receipt.submit')}
             </button>
           </Form>
         </>
