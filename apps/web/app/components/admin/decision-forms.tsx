@@ -4,20 +4,21 @@ import { FormAlert, type Message } from '~/components/auth/form-alert.tsx'
 
 /**
  * The two decisions on an item in a finance queue: approve, or reject with the reason the farmer
- * reads (and, where it applies, the day from which they may try again). Plain forms: they work
+ * reads (and, given a `dateLabel`, the day from which they may try again). Plain forms: they work
  * before the page's scripts arrive.
  */
 export function DecisionForms({
   id,
   approveLabel,
   rejectLabel,
-  withDate = false,
+  dateLabel,
   formError,
 }: {
   id: number
   approveLabel: string
   rejectLabel: string
-  withDate?: boolean
+  /** The label of 'may try again from', when the rejection carries that date. */
+  dateLabel?: string | undefined
   formError?: Message | undefined
 }) {
   const { t } = useI18n()
@@ -36,9 +37,9 @@ export function DecisionForms({
         <input type="hidden" name="id" value={id} />
         <label htmlFor={`reason-${id}`}>{t('admin.reject.reason')}</label>
         <textarea id={`reason-${id}`} name="reason" rows={2} maxLength={500} />
-        {withDate ? (
+        {dateLabel ? (
           <>
-            <label htmlFor={`again-${id}`}>{t('admin.reject.date')}</label>
+            <label htmlFor={`again-${id}`}>{dateLabel}</label>
             <input id={`again-${id}`} name="can_resubmit_on" type="date" />
           </>
         ) : null}

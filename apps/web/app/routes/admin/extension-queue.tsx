@@ -66,7 +66,7 @@ export default function ExtensionQueuePage({ loaderData, actionData }: Route.Com
           {queue.data.length === 0 ? (
             <p className="card">{t('admin.extensions.empty')}</p>
           ) : (
-            <div className="admin-documents">
+            <div className="admin-documents admin-queue">
               {queue.data.map((a) => (
                 <article key={a.id} className="card admin-document" aria-label={a.customer_name}>
                   <h2>

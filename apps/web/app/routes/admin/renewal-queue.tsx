@@ -63,7 +63,7 @@ export default function RenewalQueuePage({ loaderData, actionData }: Route.Compo
           {queue.data.length === 0 ? (
             <p className="card">{t('admin.renewals.empty')}</p>
           ) : (
-            <div className="admin-documents">
+            <div className="admin-documents admin-queue">
               {queue.data.map((r) => (
                 <article key={r.id} className="card admin-document" aria-label={r.customer_name}>
                   <h2>
@@ -94,7 +94,7 @@ export default function RenewalQueuePage({ loaderData, actionData }: Route.Compo
                     id={r.id}
                     approveLabel={t('admin.renewals.approve')}
                     rejectLabel={t('admin.renewals.reject')}
-                    withDate
+                    dateLabel={t('admin.renewals.again')}
                     formError={actionData?.id === r.id ? actionData.formError : undefined}
                   />
                 </article>
@@ -105,4 +105,19 @@ export default function RenewalQueuePage({ loaderData, actionData }: Route.Compo
       )}
     </section>
   )
+}
+
+/** The signing time in the farmer's own clock (Malaysia or Thailand), as DD-MM-YYYY HH:MM. */
+function signedAt(iso: string, currency: 'MYR' | 'THB'): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: currency === 'THB' ? 'Asia/Bangkok' : 'Asia/Kuala_Lumpur',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(iso))
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
+  return `${get('day')}-${get('month')}-${get('year')} ${get('hour')}:${get('minute')}`
 }
