@@ -77,9 +77,7 @@ export default function RenewalQueuePage({ loaderData, actionData }: Route.Compo
                     <dt>{t('admin.extensions.harvest')}</dt>
                     <dd>{date(`${r.harvest_on}T12:00:00Z`)}</dd>
                     <dt>{t('admin.renewals.signed')}</dt>
-                    <dd>
-                      {new Date(r.signed_at).toLocaleString('en-GB', { timeZone: 'UTC' })} UTC
-                    </dd>
+                    <dd>{signedAt(r.signed_at, r.credit.currency)}</dd>
                     <dt>{t('admin.renewals.device')}</dt>
                     <dd className="admin-text">
                       {r.device} · {r.client_ip}
