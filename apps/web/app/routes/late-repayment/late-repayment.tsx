@@ -27,7 +27,7 @@ import {
 } from '~/components/auth/otp-controls.tsx'
 import { maskMobile } from '~/components/auth/mobile-display.ts'
 import { TextField } from '~/components/form/text-field.tsx'
-import { TextAreaField } from '~/components/form/text-area-field.tsx'
+import { TextAreaField } from '~/components/credit/text-area-field.tsx'
 import { UploadProgress } from '~/components/credit/upload-progress.tsx'
 import { useUploadProgress } from '~/components/credit/use-upload-progress.ts'
 import authCss from '~/components/auth/auth.css?url'

@@ -10,7 +10,11 @@ type Props = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   errorParams?: TranslateParams | undefined
 }
 
-/** A labelled text area whose hint and error are tied to it, like TextField. */
+/**
+ * A labelled text area whose hint and error are tied to it, like TextField. Its own component,
+ * with the credit pages' pieces, rather than an option of TextField: TextField is in the file
+ * every page loads, which is at its budget (docs/performance.md), and only these pages need this.
+ */
 export function TextAreaField({ name, label, hint, error, errorParams, id, ...rest }: Props) {
   const { t } = useI18n()
   const inputId = id ?? `field-${name}`
