@@ -44,6 +44,8 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
       : session.data.user?.kycStatus === 'APPROVED'
         ? '/dashboard'
         : '/kyc',
+    // docs/product/credit.md (Late repayment): the page is for farmers not logged in.
+    lateRepayment: !session.isLoggedIn,
   }
 }
 
@@ -129,6 +131,11 @@ export default function Credit({ loaderData }: Route.ComponentProps) {
           })}
         </p>
         <p>{t('credit.late.p3')}</p>
+        {loaderData.lateRepayment ? (
+          <p>
+            <Link to={href('/late-repayment')}>{t('credit.late.apply')}</Link>
+          </p>
+        ) : null}
       </ContentSection>
 
       <section className="card content-section" aria-labelledby="credit-cta-title">
