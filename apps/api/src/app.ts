@@ -56,6 +56,9 @@ import { kycRoutes } from './modules/kyc/kyc.routes.ts'
 import { sweepUnreferencedFiles } from './modules/kyc/kyc-file-sweep.ts'
 import { runKycRetention } from './modules/kyc/kyc-retention-job.ts'
 import { runLateFees } from './modules/credit/late-fee-job.ts'
+import { counterRoutes } from './modules/counter/counter.routes.ts'
+import { createCounterService } from './modules/counter/counter.service.ts'
+import { createCounterCodes } from './modules/counter/counter-codes.ts'
 import { renewalRoutes } from './modules/renewal/renewal.routes.ts'
 import { createRenewalService } from './modules/renewal/renewal.service.ts'
 import { lateRepaymentRoutes } from './modules/late-repayment/late-repayment.routes.ts'
@@ -302,6 +305,15 @@ export async function buildApp(deps: {
       await v1.register(renewalRoutes, {
         renewals: createRenewalService({ db: db.db, clock, files, sms: otp }),
         guards,
+      })
+      await v1.register(counterRoutes, {
+        counter: createCounterService({
+          db: db.db,
+          clock,
+          codes: createCounterCodes({ db: db.db, secret: config.jwtSecret }),
+        }),
+        guards,
+        clock,
       })
       await v1.register(kycReviewRoutes, {
         review: createKycReviewService({

@@ -73,6 +73,15 @@ export const ERROR_CODES = [
   'EXTENSION_PENDING',
   'RENEWAL_NOT_ALLOWED',
   'RENEWAL_PENDING',
+  // Vouchers and the branch counter (docs/product/vouchers.md)
+  'QR_NOT_FOUND',
+  'QR_EXPIRED',
+  'QR_USED',
+  'VOUCHER_UNAVAILABLE',
+  'VOUCHER_EXCEEDS_PURCHASE',
+  'VOUCHER_NOT_FOR_CREDIT',
+  'VOUCHER_AT_COUNTER',
+  'ORDER_NOT_AT_BRANCH',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -10,6 +10,7 @@ import { creditLines, paymentPins } from '../schema/credit.ts'
 import { insertProducts, productCount } from './catalogue.ts'
 import { AGROCHEM_PRODUCTS } from './products-agrochems.ts'
 import { DRONE_PRODUCTS } from './products-drones.ts'
+import { seedDemoVouchers } from './vouchers.ts'
 
 /**
  * Loads demo data on first start (docs/product/shell.md). Each part checks its own table so a later issue can
@@ -95,5 +96,7 @@ export async function seedDemoData(
     (await productCount(db)) === 0
       ? await insertProducts(db, [...AGROCHEM_PRODUCTS, ...DRONE_PRODUCTS])
       : 0
+  // docs/product/demo-mode.md: the demo customers' vouchers, once.
+  await seedDemoVouchers(db)
   return { ...base, products }
 }

@@ -43,6 +43,13 @@ export const PlaceOrderSchema = z
       .describe(
         'Packs to order directly (an app’s “buy now”, a branch counter sale). Without it, the ticked lines of the cart are ordered and leave the cart.',
       ),
+    voucher_ids: z
+      .array(Id)
+      .max(20)
+      .optional()
+      .describe(
+        'Never accepted online: vouchers are not valid for pay-later (credit) payments, and are redeemed at a branch counter (POST /staff/counter/purchases)',
+      ),
   })
   .superRefine((v, ctx) => {
     if (v.lines && new Set(v.lines.map((l) => l.variation_id)).size !== v.lines.length)

@@ -9,19 +9,12 @@ import {
   PlaceOrderSchema,
 } from '@padi/domain/orders/order-schemas'
 import { ErrorResponseSchema, errorAnswers } from '../../error-schema.ts'
+import { IdempotencyHeaders } from '../../idempotency-header.ts'
 import type { Guards } from '../../plugins/authenticate.ts'
 import type { TokenContext } from '../auth/auth.service.ts'
 import type { OrdersService } from './orders.service.ts'
 
 const errors = errorAnswers(400, 401, 403, 404, 409)
-
-const IdempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .min(8)
-    .max(100)
-    .regex(/^[A-Za-z0-9_-]+$/, 'validation.invalid'),
-})
 
 export const ordersRoutes: FastifyPluginAsync<{
   orders: OrdersService

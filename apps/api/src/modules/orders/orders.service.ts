@@ -467,6 +467,14 @@ export function createOrdersService(deps: {
       body: PlaceOrder,
     ): Promise<{ status: 200 | 201; order: Order }> {
       const { userId } = session
+      // docs/product/vouchers.md (terms): never for pay-later payments; in cash, at the counter.
+      if (body.voucher_ids && body.voucher_ids.length > 0)
+        throw body.payment === 'credits'
+          ? new DomainError('VOUCHER_NOT_FOR_CREDIT', 'Vouchers are not valid for credit payments')
+          : new DomainError(
+              'VOUCHER_AT_COUNTER',
+              'Vouchers are redeemed at the branch counter: show your QR code when you collect',
+            )
       if (!paymentAllows(body.payment, body.fulfilment))
         throw new DomainError('CASH_NEEDS_PICKUP', 'Cash payment does not allow delivery')
       if (body.payment === 'credits' && !body.pin && !body.webauthn)

@@ -1,0 +1,159 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { startOfDay } from '@padi/domain/credit/farmer-calendar'
+import {
+  BranchDaySchema,
+  CounterCodeInputSchema,
+  CounterCodeSchema,
+  CounterCustomerSchema,
+  CounterPurchaseSchema,
+  CounterTransactionSchema,
+  VoucherSchema,
+} from '@padi/domain/vouchers/voucher-schemas'
+import { errorAnswers } from '../../error-schema.ts'
+import { IdempotencyHeaders } from '../../idempotency-header.ts'
+import type { Guards } from '../../plugins/authenticate.ts'
+import type { Clock } from '../../clock.ts'
+import type { CounterService } from './counter.service.ts'
+
+const errors = errorAnswers(400, 401, 403, 404, 409)
+
+/**
+ * docs/product/vouchers.md: the customer's vouchers, QR code and transactions; the branch
+ * counter's lookup, in-person purchase with vouchers, order hand-over and the day's list.
+ */
+export const counterRoutes: FastifyPluginAsync<{
+  counter: CounterService
+  guards: Guards
+  clock: Clock
+}> = async (app, opts) => {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const { counter } = opts
+  const mine = { tags: ['vouchers'], security: [{ bearer: [] }] }
+  const staff = { tags: ['branch counter'], security: [{ bearer: [] }] }
+  const customer = opts.guards.requireRole('customer')
+  const operator = opts.guards.requireRole('staff')
+
+  r.get(
+    '/me/counter-code',
+    {
+      preHandler: customer,
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: {
+        ...mine,
+        summary: 'A fresh code for the customer’s QR page: lives 90 s, refresh every 60 s',
+        operationId: 'getMyCounterCode',
+        response: { 200: CounterCodeSchema, ...errors, ...errorAnswers(429) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      return counter.issueCode(request.auth!.userId)
+    },
+  )
+
+  r.get(
+    '/me/vouchers',
+    {
+      preHandler: opts.guards.authenticate,
+      schema: {
+        ...mine,
+        summary: 'The customer’s vouchers (active, redeemed, expired), soonest to expire first',
+        operationId: 'listMyVouchers',
+        response: { 200: z.object({ data: z.array(VoucherSchema) }), ...errors },
+      },
+    },
+    async (request) => ({ data: await counter.myVouchers(request.auth!.userId) }),
+  )
+
+  r.get(
+    '/me/transactions',
+    {
+      preHandler: opts.guards.authenticate,
+      schema: {
+        ...mine,
+        summary: 'The customer’s transactions at branch counters, newest first',
+        operationId: 'listMyTransactions',
+        response: { 200: z.object({ data: z.array(CounterTransactionSchema) }), ...errors },
+      },
+    },
+    async (request) => ({ data: await counter.mine(request.auth!.userId) }),
+  )
+
+  r.post(
+    '/staff/counter/lookup',
+    {
+      preHandler: operator,
+      schema: {
+        ...staff,
+        summary: 'The customer a scanned or typed code names, with vouchers and pickup orders here',
+        operationId: 'counterLookup',
+        body: CounterCodeInputSchema,
+        response: { 200: CounterCustomerSchema, ...errors, ...errorAnswers(410) },
+      },
+    },
+    async (request) => counter.lookup(request.auth!.userId, request.body),
+  )
+
+  r.post(
+    '/staff/counter/purchases',
+    {
+      preHandler: operator,
+      schema: {
+        ...staff,
+        summary: 'Sell branch stock in person: vouchers in full, the rest in cash (exactly once)',
+        operationId: 'counterPurchase',
+        headers: IdempotencyHeaders,
+        body: CounterPurchaseSchema,
+        response: { 201: CounterTransactionSchema, ...errors, ...errorAnswers(410, 422) },
+      },
+    },
+    async (request, reply) => {
+      const done = await counter.purchase(
+        request.auth!.userId,
+        request.headers['idempotency-key'],
+        request.body,
+      )
+      return reply.status(201).send(done)
+    },
+  )
+
+  r.post(
+    '/staff/counter/orders/:id/hand-over',
+    {
+      preHandler: operator,
+      schema: {
+        ...staff,
+        summary: 'Hand over a pickup order: an unpaid cash order is paid and completed',
+        operationId: 'counterHandOver',
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        body: CounterCodeInputSchema,
+        response: { 200: CounterTransactionSchema, ...errors, ...errorAnswers(410) },
+      },
+    },
+    async (request) => counter.handOver(request.auth!.userId, request.params.id, request.body),
+  )
+
+  r.get(
+    '/staff/counter/transactions',
+    {
+      preHandler: operator,
+      schema: {
+        ...staff,
+        summary: 'The branch’s counter transactions of a day (default today), with the totals',
+        operationId: 'counterBranchDay',
+        querystring: z.object({
+          date: z.iso.date().optional().describe('YYYY-MM-DD in Malaysia’s calendar'),
+        }),
+        response: { 200: BranchDaySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const day =
+        request.query.date ??
+        new Date(opts.clock.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 10)
+      return counter.branchDay(request.auth!.userId, startOfDay(day, 'MYR'))
+    },
+  )
+}

@@ -1,0 +1,443 @@
+import { createHash } from 'node:crypto'
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm'
+import type { Db } from '@padi/db/client'
+import { branches } from '@padi/db/schema/branches'
+import { branchStock, productVariations } from '@padi/db/schema/catalogue'
+import { idempotencyKeys, orders } from '@padi/db/schema/orders'
+import { users } from '@padi/db/schema/users'
+import {
+  counterCodes,
+  counterTransactionLines,
+  counterTransactions,
+  vouchers,
+} from '@padi/db/schema/vouchers'
+import { isUniqueViolation } from '@padi/db/unique-violation'
+import { DomainError } from '@padi/domain/errors'
+import type { LocalizedText } from '@padi/domain/i18n/locales'
+import { MARKET_CURRENCY, type Currency, type Market } from '@padi/domain/money'
+import { splitPayment, voucherStatus } from '@padi/domain/vouchers/voucher-rules'
+import type {
+  CounterCustomer,
+  CounterPurchase,
+  CounterTransaction,
+  Voucher,
+} from '@padi/domain/vouchers/voucher-schemas'
+import type { Clock } from '../../clock.ts'
+import type { CounterCodes } from './counter-codes.ts'
+
+type VoucherRow = typeof vouchers.$inferSelect
+type TransactionRow = typeof counterTransactions.$inferSelect
+
+export function voucherOf(row: VoucherRow, now: Date): Voucher {
+  return {
+    id: row.id,
+    serial: row.serial,
+    value: { amount_minor: row.valueMinor, currency: row.currency },
+    expires_at: row.expiresAt.toISOString(),
+    status: voucherStatus(row, now),
+    redeemed_at: row.redeemedAt?.toISOString() ?? null,
+    redeemed_branch_id: row.redeemedBranchId,
+    transaction_id: row.transactionId,
+  }
+}
+
+function transactionOf(
+  row: TransactionRow,
+  extra: { branch: LocalizedText; operator: string | null },
+): CounterTransaction {
+  return {
+    id: row.id,
+    type: row.type,
+    order_id: row.orderId,
+    branch_id: row.branchId,
+    branch_name: extra.branch,
+    operator_name: extra.operator,
+    total: { amount_minor: row.totalMinor, currency: row.currency },
+    vouchers: { amount_minor: row.vouchersMinor, currency: row.currency },
+    cash: { amount_minor: row.cashMinor, currency: row.currency },
+    created_at: row.createdAt.toISOString(),
+  }
+}
+
+/** docs/product/vouchers.md: the mobile number as the counter shows it: the last four digits. */
+function maskedMobile(mobile: string): string {
+  return `${mobile.slice(0, 3)}${'•'.repeat(Math.max(0, mobile.length - 7))}${mobile.slice(-4)}`
+}
+
+/**
+ * docs/product/vouchers.md (the branch counter): staff of a branch serve a customer who shows the
+ * QR code (or reads its digits): they see the customer, the active vouchers and the pickup orders
+ * at this branch; they sell branch stock paid with vouchers in full and cash for the rest, and
+ * hand over orders. A redemption happens once: one transaction, the code and every voucher taken
+ * by conditional updates, the answer kept under the Idempotency-Key.
+ */
+export function createCounterService(deps: { db: Db; clock: Clock; codes: CounterCodes }) {
+  const { db, clock, codes } = deps
+
+  async function staffBranch(on: Db, staffId: number) {
+    const [row] = await on
+      .select({ branchId: users.staffBranchId, market: branches.market, name: branches.name })
+      .from(users)
+      .leftJoin(branches, eq(branches.id, users.staffBranchId))
+      .where(eq(users.id, staffId))
+    if (!row?.branchId || !row.market)
+      throw new DomainError('FORBIDDEN', 'You are not assigned to a branch')
+    return { id: row.branchId, market: row.market as Market, name: row.name ?? { en: '' } }
+  }
+
+  async function customerView(on: Db, userId: number, branchId: number): Promise<CounterCustomer> {
+    const now = clock.now()
+    const [user] = await on
+      .select({
+        id: users.id,
+        fullName: users.fullName,
+        mobile: users.mobile,
+        status: users.status,
+      })
+      .from(users)
+      .where(eq(users.id, userId))
+    if (!user || user.status !== 'active')
+      throw new DomainError('ACCOUNT_SUSPENDED', 'This account cannot be served')
+    const active = await on
+      .select()
+      .from(vouchers)
+      .where(and(eq(vouchers.userId, userId), eq(vouchers.state, 'active')))
+      .orderBy(asc(vouchers.expiresAt))
+    const pickups = await on
+      .select({
+        id: orders.id,
+        number: orders.number,
+        status: orders.status,
+        payment: orders.payment,
+        totalMinor: orders.totalMinor,
+        currency: orders.currency,
+        createdAt: orders.createdAt,
+      })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, userId),
+          eq(orders.branchId, branchId),
+          eq(orders.fulfilment, 'pickup'),
+          inArray(orders.status, ['unpaid', 'paid']),
+        ),
+      )
+      .orderBy(asc(orders.createdAt))
+    return {
+      id: user.id,
+      full_name: user.fullName,
+      mobile: maskedMobile(user.mobile),
+      vouchers: active
+        .filter((v) => voucherStatus(v, now) === 'active')
+        .map((v) => voucherOf(v, now)),
+      orders: pickups.map((o) => ({
+        id: o.id,
+        number: o.number,
+        status: o.status,
+        payment: o.payment,
+        total: { amount_minor: o.totalMinor, currency: o.currency },
+        created_at: o.createdAt.toISOString(),
+      })),
+    }
+  }
+
+  return {
+    /** GET /me/counter-code: a fresh code for the customer's QR page. */
+    issueCode(userId: number) {
+      return codes.issue(userId, clock.now())
+    },
+
+    /** POST /staff/counter/lookup: who the code names, as the counter may see them. */
+    async lookup(staffId: number, input: { token?: string; digits?: string }) {
+      const branch = await staffBranch(db, staffId)
+      return db.transaction(async (tx) => {
+        const code = await codes.find(tx, input, clock.now())
+        return customerView(tx, code.userId, branch.id)
+      })
+    },
+
+    /**
+     * POST /staff/counter/purchases: branch stock sold in person, the vouchers redeemed in full,
+     * the rest in cash. Under the code's row lock: the code is used by this purchase and no
+     * other; each voucher is taken by an UPDATE that only an active, unexpired voucher of this
+     * customer in this market passes; stock by an UPDATE that only enough stock passes. The
+     * answer is kept under the Idempotency-Key, so a retry answers the same, once.
+     */
+    async purchase(staffId: number, key: string, input: CounterPurchase) {
+      const branch = await staffBranch(db, staffId)
+      const currency: Currency = MARKET_CURRENCY[branch.market]
+      const requestHash = createHash('sha256').update(JSON.stringify(input)).digest('base64url')
+      try {
+        return await db.transaction(async (tx) => {
+          const [kept] = await tx
+            .insert(idempotencyKeys)
+            .values({
+              userId: staffId,
+              key,
+              requestHash,
+              status: 'in_flight',
+              createdAt: clock.now(),
+            })
+            .onConflictDoNothing()
+            .returning({ key: idempotencyKeys.key })
+          if (!kept) {
+            const [prior] = await tx
+              .select()
+              .from(idempotencyKeys)
+              .where(and(eq(idempotencyKeys.userId, staffId), eq(idempotencyKeys.key, key)))
+            if (!prior || prior.requestHash !== requestHash)
+              throw new DomainError(
+                'IDEMPOTENCY_MISMATCH',
+                'This key was used for another purchase',
+              )
+            if (prior.status !== 'done')
+              throw new DomainError('IDEMPOTENCY_IN_FLIGHT', 'This purchase is under way')
+            return prior.responseBody as CounterTransaction
+          }
+          const now = clock.now()
+          const code = await codes.find(tx, input, now)
+          const customerId = code.userId
+          // The packs at the catalogue's prices in this branch's market; never the client's.
+          const ids = input.lines.map((l) => l.variation_id)
+          const packs = await tx
+            .select({
+              id: productVariations.id,
+              priceMy: productVariations.priceMyMinor,
+              priceTh: productVariations.priceThMinor,
+            })
+            .from(productVariations)
+            .where(inArray(productVariations.id, ids))
+          const priced = input.lines.map((line) => {
+            const pack = packs.find((p) => p.id === line.variation_id)
+            const price = pack ? (branch.market === 'MY' ? pack.priceMy : pack.priceTh) : null
+            if (price === null || price === undefined)
+              throw new DomainError('NOT_FOR_SALE', 'A pack is not sold in this market', {
+                extra: { variation_id: line.variation_id },
+              })
+            return { ...line, unitPriceMinor: price }
+          })
+          const totalMinor = priced.reduce((s, l) => s + l.unitPriceMinor * l.count, 0)
+          for (const line of priced) {
+            const taken = await tx
+              .update(branchStock)
+              .set({ quantity: sql`${branchStock.quantity} - ${line.count}` })
+              .where(
+                and(
+                  eq(branchStock.branchId, branch.id),
+                  eq(branchStock.variationId, line.variation_id),
+                  gte(branchStock.quantity, line.count),
+                ),
+              )
+              .returning({ quantity: branchStock.quantity })
+            if (taken.length === 0)
+              throw new DomainError('OUT_OF_STOCK', 'Not enough of a pack at this branch', {
+                extra: { variation_id: line.variation_id },
+              })
+          }
+          const [tx0] = await tx
+            .insert(counterTransactions)
+            .values({
+              userId: customerId,
+              type: 'in_person',
+              branchId: branch.id,
+              operatorId: staffId,
+              currency,
+              totalMinor,
+              vouchersMinor: 0,
+              cashMinor: totalMinor,
+              createdAt: now,
+            })
+            .returning()
+          const voucherIds = [...new Set(input.voucher_ids)]
+          const redeemed =
+            voucherIds.length === 0
+              ? []
+              : await tx
+                  .update(vouchers)
+                  .set({
+                    state: 'redeemed',
+                    redeemedAt: now,
+                    redeemedBranchId: branch.id,
+                    redeemedBy: staffId,
+                    transactionId: tx0!.id,
+                  })
+                  .where(
+                    and(
+                      inArray(vouchers.id, voucherIds),
+                      eq(vouchers.userId, customerId),
+                      eq(vouchers.state, 'active'),
+                      eq(vouchers.currency, currency),
+                      sql`${vouchers.expiresAt} > ${now.toISOString()}::timestamptz`,
+                    ),
+                  )
+                  .returning()
+          if (redeemed.length !== voucherIds.length)
+            throw new DomainError(
+              'VOUCHER_UNAVAILABLE',
+              'A voucher is not this customer’s, or is used, expired or of another market',
+              {
+                extra: {
+                  voucher_ids: voucherIds.filter((id) => !redeemed.some((v) => v.id === id)),
+                },
+              },
+            )
+          // docs/product/vouchers.md: used in full, no change: vouchers worth more are refused.
+          const split = splitPayment(
+            totalMinor,
+            redeemed.map((v) => v.valueMinor),
+          )
+          if (!split.ok)
+            throw new DomainError(
+              'VOUCHER_EXCEEDS_PURCHASE',
+              'The vouchers are worth more than the purchase: no change is given',
+            )
+          const [done] = await tx
+            .update(counterTransactions)
+            .set({ vouchersMinor: split.vouchersMinor, cashMinor: split.cashMinor })
+            .where(eq(counterTransactions.id, tx0!.id))
+            .returning()
+          await tx.insert(counterTransactionLines).values(
+            priced.map((l) => ({
+              transactionId: tx0!.id,
+              variationId: l.variation_id,
+              count: l.count,
+              unitPriceMinor: l.unitPriceMinor,
+            })),
+          )
+          await tx.update(counterCodes).set({ usedAt: now }).where(eq(counterCodes.id, code.id))
+          const [operator] = await tx
+            .select({ name: users.fullName })
+            .from(users)
+            .where(eq(users.id, staffId))
+          const answer: CounterTransaction = {
+            ...transactionOf(done!, { branch: branch.name, operator: operator?.name ?? null }),
+            redeemed: redeemed.map((v) => voucherOf(v, now)),
+          }
+          await tx
+            .update(idempotencyKeys)
+            .set({ status: 'done', responseStatus: 201, responseBody: answer })
+            .where(and(eq(idempotencyKeys.userId, staffId), eq(idempotencyKeys.key, key)))
+          return answer
+        })
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw new DomainError('IDEMPOTENCY_IN_FLIGHT', 'This purchase is under way')
+        throw error
+      }
+    },
+
+    /**
+     * POST /staff/counter/orders/:id/hand-over: a pickup order of the customer named by the code,
+     * at this branch, handed over: an unpaid cash order is paid (cash) and completed, a paid one
+     * completed. Recorded as an online transaction, once (unique per order).
+     */
+    async handOver(staffId: number, orderId: number, input: { token?: string; digits?: string }) {
+      const branch = await staffBranch(db, staffId)
+      try {
+        return await db.transaction(async (tx) => {
+          const now = clock.now()
+          const code = await codes.find(tx, input, now)
+          const [order] = await tx
+            .select()
+            .from(orders)
+            .where(
+              and(
+                eq(orders.id, orderId),
+                eq(orders.userId, code.userId),
+                eq(orders.branchId, branch.id),
+                eq(orders.fulfilment, 'pickup'),
+              ),
+            )
+            .for('update')
+          if (!order) throw new DomainError('ORDER_NOT_AT_BRANCH', 'No such pickup order here')
+          if (order.status === 'completed')
+            throw new DomainError('CONFLICT', 'This order has already been handed over')
+          const cash = order.status === 'unpaid' ? order.totalMinor : 0
+          // Paid now (cash at the counter) if it was not, and completed.
+          await tx
+            .update(orders)
+            .set({ status: 'completed', paidAt: order.paidAt ?? now, completedAt: now })
+            .where(eq(orders.id, order.id))
+          const [row] = await tx
+            .insert(counterTransactions)
+            .values({
+              userId: code.userId,
+              type: 'online',
+              branchId: branch.id,
+              operatorId: staffId,
+              orderId: order.id,
+              currency: order.currency,
+              totalMinor: cash,
+              cashMinor: cash,
+              createdAt: now,
+            })
+            .returning()
+          const [operator] = await tx
+            .select({ name: users.fullName })
+            .from(users)
+            .where(eq(users.id, staffId))
+          return transactionOf(row!, { branch: branch.name, operator: operator?.name ?? null })
+        })
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw new DomainError('CONFLICT', 'This order has already been handed over')
+        throw error
+      }
+    },
+
+    /** GET /staff/counter/transactions: the branch's transactions of a day, with the totals. */
+    async branchDay(staffId: number, day: Date) {
+      const branch = await staffBranch(db, staffId)
+      const start = new Date(day)
+      const rows = await db
+        .select({ tx: counterTransactions, operator: users.fullName })
+        .from(counterTransactions)
+        .leftJoin(users, eq(users.id, counterTransactions.operatorId))
+        .where(
+          and(
+            eq(counterTransactions.branchId, branch.id),
+            gte(counterTransactions.createdAt, start),
+            sql`${counterTransactions.createdAt} < ${start.toISOString()}::timestamptz + interval '1 day'`,
+          ),
+        )
+        .orderBy(desc(counterTransactions.createdAt))
+      const sum = (pick: (r: TransactionRow) => number) => rows.reduce((s, r) => s + pick(r.tx), 0)
+      const currency = MARKET_CURRENCY[branch.market]
+      return {
+        branch: { id: branch.id, name: branch.name },
+        data: rows.map((r) => transactionOf(r.tx, { branch: branch.name, operator: r.operator })),
+        totals: {
+          count: rows.length,
+          total: { amount_minor: sum((r) => r.totalMinor), currency },
+          vouchers: { amount_minor: sum((r) => r.vouchersMinor), currency },
+          cash: { amount_minor: sum((r) => r.cashMinor), currency },
+        },
+      }
+    },
+
+    /** GET /me/transactions: the customer's counter transactions, newest first. */
+    async mine(userId: number) {
+      const rows = await db
+        .select({ tx: counterTransactions, branch: branches.name, operator: users.fullName })
+        .from(counterTransactions)
+        .innerJoin(branches, eq(branches.id, counterTransactions.branchId))
+        .leftJoin(users, eq(users.id, counterTransactions.operatorId))
+        .where(eq(counterTransactions.userId, userId))
+        .orderBy(desc(counterTransactions.createdAt))
+        .limit(50)
+      return rows.map((r) => transactionOf(r.tx, { branch: r.branch, operator: r.operator }))
+    },
+
+    /** GET /me/vouchers: the customer's vouchers, soonest to expire first. */
+    async myVouchers(userId: number) {
+      const now = clock.now()
+      const rows = await db
+        .select()
+        .from(vouchers)
+        .where(eq(vouchers.userId, userId))
+        .orderBy(asc(vouchers.expiresAt), asc(vouchers.id))
+      return rows.map((r) => voucherOf(r, now))
+    },
+  }
+}
+export type CounterService = ReturnType<typeof createCounterService>

@@ -1,0 +1,99 @@
+import { z } from 'zod'
+import { LocalizedTextSchema } from '../i18n/locale-schemas.ts'
+import { MoneySchema } from '../money-schemas.ts'
+import { ORDER_STATUSES, PAYMENT_TYPES } from '../orders/order-rules.ts'
+
+const Id = z.number().int().positive().max(2_147_483_647)
+
+export const VoucherSchema = z
+  .object({
+    id: z.number().int(),
+    serial: z.string(),
+    value: MoneySchema,
+    expires_at: z.string(),
+    status: z.enum(['active', 'redeemed', 'expired']),
+    redeemed_at: z.string().nullable(),
+    redeemed_branch_id: z.number().int().nullable(),
+    transaction_id: z.number().int().nullable(),
+  })
+  .meta({ id: 'Voucher' })
+export type Voucher = z.infer<typeof VoucherSchema>
+
+/** What the counter sees of the customer a code names: enough to serve them, no more. */
+export const CounterCustomerSchema = z
+  .object({
+    id: z.number().int(),
+    full_name: z.string(),
+    mobile: z.string().describe('Masked: the last four digits'),
+    vouchers: z.array(VoucherSchema).describe('Active vouchers, soonest to expire first'),
+    orders: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          number: z.string(),
+          status: z.enum(ORDER_STATUSES),
+          payment: z.enum(PAYMENT_TYPES),
+          total: MoneySchema,
+          created_at: z.string(),
+        }),
+      )
+      .describe('Pickup orders at this branch not yet handed over'),
+  })
+  .meta({ id: 'CounterCustomer' })
+export type CounterCustomer = z.infer<typeof CounterCustomerSchema>
+
+/** The customer's code: the QR's token, or the 8 digits typed under it. */
+export const CounterCodeInputSchema = z
+  .object({
+    token: z.string().max(200).optional().describe('What the QR code holds'),
+    digits: z.string().max(12).optional().describe('The 8 digits under the QR code'),
+  })
+  .refine((v) => Boolean(v.token || v.digits), { message: 'counter.errors.noCode' })
+
+export const CounterPurchaseSchema = z
+  .object({
+    token: z.string().max(200).optional(),
+    digits: z.string().max(12).optional(),
+    lines: z
+      .array(z.object({ variation_id: Id, count: z.number().int().min(1).max(999) }))
+      .min(1)
+      .max(50),
+    voucher_ids: z.array(Id).max(20).default([]),
+  })
+  .refine((v) => Boolean(v.token || v.digits), { message: 'counter.errors.noCode' })
+export type CounterPurchase = z.infer<typeof CounterPurchaseSchema>
+
+export const CounterTransactionSchema = z
+  .object({
+    id: z.number().int(),
+    type: z.enum(['in_person', 'online']),
+    order_id: z.number().int().nullable(),
+    branch_id: z.number().int(),
+    branch_name: LocalizedTextSchema,
+    operator_name: z.string().nullable(),
+    total: MoneySchema,
+    vouchers: MoneySchema,
+    cash: MoneySchema,
+    created_at: z.string(),
+    redeemed: z.array(VoucherSchema).optional().describe('The vouchers this purchase redeemed'),
+  })
+  .meta({ id: 'CounterTransaction' })
+export type CounterTransaction = z.infer<typeof CounterTransactionSchema>
+
+export const CounterCodeSchema = z.object({
+  token: z.string().describe('Show as a QR code'),
+  digits: z.string().describe('Show under it, for typing'),
+  expires_at: z.string(),
+  refresh_in_ms: z.number().int().describe('Ask for the next code after this long (60 s)'),
+})
+
+export const BranchDaySchema = z.object({
+  branch: z.object({ id: z.number().int(), name: LocalizedTextSchema }),
+  data: z.array(CounterTransactionSchema),
+  totals: z.object({
+    count: z.number().int(),
+    total: MoneySchema,
+    vouchers: MoneySchema,
+    cash: MoneySchema,
+  }),
+})
