@@ -19,10 +19,12 @@ export function chunkFor(id: string, getModuleInfo: GetModuleInfo): string | und
   // that framework code needs sat in our shared file, the two files would import each other and
   // React could be read before it is defined.
   if (id.includes('/node_modules/') || id.startsWith('\0')) return 'framework'
-  // Finance's pages, and the farmer's credit pages (receipt, late repayment, renewal), share pieces
-  // of their own that no other page needs: their own file, not the one every page loads.
-  if (id.includes('/app/components/admin/')) return 'admin'
-  if (id.includes('/app/components/credit/')) return 'credit-pages'
+  // Finance's pages, the farmer's credit pages (receipt, late repayment, renewal), the account
+  // pages (PIN, biometrics) and the counter share pieces of their own that no other page needs:
+  // their own file, not the one every page loads. A module a layout uses (loaded by every page)
+  // stays shared whatever its folder.
+  const own = /\/app\/components\/(admin|credit|account|vouchers)\//.exec(id)?.[1]
+  if (own && !reachedByLayout(id, getModuleInfo)) return own === 'credit' ? 'credit-pages' : own
   if (/\/domain\/src\/credit\/(late-repayment|renewal)-[\w-]+\.ts$/.test(id)) return 'credit-rules'
   // Code every page loads (through the root or a layout) is shared; code a few pages share joins it
   // only when small, so one page's bulk is not sent to all the others.
@@ -83,6 +85,13 @@ function sharedEligible(
 }
 
 const SMALL_MODULE_CHARS = 3_000
+
+/** Whether the root or a layout (so every page) imports `id`, directly or not. */
+function reachedByLayout(id: string, getModuleInfo: GetModuleInfo): boolean {
+  return [...entriesReaching(id, getModuleInfo)].some((entry) =>
+    /\/(root\.tsx|routes\/layouts\/)/.test(entry),
+  )
+}
 
 const reach = new Map<string, Set<string>>()
 

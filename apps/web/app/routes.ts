@@ -54,6 +54,7 @@ export default [
         route('orders', 'routes/orders/orders-index.tsx'),
         route('orders/:id', 'routes/orders/order-detail.tsx'),
         route('dashboard', 'routes/dashboard/dashboard.tsx'),
+        route('qr', 'routes/vouchers/my-qr.tsx'),
         route('receipt', 'routes/receipt/receipt.tsx'),
         route('receipt/success', 'routes/receipt/receipt-success.tsx'),
         route('receipt/send', 'routes/receipt/receipt-send.ts'),
@@ -64,6 +65,11 @@ export default [
         route('kyc/documents/:id', 'routes/kyc/kyc-document.ts'),
       ]),
       route('*', 'routes/public/not-found.tsx'),
+    ]),
+    // docs/product/vouchers.md: the branch counter, for staff, in the back office's layout.
+    route('staff', 'routes/admin/admin-layout.tsx', { id: 'staff-layout' }, [
+      index('routes/staff/counter.tsx'),
+      route('transactions', 'routes/staff/branch-day.tsx'),
     ]),
     // docs/product/credit.md (KYC review): finance's and admin's pages, with their own layout.
     route('admin', 'routes/admin/admin-layout.tsx', [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, localClock } from './dates.ts'
+import { formatDate, formatDateTime, localClock } from './dates.ts'
 
 describe('formatDate', () => {
   it('shows DD-MM-YYYY in Malaysian time', () => {
@@ -18,5 +18,13 @@ describe('localClock', () => {
       weekday: 0,
       minutes: 9 * 60 + 30,
     })
+  })
+})
+
+describe('formatDateTime (docs/product/vouchers.md)', () => {
+  it('writes DD-MM-YYYY and the 12-hour time in upper case, in the farmer’s zone', () => {
+    expect(formatDateTime('2026-11-25T07:30:00Z')).toBe('25-11-2026 03:30 PM')
+    expect(formatDateTime('2026-11-24T16:05:00Z')).toBe('25-11-2026 12:05 AM')
+    expect(formatDateTime('2026-11-25T07:30:00Z', 'Asia/Bangkok')).toBe('25-11-2026 02:30 PM')
   })
 })

@@ -149,6 +149,9 @@ function MenuLinks({
           <NavLink to={href('/orders')} prefetch={prefetch}>
             {t('nav.orders')}
           </NavLink>
+          <NavLink to={href('/qr')} prefetch={prefetch}>
+            {t('nav.myQr')}
+          </NavLink>
           <NavLink to={href('/settings')} prefetch={prefetch}>
             {t('nav.account')}
           </NavLink>

@@ -33,6 +33,16 @@ import type {
   RejectExtension,
 } from '@padi/domain/credit/late-repayment-schemas'
 import type {
+  BranchDay,
+  BranchStock,
+  CounterCode,
+  CounterCodeInput,
+  CounterCustomer,
+  CounterPurchase,
+  CounterTransaction,
+  Voucher,
+} from '@padi/domain/vouchers/voucher-schemas'
+import type {
   CreditRenewalAnswer,
   RejectRenewal,
   RenewalQueue,
@@ -406,6 +416,33 @@ export function createApiClient(
       call<RenewalRecord>(`/api/v1/admin/renewals/${id}/approve`, { method: 'POST', token }),
     rejectRenewal: (token: string, id: number, body: RejectRenewal) =>
       call<RenewalRecord>(`/api/v1/admin/renewals/${id}/reject`, { method: 'POST', body, token }),
+
+    // Vouchers and the branch counter (docs/product/vouchers.md).
+    counterCode: (token: string) => call<CounterCode>('/api/v1/me/counter-code', { token }),
+    myVouchers: (token: string) =>
+      call<{ data: Voucher[] }>('/api/v1/me/vouchers', { token }).then((r) => r.data),
+    myTransactions: (token: string) =>
+      call<{ data: CounterTransaction[] }>('/api/v1/me/transactions', { token }).then(
+        (r) => r.data,
+      ),
+    counterLookup: (token: string, code: CounterCodeInput) =>
+      call<CounterCustomer>('/api/v1/staff/counter/lookup', { method: 'POST', body: code, token }),
+    counterStock: (token: string) =>
+      call<BranchStock>('/api/v1/staff/counter/stock', { token }).then((r) => r.data),
+    counterPurchase: (token: string, key: string, body: CounterPurchase) =>
+      call<CounterTransaction>('/api/v1/staff/counter/purchases', {
+        method: 'POST',
+        body,
+        token,
+        headers: { 'idempotency-key': key },
+      }),
+    counterHandOver: (token: string, orderId: number, code: CounterCodeInput) =>
+      call<CounterTransaction>(`/api/v1/staff/counter/orders/${orderId}/hand-over`, {
+        method: 'POST',
+        body: code,
+        token,
+      }),
+    counterDay: (token: string) => call<BranchDay>('/api/v1/staff/counter/transactions', { token }),
 
     // Credit application review (docs/product/credit.md, KYC review): finance and admin.
     kycQueue: (token: string) => call<KycQueue>('/api/v1/admin/kyc', { token }),

@@ -10,6 +10,9 @@ export function contentSecurityPolicy(nonce: string): string {
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${tileOrigin ? ` ${tileOrigin}` : ''}`,
     "connect-src 'self'",
+    // docs/product/vouchers.md: the counter's QR reader decodes in a worker it makes from its own
+    // code (a blob); page scripts stay limited by script-src.
+    "worker-src 'self' blob:",
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",

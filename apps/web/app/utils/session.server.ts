@@ -1,3 +1,4 @@
+import type { CounterTransaction } from '@padi/domain/vouchers/voucher-schemas'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { hkdfSync, randomBytes } from 'node:crypto'
 import { join, resolve } from 'node:path'
@@ -55,6 +56,12 @@ export type SessionData = {
    * page only (no login), with its expiry in milliseconds.
    */
   extension?: { token: string; expiresAt: number; mobile: string } | undefined
+  /**
+   * docs/product/vouchers.md: at a branch counter, the code of the customer being served (as
+   * scanned or typed) and the answer of the last sale, for its result screen.
+   */
+  counter?: { token?: string; digits?: string } | undefined
+  counterResult?: CounterTransaction | undefined
   /** Packs in a logged-in customer's cart, for the header; refreshed whenever the web changes or reads it. */
   cartCount?: number | undefined
 }

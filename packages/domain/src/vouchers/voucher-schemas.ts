@@ -61,7 +61,7 @@ export const CounterPurchaseSchema = z
     voucher_ids: z.array(Id).max(20).default([]),
   })
   .refine((v) => Boolean(v.token || v.digits), { message: 'counter.errors.noCode' })
-export type CounterPurchase = z.infer<typeof CounterPurchaseSchema>
+export type CounterPurchase = z.input<typeof CounterPurchaseSchema>
 
 export const CounterTransactionSchema = z
   .object({
@@ -80,12 +80,16 @@ export const CounterTransactionSchema = z
   .meta({ id: 'CounterTransaction' })
 export type CounterTransaction = z.infer<typeof CounterTransactionSchema>
 
+export type CounterCodeInput = { token?: string; digits?: string }
+
 export const CounterCodeSchema = z.object({
   token: z.string().describe('Show as a QR code'),
   digits: z.string().describe('Show under it, for typing'),
   expires_at: z.string(),
   refresh_in_ms: z.number().int().describe('Ask for the next code after this long (60 s)'),
 })
+
+export type CounterCode = z.infer<typeof CounterCodeSchema>
 
 export const BranchDaySchema = z.object({
   branch: z.object({ id: z.number().int(), name: LocalizedTextSchema }),
@@ -97,3 +101,17 @@ export const BranchDaySchema = z.object({
     cash: MoneySchema,
   }),
 })
+
+export const BranchStockSchema = z.object({
+  data: z.array(
+    z.object({
+      variation_id: z.number().int(),
+      product: LocalizedTextSchema,
+      label: LocalizedTextSchema,
+      price: MoneySchema,
+      quantity: z.number().int(),
+    }),
+  ),
+})
+export type BranchStock = z.infer<typeof BranchStockSchema>
+export type BranchDay = z.infer<typeof BranchDaySchema>

@@ -100,10 +100,12 @@ describe('the branch counter (docs/product/vouchers.md)', () => {
       active.find((v) => v.serial === 'V3-MY-100003')!,
       active.find((v) => v.serial === 'V3-MY-100001')!,
     ]
-    const [{ quantity: stockBefore }] = await t.db.db
-      .select({ quantity: branchStock.quantity })
-      .from(branchStock)
-      .where(and(eq(branchStock.branchId, branchId), eq(branchStock.variationId, pack.id)))
+    const stockBefore = (
+      await t.db.db
+        .select({ quantity: branchStock.quantity })
+        .from(branchStock)
+        .where(and(eq(branchStock.branchId, branchId), eq(branchStock.variationId, pack.id)))
+    )[0]!.quantity
     const c = await code()
     const key = randomUUID()
     const body = {
@@ -126,10 +128,12 @@ describe('the branch counter (docs/product/vouchers.md)', () => {
     // The same key again: the same answer, nothing sold twice.
     const again = await buy(body, key)
     expect(again.json()).toEqual(sold.json())
-    const [{ quantity: stockAfter }] = await t.db.db
-      .select({ quantity: branchStock.quantity })
-      .from(branchStock)
-      .where(and(eq(branchStock.branchId, branchId), eq(branchStock.variationId, pack.id)))
+    const stockAfter = (
+      await t.db.db
+        .select({ quantity: branchStock.quantity })
+        .from(branchStock)
+        .where(and(eq(branchStock.branchId, branchId), eq(branchStock.variationId, pack.id)))
+    )[0]!.quantity
     expect(stockAfter).toBe(stockBefore - 2)
     // The code served this purchase: it cannot serve another.
     const reuse = await buy({ ...body, voucher_ids: [] })

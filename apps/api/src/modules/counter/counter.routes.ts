@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { startOfDay } from '@padi/domain/credit/farmer-calendar'
 import {
   BranchDaySchema,
+  BranchStockSchema,
   CounterCodeInputSchema,
   CounterCodeSchema,
   CounterCustomerSchema,
@@ -133,6 +134,20 @@ export const counterRoutes: FastifyPluginAsync<{
       },
     },
     async (request) => counter.handOver(request.auth!.userId, request.params.id, request.body),
+  )
+
+  r.get(
+    '/staff/counter/stock',
+    {
+      preHandler: operator,
+      schema: {
+        ...staff,
+        summary: 'The branch’s packs in stock, at the catalogue’s prices, for an in-person sale',
+        operationId: 'counterBranchStock',
+        response: { 200: BranchStockSchema, ...errors },
+      },
+    },
+    async (request) => counter.stock(request.auth!.userId),
   )
 
   r.get(

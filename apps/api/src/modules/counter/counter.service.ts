@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
 import { branches } from '@padi/db/schema/branches'
-import { branchStock, productVariations } from '@padi/db/schema/catalogue'
+import { branchStock, products, productVariations } from '@padi/db/schema/catalogue'
 import { idempotencyKeys, orders } from '@padi/db/schema/orders'
 import { users } from '@padi/db/schema/users'
 import {
@@ -412,6 +412,38 @@ export function createCounterService(deps: { db: Db; clock: Clock; codes: Counte
           vouchers: { amount_minor: sum((r) => r.vouchersMinor), currency },
           cash: { amount_minor: sum((r) => r.cashMinor), currency },
         },
+      }
+    },
+
+    /** GET /staff/counter/stock: what this branch has on its shelves, at the catalogue's prices. */
+    async stock(staffId: number) {
+      const branch = await staffBranch(db, staffId)
+      const price =
+        branch.market === 'MY' ? productVariations.priceMyMinor : productVariations.priceThMinor
+      const rows = await db
+        .select({
+          id: productVariations.id,
+          product: products.name,
+          label: productVariations.label,
+          priceMinor: price,
+          quantity: branchStock.quantity,
+        })
+        .from(branchStock)
+        .innerJoin(productVariations, eq(productVariations.id, branchStock.variationId))
+        .innerJoin(products, eq(products.id, productVariations.productId))
+        .where(
+          and(eq(branchStock.branchId, branch.id), gt(branchStock.quantity, 0), isNotNull(price)),
+        )
+        .orderBy(asc(productVariations.id))
+      const currency = MARKET_CURRENCY[branch.market]
+      return {
+        data: rows.map((r) => ({
+          variation_id: r.id,
+          product: r.product,
+          label: r.label,
+          price: { amount_minor: r.priceMinor!, currency },
+          quantity: r.quantity,
+        })),
       }
     },
 

@@ -21,40 +21,61 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ]
 
-export function loader({ params, context }: Route.LoaderArgs) {
+export function loader({ params, request, context }: Route.LoaderArgs) {
   const session = context.get(sessionContext)
-  // Refused here rather than in the middleware, so that the page saying so has its words.
+  // Refused here rather than in the middleware, so that the page saying so has its words. The
+  // same layout serves the branch counter (/staff, docs/product/vouchers.md) for staff only.
   const role = session.data.user?.role
-  if (role !== 'finance' && role !== 'admin') throw data(null, { status: 403 })
+  const counter = /^\/[a-z]+\/staff(\/|$)/.test(new URL(request.url).pathname)
+  const allowed = counter ? role === 'staff' : role === 'finance' || role === 'admin'
+  if (!allowed) throw data(null, { status: 403 })
   const flash = session.takeFlash()
   const locale = isLocale(params.lang) ? params.lang : 'en'
   return {
-    ...pageMessages({ lang: locale }, ['admin', 'kyc', 'dashboard']),
+    ...pageMessages({ lang: locale }, ['admin', 'kyc', 'dashboard', 'vouchers', 'counter']),
     name: session.data.user?.fullName ?? '',
     isAdmin: role === 'admin',
+    counter,
     flash: flash ? { kind: flash.kind, messageKey: flash.messageKey } : null,
   }
 }
 
-function AdminHeader({ name, isAdmin }: { name: string; isAdmin: boolean }) {
+function AdminHeader({
+  name,
+  isAdmin,
+  counter,
+}: {
+  name: string
+  isAdmin: boolean
+  counter: boolean
+}) {
   const { t, locale } = useI18n()
   return (
     <header className="admin-header">
-      <Link to={localePath(locale, '/admin')} className="admin-brand">
-        {t('admin.title')}
+      <Link to={localePath(locale, counter ? '/staff' : '/admin')} className="admin-brand">
+        {t(counter ? 'counter.title' : 'admin.title')}
       </Link>
-      <nav aria-label={t('admin.navLabel')} className="admin-nav">
-        <NavLink to={localePath(locale, '/admin/kyc')}>{t('admin.nav.kyc')}</NavLink>
-        <NavLink to={localePath(locale, '/admin/receipts')}>{t('admin.nav.receipts')}</NavLink>
-        <NavLink to={localePath(locale, '/admin/late-repayments')}>
-          {t('admin.nav.extensions')}
-        </NavLink>
-        <NavLink to={localePath(locale, '/admin/renewals')}>{t('admin.nav.renewals')}</NavLink>
-        {isAdmin ? (
-          <NavLink to={localePath(locale, '/admin/audit')}>{t('admin.nav.audit')}</NavLink>
-        ) : null}
-        <Link to={localePath(locale, '/')}>{t('admin.nav.shop')}</Link>
-      </nav>
+      {counter ? (
+        <nav aria-label={t('admin.navLabel')} className="admin-nav">
+          <NavLink end to={localePath(locale, '/staff')}>
+            {t('counter.nav.serve')}
+          </NavLink>
+          <NavLink to={localePath(locale, '/staff/transactions')}>{t('counter.nav.today')}</NavLink>
+        </nav>
+      ) : (
+        <nav aria-label={t('admin.navLabel')} className="admin-nav">
+          <NavLink to={localePath(locale, '/admin/kyc')}>{t('admin.nav.kyc')}</NavLink>
+          <NavLink to={localePath(locale, '/admin/receipts')}>{t('admin.nav.receipts')}</NavLink>
+          <NavLink to={localePath(locale, '/admin/late-repayments')}>
+            {t('admin.nav.extensions')}
+          </NavLink>
+          <NavLink to={localePath(locale, '/admin/renewals')}>{t('admin.nav.renewals')}</NavLink>
+          {isAdmin ? (
+            <NavLink to={localePath(locale, '/admin/audit')}>{t('admin.nav.audit')}</NavLink>
+          ) : null}
+          <Link to={localePath(locale, '/')}>{t('admin.nav.shop')}</Link>
+        </nav>
+      )}
       <div className="admin-user">
         {name ? <span>{name}</span> : null}
         <LanguageSwitcher />
@@ -73,7 +94,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { flash } = loaderData
   return (
     <>
-      <AdminHeader name={loaderData.name} isAdmin={loaderData.isAdmin} />
+      <AdminHeader
+        name={loaderData.name}
+        isAdmin={loaderData.isAdmin}
+        counter={loaderData.counter}
+      />
       <main id="main" className="admin-main">
         {flash ? (
           <p className={flash.kind === 'error' ? 'form-error' : 'notice'} role="status">

@@ -20,10 +20,13 @@ import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import { OrderStatusPill, useOrderDate } from '~/components/orders/order-details.tsx'
 import ordersCss from '~/components/orders/orders.css?url'
 import dashboardCss from '~/components/dashboard/dashboard.css?url'
+import type { CounterTransaction, Voucher } from '@padi/domain/vouchers/voucher-schemas'
+import { VoucherTab } from '~/components/vouchers/voucher-tab.tsx'
+import vouchersCss from '~/components/vouchers/vouchers.css?url'
 import type { StyleHandle } from '~/utils/route-styles.tsx'
 import type { Route } from './+types/dashboard'
 
-export const handle: StyleHandle = { css: [ordersCss, dashboardCss] }
+export const handle: StyleHandle = { css: [ordersCss, dashboardCss, vouchersCss] }
 export const headers: Route.HeadersFunction = retryAfterHeaders
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'dashboard.title', 'dashboard.description')
@@ -46,17 +49,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const tab: Tab = TABS.find((t) => t === url.searchParams.get('tab')) ?? 'credit'
   const repayments: RepaymentFilter =
     REPAYMENT_FILTERS.find((f) => f === url.searchParams.get('repayments')) ?? 'all'
-  const messages = pageMessages(params, ['dashboard', 'orders'])
+  const messages = pageMessages(params, ['dashboard', 'orders', 'vouchers'])
   const ctx = { session, locale }
   try {
     // Four reads at once: on a slow network the page waits for the slowest, not for their sum.
-    const [credits, kyc, orders, receipts] = await Promise.all([
+    const [credits, kyc, orders, receipts, vouchers, transactions] = await Promise.all([
       withUserToken(ctx, (token) => api.credits(token)),
       withUserToken(ctx, (token) => api.kyc(token)),
       withUserToken(ctx, (token) => api.orders(token)),
       withUserToken(ctx, (token) =>
         api.receipts(token, repayments === 'all' ? undefined : repayments),
       ),
+      // docs/product/vouchers.md: only the voucher tab shows them.
+      tab === 'voucher' ? withUserToken(ctx, (token) => api.myVouchers(token)) : [],
+      tab === 'voucher' ? withUserToken(ctx, (token) => api.myTransactions(token)) : [],
     ])
     const line = credits[0] ?? null
     const status = statusOf(kyc, line)
@@ -72,6 +78,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       orders: orders.slice(0, RECENT_ORDERS),
       moreOrders: orders.length > RECENT_ORDERS,
       receipts,
+      vouchers,
+      transactions,
       failed: false,
     }
   } catch (error) {
@@ -88,6 +96,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         orders: [] as Order[],
         moreOrders: false,
         receipts: [] as Receipt[],
+        vouchers: [] as Voucher[],
+        transactions: [] as CounterTransaction[],
         failed: true,
       },
       readRefusal(error).init,
@@ -127,15 +137,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Link>
         ))}
       </nav>
-      {tab === 'voucher' ? (
-        <div className="card">
-          <p>{t('dashboard.vouchersSoon')}</p>
-        </div>
-      ) : loaderData.failed ? (
+      {loaderData.failed ? (
         <div className="form-error" role="alert">
           <p>{t('dashboard.loadFailed')}</p>
           <Link to={base}>{t('orders.retry')}</Link>
         </div>
+      ) : tab === 'voucher' ? (
+        <VoucherTab vouchers={loaderData.vouchers} transactions={loaderData.transactions} />
       ) : (
         <CreditTab data={loaderData} />
       )}

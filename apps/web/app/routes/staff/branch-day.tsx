@@ -1,0 +1,87 @@
+import { data } from 'react-router'
+import { formatDateTime } from '@padi/domain/dates'
+import { isLocale, localizedText, type Locale } from '@padi/domain/i18n/locales'
+import type { BranchDay } from '@padi/domain/vouchers/voucher-schemas'
+import { apiContext } from '~/utils/context.server.ts'
+import { withUserToken } from '~/utils/auth.server.ts'
+import { readRefusal } from '~/utils/api-errors.server.ts'
+import { sessionContext } from '~/utils/session.server.ts'
+import { useI18n } from '~/utils/i18n.ts'
+import { pageMeta } from '~/utils/meta.ts'
+import type { Route } from './+types/branch-day'
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'counter.day.title')
+
+/** docs/product/vouchers.md (Transactions): this branch's counter transactions today, with totals. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
+  const session = context.get(sessionContext)
+  const api = context.get(apiContext)
+  try {
+    return { day: await withUserToken({ session, locale }, (token) => api.counterDay(token)) }
+  } catch (error) {
+    return data({ day: null as BranchDay | null }, readRefusal(error).init)
+  }
+}
+
+export default function BranchDayPage({ loaderData }: Route.ComponentProps) {
+  const { t, locale, money } = useI18n()
+  const { day } = loaderData
+  const amount = (m: { amount_minor: number; currency: 'MYR' | 'THB' }) =>
+    money(m.amount_minor, m.currency)
+  if (!day)
+    return (
+      <p className="form-error" role="alert">
+        {t('admin.loadFailed')}
+      </p>
+    )
+  return (
+    <section className="admin-page">
+      <h1>
+        {t('counter.day.title')} · {localizedText(day.branch.name, locale)}
+      </h1>
+      <dl className="admin-counts">
+        <div>
+          <dt>{t('counter.day.count')}</dt>
+          <dd>{day.totals.count}</dd>
+        </div>
+        <div>
+          <dt>{t('counter.day.total')}</dt>
+          <dd>{amount(day.totals.total)}</dd>
+        </div>
+        <div>
+          <dt>{t('counter.day.vouchers')}</dt>
+          <dd>{amount(day.totals.vouchers)}</dd>
+        </div>
+        <div>
+          <dt>{t('counter.day.cash')}</dt>
+          <dd>{amount(day.totals.cash)}</dd>
+        </div>
+      </dl>
+      {day.data.length === 0 ? (
+        <p className="card">{t('counter.day.none')}</p>
+      ) : (
+        <table className="counter-stock">
+          <thead>
+            <tr>
+              <th scope="col">{t('counter.day.when')}</th>
+              <th scope="col">{t('counter.day.type')}</th>
+              <th scope="col">{t('counter.day.total')}</th>
+              <th scope="col">{t('counter.day.operator')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {day.data.map((x) => (
+              <tr key={x.id}>
+                <td>{formatDateTime(x.created_at)}</td>
+                <td>{t(`vouchers.transactions.${x.type}`)}</td>
+                <td>{amount(x.total)}</td>
+                <td>{x.operator_name}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  )
+}
