@@ -93,6 +93,27 @@ describe('the branch counter (docs/product/vouchers.md)', () => {
     })
   })
 
+  it('neither token stands for the other; the code names nobody (security rows 43, 45)', async () => {
+    const c = await code()
+    // The QR code as a login token, and a login token as the QR code.
+    expect((await call(c.token, 'GET', '/me')).statusCode).toBe(401)
+    const asCode = await call(staff, 'POST', '/staff/counter/lookup', { token: ahmad })
+    // Refused as not a code at all (too long for one) or as no QR data.
+    expect(['VALIDATION_FAILED', 'QR_NOT_FOUND']).toContain(asCode.json().code)
+    const shortened = await call(staff, 'POST', '/staff/counter/lookup', {
+      token: ahmad.slice(0, 150),
+    })
+    expect(shortened.json().code).toBe('QR_NOT_FOUND')
+    // Nothing of the customer in what the QR shows or the digits under it.
+    const [me] = await t.db.db.select().from(users).where(eq(users.mobile, '+60120000001'))
+    const parts = c.token.split('.')
+    expect(parts).toHaveLength(3)
+    expect(parts[0]).toBe('SM1')
+    for (const personal of [me!.mobile.slice(1), me!.fullName, 'Ahmad'])
+      expect(c.token).not.toContain(personal)
+    expect(me!.mobile.includes(c.digits)).toBe(false)
+  })
+
   it('sells branch stock paid with vouchers in full and cash for the rest, once per key and per code', async () => {
     const before = await myVouchers()
     const active = before.filter((v) => v.status === 'active')
