@@ -56,6 +56,8 @@ import { kycRoutes } from './modules/kyc/kyc.routes.ts'
 import { sweepUnreferencedFiles } from './modules/kyc/kyc-file-sweep.ts'
 import { runKycRetention } from './modules/kyc/kyc-retention-job.ts'
 import { runLateFees } from './modules/credit/late-fee-job.ts'
+import { voucherIssueRoutes } from './modules/vouchers/voucher-issue.routes.ts'
+import { createVoucherIssueService } from './modules/vouchers/voucher-issue.service.ts'
 import { counterRoutes } from './modules/counter/counter.routes.ts'
 import { createCounterService } from './modules/counter/counter.service.ts'
 import { createCounterCodes } from './modules/counter/counter-codes.ts'
@@ -314,6 +316,10 @@ export async function buildApp(deps: {
         }),
         guards,
         clock,
+      })
+      await v1.register(voucherIssueRoutes, {
+        issue: createVoucherIssueService({ db: db.db, clock }),
+        guards,
       })
       await v1.register(kycReviewRoutes, {
         review: createKycReviewService({

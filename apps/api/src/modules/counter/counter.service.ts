@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto'
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
 import { branches } from '@padi/db/schema/branches'
 import { branchStock, products, productVariations } from '@padi/db/schema/catalogue'
-import { idempotencyKeys, orders } from '@padi/db/schema/orders'
+import { orders } from '@padi/db/schema/orders'
 import { users } from '@padi/db/schema/users'
 import {
   counterCodes,
@@ -23,6 +22,7 @@ import type {
   Voucher,
 } from '@padi/domain/vouchers/voucher-schemas'
 import type { Clock } from '../../clock.ts'
+import { onceForKey } from '../../idempotency.ts'
 import type { CounterCodes } from './counter-codes.ts'
 
 type VoucherRow = typeof vouchers.$inferSelect
@@ -166,158 +166,134 @@ export function createCounterService(deps: { db: Db; clock: Clock; codes: Counte
     async purchase(staffId: number, key: string, input: CounterPurchase) {
       const branch = await staffBranch(db, staffId)
       const currency: Currency = MARKET_CURRENCY[branch.market]
-      const requestHash = createHash('sha256').update(JSON.stringify(input)).digest('base64url')
       try {
         return await db.transaction(async (tx) => {
-          const [kept] = await tx
-            .insert(idempotencyKeys)
-            .values({
-              userId: staffId,
-              key,
-              requestHash,
-              status: 'in_flight',
-              createdAt: clock.now(),
-            })
-            .onConflictDoNothing()
-            .returning({ key: idempotencyKeys.key })
-          if (!kept) {
-            const [prior] = await tx
-              .select()
-              .from(idempotencyKeys)
-              .where(and(eq(idempotencyKeys.userId, staffId), eq(idempotencyKeys.key, key)))
-            if (!prior || prior.requestHash !== requestHash)
-              throw new DomainError(
-                'IDEMPOTENCY_MISMATCH',
-                'This key was used for another purchase',
-              )
-            if (prior.status !== 'done')
-              throw new DomainError('IDEMPOTENCY_IN_FLIGHT', 'This purchase is under way')
-            return prior.responseBody as CounterTransaction
-          }
-          const now = clock.now()
-          const code = await codes.find(tx, input, now)
-          const customerId = code.userId
-          // The packs at the catalogue's prices in this branch's market; never the client's.
-          const ids = input.lines.map((l) => l.variation_id)
-          const packs = await tx
-            .select({
-              id: productVariations.id,
-              priceMy: productVariations.priceMyMinor,
-              priceTh: productVariations.priceThMinor,
-            })
-            .from(productVariations)
-            .where(inArray(productVariations.id, ids))
-          const priced = input.lines.map((line) => {
-            const pack = packs.find((p) => p.id === line.variation_id)
-            const price = pack ? (branch.market === 'MY' ? pack.priceMy : pack.priceTh) : null
-            if (price === null || price === undefined)
-              throw new DomainError('NOT_FOR_SALE', 'A pack is not sold in this market', {
-                extra: { variation_id: line.variation_id },
-              })
-            return { ...line, unitPriceMinor: price }
-          })
-          const totalMinor = priced.reduce((s, l) => s + l.unitPriceMinor * l.count, 0)
-          for (const line of priced) {
-            const taken = await tx
-              .update(branchStock)
-              .set({ quantity: sql`${branchStock.quantity} - ${line.count}` })
-              .where(
-                and(
-                  eq(branchStock.branchId, branch.id),
-                  eq(branchStock.variationId, line.variation_id),
-                  gte(branchStock.quantity, line.count),
-                ),
-              )
-              .returning({ quantity: branchStock.quantity })
-            if (taken.length === 0)
-              throw new DomainError('OUT_OF_STOCK', 'Not enough of a pack at this branch', {
-                extra: { variation_id: line.variation_id },
-              })
-          }
-          const [tx0] = await tx
-            .insert(counterTransactions)
-            .values({
-              userId: customerId,
-              type: 'in_person',
-              branchId: branch.id,
-              operatorId: staffId,
-              currency,
-              totalMinor,
-              vouchersMinor: 0,
-              cashMinor: totalMinor,
-              createdAt: now,
-            })
-            .returning()
-          const voucherIds = [...new Set(input.voucher_ids)]
-          const redeemed =
-            voucherIds.length === 0
-              ? []
-              : await tx
-                  .update(vouchers)
-                  .set({
-                    state: 'redeemed',
-                    redeemedAt: now,
-                    redeemedBranchId: branch.id,
-                    redeemedBy: staffId,
-                    transactionId: tx0!.id,
+          return onceForKey(
+            tx,
+            { userId: staffId, key, body: input, at: clock.now() },
+            async () => {
+              const now = clock.now()
+              const code = await codes.find(tx, input, now)
+              const customerId = code.userId
+              // The packs at the catalogue's prices in this branch's market; never the client's.
+              const ids = input.lines.map((l) => l.variation_id)
+              const packs = await tx
+                .select({
+                  id: productVariations.id,
+                  priceMy: productVariations.priceMyMinor,
+                  priceTh: productVariations.priceThMinor,
+                })
+                .from(productVariations)
+                .where(inArray(productVariations.id, ids))
+              const priced = input.lines.map((line) => {
+                const pack = packs.find((p) => p.id === line.variation_id)
+                const price = pack ? (branch.market === 'MY' ? pack.priceMy : pack.priceTh) : null
+                if (price === null || price === undefined)
+                  throw new DomainError('NOT_FOR_SALE', 'A pack is not sold in this market', {
+                    extra: { variation_id: line.variation_id },
                   })
+                return { ...line, unitPriceMinor: price }
+              })
+              const totalMinor = priced.reduce((s, l) => s + l.unitPriceMinor * l.count, 0)
+              for (const line of priced) {
+                const taken = await tx
+                  .update(branchStock)
+                  .set({ quantity: sql`${branchStock.quantity} - ${line.count}` })
                   .where(
                     and(
-                      inArray(vouchers.id, voucherIds),
-                      eq(vouchers.userId, customerId),
-                      eq(vouchers.state, 'active'),
-                      eq(vouchers.currency, currency),
-                      sql`${vouchers.expiresAt} > ${now.toISOString()}::timestamptz`,
+                      eq(branchStock.branchId, branch.id),
+                      eq(branchStock.variationId, line.variation_id),
+                      gte(branchStock.quantity, line.count),
                     ),
                   )
-                  .returning()
-          if (redeemed.length !== voucherIds.length)
-            throw new DomainError(
-              'VOUCHER_UNAVAILABLE',
-              'A voucher is not this customer’s, or is used, expired or of another market',
-              {
-                extra: {
-                  voucher_ids: voucherIds.filter((id) => !redeemed.some((v) => v.id === id)),
-                },
-              },
-            )
-          // docs/product/vouchers.md: used in full, no change: vouchers worth more are refused.
-          const split = splitPayment(
-            totalMinor,
-            redeemed.map((v) => v.valueMinor),
+                  .returning({ quantity: branchStock.quantity })
+                if (taken.length === 0)
+                  throw new DomainError('OUT_OF_STOCK', 'Not enough of a pack at this branch', {
+                    extra: { variation_id: line.variation_id },
+                  })
+              }
+              const [tx0] = await tx
+                .insert(counterTransactions)
+                .values({
+                  userId: customerId,
+                  type: 'in_person',
+                  branchId: branch.id,
+                  operatorId: staffId,
+                  currency,
+                  totalMinor,
+                  vouchersMinor: 0,
+                  cashMinor: totalMinor,
+                  createdAt: now,
+                })
+                .returning()
+              const voucherIds = [...new Set(input.voucher_ids)]
+              const redeemed =
+                voucherIds.length === 0
+                  ? []
+                  : await tx
+                      .update(vouchers)
+                      .set({
+                        state: 'redeemed',
+                        redeemedAt: now,
+                        redeemedBranchId: branch.id,
+                        redeemedBy: staffId,
+                        transactionId: tx0!.id,
+                      })
+                      .where(
+                        and(
+                          inArray(vouchers.id, voucherIds),
+                          eq(vouchers.userId, customerId),
+                          eq(vouchers.state, 'active'),
+                          eq(vouchers.currency, currency),
+                          sql`${vouchers.expiresAt} > ${now.toISOString()}::timestamptz`,
+                        ),
+                      )
+                      .returning()
+              if (redeemed.length !== voucherIds.length)
+                throw new DomainError(
+                  'VOUCHER_UNAVAILABLE',
+                  'A voucher is not this customer’s, or is used, expired or of another market',
+                  {
+                    extra: {
+                      voucher_ids: voucherIds.filter((id) => !redeemed.some((v) => v.id === id)),
+                    },
+                  },
+                )
+              // docs/product/vouchers.md: used in full, no change: vouchers worth more are refused.
+              const split = splitPayment(
+                totalMinor,
+                redeemed.map((v) => v.valueMinor),
+              )
+              if (!split.ok)
+                throw new DomainError(
+                  'VOUCHER_EXCEEDS_PURCHASE',
+                  'The vouchers are worth more than the purchase: no change is given',
+                )
+              const [done] = await tx
+                .update(counterTransactions)
+                .set({ vouchersMinor: split.vouchersMinor, cashMinor: split.cashMinor })
+                .where(eq(counterTransactions.id, tx0!.id))
+                .returning()
+              await tx.insert(counterTransactionLines).values(
+                priced.map((l) => ({
+                  transactionId: tx0!.id,
+                  variationId: l.variation_id,
+                  count: l.count,
+                  unitPriceMinor: l.unitPriceMinor,
+                })),
+              )
+              await tx.update(counterCodes).set({ usedAt: now }).where(eq(counterCodes.id, code.id))
+              const [operator] = await tx
+                .select({ name: users.fullName })
+                .from(users)
+                .where(eq(users.id, staffId))
+              const answer: CounterTransaction = {
+                ...transactionOf(done!, { branch: branch.name, operator: operator?.name ?? null }),
+                redeemed: redeemed.map((v) => voucherOf(v, now)),
+              }
+              return answer
+            },
           )
-          if (!split.ok)
-            throw new DomainError(
-              'VOUCHER_EXCEEDS_PURCHASE',
-              'The vouchers are worth more than the purchase: no change is given',
-            )
-          const [done] = await tx
-            .update(counterTransactions)
-            .set({ vouchersMinor: split.vouchersMinor, cashMinor: split.cashMinor })
-            .where(eq(counterTransactions.id, tx0!.id))
-            .returning()
-          await tx.insert(counterTransactionLines).values(
-            priced.map((l) => ({
-              transactionId: tx0!.id,
-              variationId: l.variation_id,
-              count: l.count,
-              unitPriceMinor: l.unitPriceMinor,
-            })),
-          )
-          await tx.update(counterCodes).set({ usedAt: now }).where(eq(counterCodes.id, code.id))
-          const [operator] = await tx
-            .select({ name: users.fullName })
-            .from(users)
-            .where(eq(users.id, staffId))
-          const answer: CounterTransaction = {
-            ...transactionOf(done!, { branch: branch.name, operator: operator?.name ?? null }),
-            redeemed: redeemed.map((v) => voucherOf(v, now)),
-          }
-          await tx
-            .update(idempotencyKeys)
-            .set({ status: 'done', responseStatus: 201, responseBody: answer })
-            .where(and(eq(idempotencyKeys.userId, staffId), eq(idempotencyKeys.key, key)))
-          return answer
         })
       } catch (error) {
         if (isUniqueViolation(error))

@@ -1,0 +1,178 @@
+import { randomInt } from 'node:crypto'
+import { parse } from 'csv-parse/sync'
+import { inArray } from 'drizzle-orm'
+import type { Db } from '@padi/db/client'
+import { auditLog } from '@padi/db/schema/audit'
+import { users } from '@padi/db/schema/users'
+import { vouchers } from '@padi/db/schema/vouchers'
+import { isUniqueViolation } from '@padi/db/unique-violation'
+import { dayOf, startOfDay } from '@padi/domain/credit/farmer-calendar'
+import { DomainError } from '@padi/domain/errors'
+import { MARKET_CURRENCY, type Market } from '@padi/domain/money'
+import {
+  VOUCHER_BATCH_MAX_ROWS,
+  VOUCHER_MAX_MINOR,
+  voucherRowProblem,
+  type VoucherRowInput,
+} from '@padi/domain/vouchers/voucher-issue'
+import type { Clock } from '../../clock.ts'
+import { onceForKey } from '../../idempotency.ts'
+
+export type IssueRow = VoucherRowInput & { line: number; ok: boolean; problem: string | null }
+
+/** A serial of the version 3.0 programme: V3-<market>-<10 random digits>. */
+function serialFor(market: Market): string {
+  return `V3-${market}-${String(randomInt(0, 10 ** 10)).padStart(10, '0')}`
+}
+
+/**
+ * docs/product/vouchers.md (issuing): finance and admin issue vouchers to customers, one at a
+ * time or as a batch read from a CSV file (mobile, value, expiry). A preview judges every row
+ * (readable number, an active customer, a value above 0 within the limit of their currency, an
+ * expiry in the future) and creates nothing; issuing creates the good rows in one transaction,
+ * once per Idempotency-Key, each written to the audit log, and reports the rejected ones.
+ */
+export function createVoucherIssueService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps
+
+  async function judge(rows: VoucherRowInput[]) {
+    const today = dayOf(clock.now(), 'MYR')
+    const first = rows.map((row) => ({ row, result: voucherRowProblem(row, today) }))
+    const mobiles = first.flatMap((f) => (f.result.ok ? [f.result.mobile] : []))
+    const customers =
+      mobiles.length === 0
+        ? []
+        : await db
+            .select({
+              id: users.id,
+              mobile: users.mobile,
+              market: users.market,
+              role: users.role,
+              status: users.status,
+            })
+            .from(users)
+            .where(inArray(users.mobile, [...new Set(mobiles)]))
+    return first.map(({ row, result }, i) => {
+      const base = { ...row, line: i + 1 }
+      if (!result.ok) return { ...base, ok: false, problem: result.problem, create: null }
+      const customer = customers.find((c) => c.mobile === result.mobile)
+      if (!customer || customer.role !== 'customer' || customer.status !== 'active')
+        return { ...base, ok: false, problem: 'vouchers.issue.errors.customer', create: null }
+      const market = customer.market as Market
+      const currency = MARKET_CURRENCY[market]
+      if (result.valueMinor > VOUCHER_MAX_MINOR[currency])
+        return { ...base, ok: false, problem: 'vouchers.issue.errors.tooHigh', create: null }
+      return {
+        ...base,
+        ok: true,
+        problem: null,
+        create: {
+          userId: customer.id,
+          market,
+          currency,
+          valueMinor: result.valueMinor,
+          expiresAt: startOfDay(row.expires_on.trim(), currency),
+        },
+      }
+    })
+  }
+
+  return {
+    /** The rows of a CSV file: mobile, value, expiry; a header row is skipped. */
+    parseCsv(text: string): VoucherRowInput[] {
+      let records: string[][]
+      try {
+        records = parse(text, {
+          relax_column_count: true,
+          skip_empty_lines: true,
+          trim: true,
+          bom: true,
+        })
+      } catch {
+        throw new DomainError('VALIDATION_FAILED', 'The file is not CSV', {
+          extra: { errors: [{ field: 'csv', message: 'vouchers.issue.errors.csv' }] },
+        })
+      }
+      const rows = records.filter((r, i) => !(i === 0 && /mobile/i.test(r[0] ?? '')))
+      if (rows.length === 0 || rows.length > VOUCHER_BATCH_MAX_ROWS)
+        throw new DomainError('VALIDATION_FAILED', 'Between 1 and 2,000 rows', {
+          extra: { errors: [{ field: 'csv', message: 'vouchers.issue.errors.rows' }] },
+        })
+      return rows.map((r) => ({ mobile: r[0] ?? '', value: r[1] ?? '', expires_on: r[2] ?? '' }))
+    },
+
+    /** What issuing these rows would do: each row with its problem, nothing created. */
+    async preview(rows: VoucherRowInput[]) {
+      const judged = await judge(rows)
+      return {
+        rows: judged.map(({ create: _create, ...r }) => r),
+        valid: judged.filter((r) => r.ok).length,
+        rejected: judged.filter((r) => !r.ok).length,
+        created: 0,
+      }
+    },
+
+    /** Creates the good rows in one transaction, once per key; reports the rejected ones. */
+    async issue(actorUserId: number, key: string, rows: VoucherRowInput[]) {
+      const judged = await judge(rows)
+      const good = judged.flatMap((r) => (r.create ? [r.create] : []))
+      const now = clock.now()
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          return await db.transaction((tx) =>
+            onceForKey(tx, { userId: actorUserId, key, body: rows, at: now }, async () => {
+              const created =
+                good.length === 0
+                  ? []
+                  : await tx
+                      .insert(vouchers)
+                      .values(
+                        good.map((g) => ({
+                          ...g,
+                          serial: serialFor(g.market),
+                          issuedBy: actorUserId,
+                          createdAt: now,
+                        })),
+                      )
+                      .returning({
+                        id: vouchers.id,
+                        serial: vouchers.serial,
+                        userId: vouchers.userId,
+                        valueMinor: vouchers.valueMinor,
+                        currency: vouchers.currency,
+                      })
+              if (created.length > 0)
+                await tx.insert(auditLog).values(
+                  created.map((v) => ({
+                    actorUserId,
+                    action: 'voucher.issue',
+                    subjectType: 'voucher',
+                    subjectId: v.id,
+                    after: {
+                      serial: v.serial,
+                      user_id: v.userId,
+                      value_minor: v.valueMinor,
+                      currency: v.currency,
+                    },
+                    createdAt: now,
+                  })),
+                )
+              return {
+                rows: judged.map(({ create: _create, ...r }) => r),
+                valid: good.length,
+                rejected: judged.length - good.length,
+                created: created.length,
+                serials: created.map((v) => v.serial),
+              }
+            }),
+          )
+        } catch (error) {
+          // A serial drawn twice (1 in 10^10 per pair): draw again.
+          if (isUniqueViolation(error) && attempt < 3) continue
+          throw error
+        }
+      }
+    },
+  }
+}
+export type VoucherIssueService = ReturnType<typeof createVoucherIssueService>
