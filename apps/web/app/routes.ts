@@ -83,6 +83,7 @@ export default [
       route('late-repayments/:id/documents/:documentId', 'routes/admin/extension-document.ts'),
       route('renewals', 'routes/admin/renewal-queue.tsx'),
       route('renewals/:id/contract', 'routes/admin/renewal-contract.ts'),
+      route('vouchers', 'routes/admin/voucher-issue.tsx'),
       route('audit', 'routes/admin/audit-log.tsx'),
     ]),
   ]),

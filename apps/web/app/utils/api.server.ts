@@ -41,6 +41,7 @@ import type {
   CounterPurchase,
   CounterTransaction,
   Voucher,
+  VoucherIssueAnswer,
 } from '@padi/domain/vouchers/voucher-schemas'
 import type {
   CreditRenewalAnswer,
@@ -441,6 +442,19 @@ export function createApiClient(
         method: 'POST',
         body: code,
         token,
+      }),
+    previewVouchers: (token: string, csv: string) =>
+      call<VoucherIssueAnswer>('/api/v1/admin/vouchers/preview', {
+        method: 'POST',
+        body: { csv },
+        token,
+      }),
+    issueVouchers: (token: string, key: string, csv: string) =>
+      call<VoucherIssueAnswer>('/api/v1/admin/vouchers', {
+        method: 'POST',
+        body: { csv },
+        token,
+        headers: { 'idempotency-key': key },
       }),
     counterDay: (token: string) => call<BranchDay>('/api/v1/staff/counter/transactions', { token }),
 

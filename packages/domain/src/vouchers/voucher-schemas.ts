@@ -115,3 +115,19 @@ export const BranchStockSchema = z.object({
 })
 export type BranchStock = z.infer<typeof BranchStockSchema>
 export type BranchDay = z.infer<typeof BranchDaySchema>
+
+/** docs/product/vouchers.md (issuing): each row judged, and what was created. */
+export type VoucherIssueAnswer = {
+  rows: {
+    line: number
+    mobile: string
+    value: string
+    expires_on: string
+    ok: boolean
+    problem: string | null
+  }[]
+  valid: number
+  rejected: number
+  created: number
+  serials?: string[]
+}

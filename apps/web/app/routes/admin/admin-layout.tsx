@@ -70,6 +70,7 @@ function AdminHeader({
             {t('admin.nav.extensions')}
           </NavLink>
           <NavLink to={localePath(locale, '/admin/renewals')}>{t('admin.nav.renewals')}</NavLink>
+          <NavLink to={localePath(locale, '/admin/vouchers')}>{t('admin.nav.vouchers')}</NavLink>
           {isAdmin ? (
             <NavLink to={localePath(locale, '/admin/audit')}>{t('admin.nav.audit')}</NavLink>
           ) : null}

@@ -133,7 +133,9 @@ export default function Credit({ loaderData }: Route.ComponentProps) {
         <p>{t('credit.late.p3')}</p>
         {loaderData.lateRepayment ? (
           <p>
-            <Link to={href('/late-repayment')}>{t('credit.late.apply')}</Link>
+            <Link className="button secondary" to={href('/late-repayment')}>
+              {t('credit.late.apply')}
+            </Link>
           </p>
         ) : null}
       </ContentSection>

@@ -132,7 +132,10 @@ export default function RenewContract({ loaderData, actionData }: Route.Componen
                 <p>{t('renewal.reason', { reason: latest.decision_reason })}</p>
               ) : null}
               <p>
-                <a href={localePath(locale, `/renew-contract/${latest.id}/contract`)}>
+                <a
+                  className="button secondary"
+                  href={localePath(locale, `/renew-contract/${latest.id}/contract`)}
+                >
                   {t('renewal.download')}
                 </a>
               </p>
@@ -237,7 +240,9 @@ function Blocks({
             {b === 'amount_due' ? (
               <>
                 {' '}
-                <Link to={localePath(locale, '/receipt')}>{t('renewal.repay')}</Link>
+                <Link className="button secondary" to={localePath(locale, '/receipt')}>
+                  {t('renewal.repay')}
+                </Link>
               </>
             ) : null}
           </li>
