@@ -56,6 +56,8 @@ import { kycRoutes } from './modules/kyc/kyc.routes.ts'
 import { sweepUnreferencedFiles } from './modules/kyc/kyc-file-sweep.ts'
 import { runKycRetention } from './modules/kyc/kyc-retention-job.ts'
 import { runLateFees } from './modules/credit/late-fee-job.ts'
+import { profileRoutes } from './modules/profile/profile.routes.ts'
+import { createProfileService } from './modules/profile/profile.service.ts'
 import { voucherIssueRoutes } from './modules/vouchers/voucher-issue.routes.ts'
 import { createVoucherIssueService } from './modules/vouchers/voucher-issue.service.ts'
 import { counterRoutes } from './modules/counter/counter.routes.ts'
@@ -316,6 +318,11 @@ export async function buildApp(deps: {
         }),
         guards,
         clock,
+      })
+      await v1.register(profileRoutes, {
+        profile: createProfileService({ db: db.db, clock, otp, auth }),
+        guards,
+        authRateLimit: config.AUTH_RATE_LIMIT_MAX,
       })
       await v1.register(voucherIssueRoutes, {
         issue: createVoucherIssueService({ db: db.db, clock }),

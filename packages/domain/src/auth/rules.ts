@@ -4,7 +4,13 @@
 export const OTP_LENGTH = 6
 export const OTP_TTL_MS = 10 * 60 * 1000
 export const OTP_MAX_ATTEMPTS = 5
-export const OTP_PURPOSES = ['signup', 'password_reset', 'pin_reset', 'late_repayment'] as const
+export const OTP_PURPOSES = [
+  'signup',
+  'password_reset',
+  'pin_reset',
+  'late_repayment',
+  'mobile_change',
+] as const
 export type OtpPurpose = (typeof OTP_PURPOSES)[number]
 
 /** A new code for the same number may be asked for after this cool-down. */

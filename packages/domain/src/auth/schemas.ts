@@ -87,3 +87,17 @@ export const PasswordForgotSchema = z.object({ mobile: MobileSchema })
 
 export const PasswordResetSchema = OtpVerifySchema.extend({ password: PasswordSchema })
 export type PasswordReset = z.infer<typeof PasswordResetSchema>
+
+/** docs/product/accounts.md (settings): the profile's fields of sign-up, as the farmer edits them. */
+export const ProfileSchema = SignupSchema.pick({
+  full_name: true,
+  email: true,
+  postcode: true,
+  area: true,
+  district: true,
+  preferred_branch: true,
+})
+export type Profile = z.infer<typeof ProfileSchema>
+
+/** A new mobile number for the account: a code goes to it first. */
+export const MobileChangeSchema = z.object({ mobile: MobileSchema })

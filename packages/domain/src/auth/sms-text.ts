@@ -10,6 +10,8 @@ const TEXT: Record<Locale, Record<OtpPurpose, string>> = {
       '{product}: your PIN reset code is {code}. It expires in 10 minutes. Never share it.',
     late_repayment:
       '{product}: your code to apply for late repayment is {code}. It expires in 10 minutes. Never share it.',
+    mobile_change:
+      '{product}: your code to make this your account’s number is {code}. It expires in 10 minutes. Never share it.',
   },
   bm: {
     signup:
@@ -20,12 +22,16 @@ const TEXT: Record<Locale, Record<OtpPurpose, string>> = {
       '{product}: kod set semula PIN anda ialah {code}. Sah selama 10 minit. Jangan kongsi dengan sesiapa.',
     late_repayment:
       '{product}: kod permohonan bayaran balik lewat anda ialah {code}. Sah selama 10 minit. Jangan kongsi dengan sesiapa.',
+    mobile_change:
+      '{product}: kod untuk menjadikan ini nombor akaun anda ialah {code}. Sah selama 10 minit. Jangan kongsi dengan sesiapa.',
   },
   th: {
     signup: '{product}: รหัสสมัครสมาชิกของคุณคือ {code} ใช้ได้ 10 นาที ห้ามบอกรหัสนี้กับผู้อื่น',
     password_reset: '{product}: รหัสตั้งรหัสผ่านใหม่ของคุณคือ {code} ใช้ได้ 10 นาที ห้ามบอกรหัสนี้กับผู้อื่น',
     pin_reset: '{product}: รหัสตั้ง PIN ใหม่ของคุณคือ {code} ใช้ได้ 10 นาที ห้ามบอกรหัสนี้กับผู้อื่น',
     late_repayment: '{product}: รหัสยื่นคำขอชำระคืนล่าช้าของคุณคือ {code} ใช้ได้ 10 นาที ห้ามบอกรหัสนี้กับผู้อื่น',
+    mobile_change:
+      '{product}: รหัสสำหรับเปลี่ยนหมายเลขบัญชีของคุณเป็นหมายเลขนี้คือ {code} ใช้ได้ 10 นาที ห้ามบอกรหัสนี้กับผู้อื่น',
   },
 }
 
