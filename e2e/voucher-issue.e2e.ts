@@ -22,7 +22,7 @@ test('finance previews and issues vouchers; the customer sees theirs', async ({
   await expect(page.getByText('1 rows ready, 1 rejected')).toBeVisible()
   await expect(page.getByText('No active customer has this number.')).toBeVisible()
   await expectAccessible(page)
-  await page.getByRole('button', { name: 'Issue 1 vouchers' }).click()
+  await page.getByRole('button', { name: 'Create 1 vouchers' }).click()
   await expect(page.getByText('Issued: 1 vouchers created, 1 rows rejected.')).toBeVisible()
 
   const phone = await browser.newContext({ viewport: { width: 360, height: 800 } })

@@ -41,6 +41,7 @@ export default [
       route('renew-contract/success', 'routes/renewal/renew-contract-success.tsx'),
       layout('routes/layouts/protected-layout.tsx', [
         route('settings', 'routes/account/settings.tsx'),
+        route('settings/profile', 'routes/account/profile-edit.tsx'),
         route('settings/addresses', 'routes/account/addresses.tsx'),
         route('settings/pin', 'routes/account/payment-pin.tsx'),
         route('settings/biometrics', 'routes/account/biometrics.tsx'),

@@ -232,6 +232,18 @@ export function createApiClient(
         body: payload,
       }),
     me: (accessToken: string) => call<User>('/api/v1/me', { token: accessToken }),
+    // Settings (docs/product/accounts.md): the profile and a new mobile number.
+    updateProfile: (token: string, body: Record<string, unknown>) =>
+      call<User>('/api/v1/me/profile', { method: 'PUT', body, token }),
+    mobileChangeCode: (token: string, mobile: string, locale: Locale) =>
+      call<Challenge & { message: string }>('/api/v1/me/mobile/code', {
+        method: 'POST',
+        body: { mobile },
+        query: { locale },
+        token,
+      }),
+    verifyMobileChange: (token: string, body: Challenge & { userInputCode: string }) =>
+      call<User>('/api/v1/me/mobile/verify', { method: 'POST', body, token }),
 
     // Catalogue (docs/product/shell.md). Query values are passed through as strings; the API validates them.
     listProducts: (query: ProductListParams) => call<ProductList>('/api/v1/products', { query }),

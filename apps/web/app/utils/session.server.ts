@@ -21,7 +21,7 @@ export type SessionUser = {
   market: 'MY' | 'TH'
 }
 export type PreAuth = {
-  purpose: 'signup' | 'password_reset' | 'late_repayment'
+  purpose: 'signup' | 'password_reset' | 'late_repayment' | 'mobile_change'
   preAuthSessionId: string
   deviceId: string
   mobile: string

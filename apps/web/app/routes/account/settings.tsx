@@ -100,6 +100,9 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       <p className="button-row">
+        <Link className="button secondary" to={localePath(locale, '/settings/profile')}>
+          {t('account.edit.link')}
+        </Link>
         <Link className="button secondary" to={localePath(locale, '/orders')}>
           {t('nav.orders')}
         </Link>

@@ -1,7 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { OtpVerifySchema, SignupSchema } from '@padi/domain/auth/schemas'
-import { isLocale, localizedText, type Locale } from '@padi/domain/i18n/locales'
-import type { Branch } from '@padi/domain/branches/schemas'
+import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import { apiContext } from '~/utils/context.server.ts'
 import type { ApiClient } from '~/utils/api.server.ts'
 import { startSession } from '~/utils/auth.server.ts'
@@ -11,17 +10,17 @@ import { parseForm, type FieldErrors } from '~/utils/forms.ts'
 import { useI18n, localePath } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
-import { TextField } from '~/components/form/text-field.tsx'
 import { MobileField, NewPasswordFields } from '~/components/auth/account-fields.tsx'
 import { FormAlert, Notice, TextWithMobile } from '~/components/auth/form-alert.tsx'
-import { BranchSelect, type BranchGroup } from '~/components/auth/branch-select.tsx'
+import type { BranchGroup } from '~/components/auth/branch-select.tsx'
+import { ProfileFields } from '~/components/auth/profile-fields.tsx'
+import { branchGroups } from '~/components/auth/branch-groups.ts'
 import {
   CODE_ALERT_ID,
   CodeField,
   ResendForm,
   RestartForm,
 } from '~/components/auth/otp-controls.tsx'
-import { marketOrder } from '~/components/contact/branch-groups.ts'
 import authCss from '~/components/auth/auth.css?url'
 import type { StyleHandle } from '~/utils/route-styles.tsx'
 import { apiFieldErrors, readRefusal } from '~/utils/api-errors.server.ts'
@@ -50,21 +49,6 @@ export const headers: Route.HeadersFunction = retryAfterHeaders
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'auth.signup.title', 'auth.signup.description')
-
-/** Branches by market, the market of the page's language first, names in that language. */
-function branchGroups(branches: readonly Branch[], locale: Locale): BranchGroup[] {
-  return marketOrder(locale)
-    .map((market) => ({
-      market,
-      options: branches
-        .filter((b) => b.market === market)
-        .map((b) => ({
-          value: String(b.id),
-          label: localizedText(b.name, locale),
-        })),
-    }))
-    .filter((g) => g.options.length > 0)
-}
 
 const signupPreAuth = (session: WebSession): PreAuth | null =>
   session.data.preAuth?.purpose === 'signup' ? session.data.preAuth : null
@@ -297,61 +281,7 @@ function DetailsStep({
           confirmKey="auth.fields.passwordConfirm"
           errors={errors}
         />
-        <TextField
-          name="full_name"
-          label={t('fields.fullName')}
-          autoComplete="name"
-          maxLength={120}
-          required
-          defaultValue={values.full_name}
-          error={errors.full_name}
-        />
-        <TextField
-          name="email"
-          type="email"
-          label={t('auth.fields.emailOptional')}
-          autoComplete="email"
-          inputMode="email"
-          maxLength={254}
-          defaultValue={values.email}
-          error={errors.email}
-        />
-        <TextField
-          name="postcode"
-          label={t('fields.postcode')}
-          hint={t('fields.postcodeHint')}
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={5}
-          pattern="[0-9]{5}"
-          required
-          defaultValue={values.postcode}
-          error={errors.postcode}
-        />
-        <TextField
-          name="area"
-          label={t('fields.area')}
-          hint={t('fields.areaHint')}
-          autoComplete="address-level3"
-          maxLength={100}
-          required
-          defaultValue={values.area}
-          error={errors.area}
-        />
-        <TextField
-          name="district"
-          label={t('fields.district')}
-          autoComplete="address-level2"
-          maxLength={100}
-          required
-          defaultValue={values.district}
-          error={errors.district}
-        />
-        <BranchSelect
-          groups={groups ?? []}
-          defaultValue={values.preferred_branch}
-          error={errors.preferred_branch}
-        />
+        <ProfileFields values={values} errors={errors} groups={groups ?? []} />
         <button className="button" type="submit" disabled={submitting}>
           {submitting ? t('common.sending') : t('auth.signup.submit')}
         </button>
