@@ -68,5 +68,17 @@ test('a customer registers this phone and pays an order with the fingerprint', a
   await page.getByLabel('Payment PIN').fill('274915')
   await page.getByRole('button', { name: /^Authorise/ }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Order placed' })).toBeVisible()
+
+  // The farmer removes the phone: it is gone from the list, and payment asks for the PIN only.
+  await page.goto('/en/settings/biometrics')
+  await page.getByRole('button', { name: 'Remove' }).click()
+  await expect(page.getByText('No phone is registered yet.')).toBeVisible()
+  await fillCart(request, account, [{ id: pack.id, count: 1 }])
+  await page.goto('/en/checkout')
+  await page.getByLabel('Collect at a branch').check()
+  await page.getByLabel('Credit (pay at harvest)').check()
+  await page.getByRole('button', { name: 'Continue to payment' }).click()
+  await expect(page.getByLabel('Payment PIN')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Pay with fingerprint or face' })).toHaveCount(0)
   await context.close()
 })
