@@ -148,15 +148,6 @@ export default function CheckoutPayment({ loaderData, actionData }: Route.Compon
   const { t, locale, money } = useI18n()
   const text = useCheckoutText()
   const navigation = useNavigation()
-  const payForm = useRef<HTMLFormElement>(null)
-  // After a refusal the PIN is typed again from empty (without scripts the page comes back empty).
-  useEffect(() => {
-    const pin = payForm.current?.elements.namedItem('pin')
-    if (actionData && pin instanceof HTMLInputElement) {
-      pin.value = ''
-      pin.focus()
-    }
-  }, [actionData])
   if (loaderData.failed)
     return <CheckoutLoadFailed titleKey="checkout.payment.pageTitle" path="/checkout/payment" />
   const { total, payment, fulfilment, place, shortfall, shippingFee, quantity, hasDevice } =
@@ -207,9 +198,13 @@ export default function CheckoutPayment({ loaderData, actionData }: Route.Compon
           </p>
         </div>
       ) : (
-        <Form method="post" className="form payment-form" noValidate ref={payForm}>
+        <Form method="post" className="form payment-form" noValidate>
+          {/* After a refusal the PIN is typed again from empty, with the cursor in it (without
+              scripts the page comes back empty): a new field for each answer, in the same render
+              as the answer, so nothing typed after it appears is wiped later. */}
           {payment === 'credits' ? (
             <TextField
+              key={actionData ? JSON.stringify(actionData) : 'pin'}
               name="pin"
               label={t('checkout.payment.pin')}
               hint={t('checkout.payment.pinHint')}
