@@ -3,54 +3,36 @@
 // with everyone buying the same two products ("hot"), then checks that no stock and no available
 // credit went below zero and that every credit line's ledger sums to its balance. Prints the
 // calibration line of docs/performance.md. Run it on a quiet machine; it takes a few minutes.
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { cpus, totalmem } from 'node:os'
-import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import pg from 'pg'
-import { openDb } from '@padi/db/client'
-import { seedDemoData } from '@padi/db/seed/run-seed'
-import { waitForServer } from './wait-for-server.ts'
+import {
+  BENCH_BASE_URL,
+  benchDbUrl,
+  copyDemoCustomers,
+  endBench,
+  freshBenchDatabase,
+  startBenchApi,
+} from './bench-database.ts'
 import { calibration, cpuTicks, postgresTicks, TICK_US } from './bench-calibration.ts'
-import { serverNodeFlags, serverEnv } from './server-memory.mjs'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
-const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const base = BENCH_BASE_URL
 const DURATION = Number(process.env.BENCH_SECONDS ?? 15)
 const WARM_UP = 5
 const PORT = 3611
 const CUSTOMERS = 200
 const PIN = '274915'
 const DB = 'padi_bench_orders'
-const dbUrl = Object.assign(new URL(base), { pathname: `/${DB}` }).toString()
+const dbUrl = benchDbUrl(DB)
 const API = `http://127.0.0.1:${PORT}`
 
 async function prepare() {
-  const admin = new pg.Client({ connectionString: base })
-  await admin.connect()
-  await admin.query(`drop database if exists ${DB} with (force)`)
-  await admin.query(`create database ${DB}`)
-  await admin.end()
-  const handle = await openDb({ databaseUrl: dbUrl, poolSize: 2 })
-  await handle.migrate()
-  await seedDemoData(handle.db)
-  await handle.close()
+  await freshBenchDatabase(DB)
   const c = new pg.Client({ connectionString: dbUrl })
   await c.connect()
   // Customers copied from the demo customer (same password), each with a large credit line.
-  const cols = (
-    await c.query<{ column_name: string }>(
-      `select column_name from information_schema.columns
-       where table_name = 'users' and column_name not in ('id', 'mobile', 'email')
-         and is_generated = 'NEVER' and identity_generation is null`,
-    )
-  ).rows.map((r) => `"${r.column_name}"`)
-  await c.query(
-    `insert into users (mobile, email, ${cols.join(', ')})
-     select '+6019' || lpad(g::text, 7, '0'), null, ${cols.map((col) => `u.${col}`).join(', ')}
-     from users u, generate_series(1, $1::int) g where u.mobile = '+60120000001'`,
-    [CUSTOMERS],
-  )
+  await copyDemoCustomers(c, CUSTOMERS)
   await c.query(
     `insert into credit_lines (user_id, currency, approved_minor, due_at, expires_at)
      select id, 'MYR', 2000000000, now() + interval '150 days', now() + interval '365 days'
@@ -75,35 +57,13 @@ async function prepare() {
 }
 
 function startApi(): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      ...serverNodeFlags('api'),
-      ...(process.env.BENCH_CPU_PROF
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-        : []),
-      'apps/api/src/server.ts',
-    ],
-    {
-      cwd: root,
-      env: serverEnv({
-        ...process.env,
-        NODE_ENV: 'production',
-        DATABASE_URL: dbUrl,
-        API_PORT: String(PORT),
-        LOG_LEVEL: 'silent',
-        SEED_DEMO_DATA: 'false',
-        RATE_LIMIT_MAX: '100000000',
-        AUTH_RATE_LIMIT_MAX: '100000000',
-        LOGIN_RATE_LIMIT_MAX: '100000000',
-        JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-        OTP_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-        ACCESS_TOKEN_TTL_SECONDS: '3600',
-      }),
-      stdio: 'ignore',
-    },
-  )
-  return waitForServer(`${API}/healthz`).then(() => child)
+  return startBenchApi({
+    dbUrl,
+    port: PORT,
+    nodeArgs: process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+      : [],
+  })
 }
 
 async function analyse() {
@@ -248,13 +208,7 @@ try {
   }
   invariants = await check()
 } finally {
-  api.kill('SIGTERM')
-  await new Promise((r) => setTimeout(r, 500))
-  const admin = new pg.Client({ connectionString: base })
-  await admin.connect()
-  // BENCH_KEEP_DB=1 keeps the database for a look afterwards (psql, pgbench).
-  if (!process.env.BENCH_KEEP_DB) await admin.query(`drop database if exists ${DB} with (force)`)
-  await admin.end()
+  await endBench(api, DB)
 }
 console.log(
   `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB; ${new Date().toISOString().slice(0, 10)}`,

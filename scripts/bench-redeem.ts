@@ -4,58 +4,38 @@
 // customer's fresh code and voucher, spread over two branches' operators. Then checks that every
 // voucher was redeemed at most once, that the redeemed count equals the sales answered 201, and
 // that no stock went below zero. Prints the lines of docs/performance.md.
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { cpus, totalmem } from 'node:os'
-import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { openDb } from '@padi/db/client'
-import { seedDemoData } from '@padi/db/seed/run-seed'
 import { createCounterCodes } from '../apps/api/src/modules/counter/counter-codes.ts'
-import { waitForServer } from './wait-for-server.ts'
-import { serverEnv, serverNodeFlags } from './server-memory.mjs'
+import {
+  BENCH_SECRET,
+  benchDbUrl,
+  copyDemoCustomers,
+  endBench,
+  freshBenchDatabase,
+  startBenchApi,
+  userColumns,
+} from './bench-database.ts'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
-const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const DURATION = Number(process.env.BENCH_SECONDS ?? 15)
 const PORT = 3621
 const CUSTOMERS = 200
 const VOUCHERS_EACH = 150
-const SECRET = 'bench-secret-that-is-long-enough-0123456789'
+const SECRET = BENCH_SECRET
 const DB = 'padi_bench_redeem'
-const dbUrl = Object.assign(new URL(base), { pathname: `/${DB}` }).toString()
+const dbUrl = benchDbUrl(DB)
 const API = `http://127.0.0.1:${PORT}`
 
 async function prepare() {
-  const admin = new pg.Client({ connectionString: base })
-  await admin.connect()
-  await admin.query(`drop database if exists ${DB} with (force)`)
-  await admin.query(`create database ${DB}`)
-  await admin.end()
-  const handle = await openDb({ databaseUrl: dbUrl, poolSize: 2 })
-  await handle.migrate()
-  await seedDemoData(handle.db)
-  await handle.close()
+  await freshBenchDatabase(DB)
   const c = new pg.Client({ connectionString: dbUrl })
   await c.connect()
-  const cols = async (skip: string[]) =>
-    (
-      await c.query<{ column_name: string }>(
-        `select column_name from information_schema.columns
-         where table_name = 'users' and column_name <> all($1::text[])
-           and is_generated = 'NEVER' and identity_generation is null`,
-        [skip],
-      )
-    ).rows.map((r) => `"${r.column_name}"`)
   // Customers copied from the demo customer, each with vouchers of RM1.
-  const customerCols = await cols(['id', 'mobile', 'email'])
-  await c.query(
-    `insert into users (mobile, email, ${customerCols.join(', ')})
-     select '+6019' || lpad(g::text, 7, '0'), null, ${customerCols.map((k) => `u.${k}`).join(', ')}
-     from users u, generate_series(1, $1::int) g where u.mobile = '+60120000001'`,
-    [CUSTOMERS],
-  )
+  await copyDemoCustomers(c, CUSTOMERS)
   await c.query(
     `insert into vouchers (serial, user_id, market, currency, value_minor, expires_at)
      select 'B-' || u.id || '-' || g, u.id, 'MY', 'MYR', 100, now() + interval '30 days'
@@ -66,7 +46,7 @@ async function prepare() {
   const { rows: branchRows } = await c.query<{ id: number }>(
     `select id from branches where market = 'MY' order by sort_order, id limit 2`,
   )
-  const staffCols = await cols(['id', 'mobile', 'email', 'staff_branch_id'])
+  const staffCols = await userColumns(c, ['id', 'mobile', 'email', 'staff_branch_id'])
   for (const [i, b] of branchRows.entries())
     await c.query(
       `insert into users (mobile, email, staff_branch_id, ${staffCols.join(', ')})
@@ -89,27 +69,11 @@ async function prepare() {
 }
 
 function startApi(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...serverNodeFlags('api'), 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: serverEnv({
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: dbUrl,
-      API_PORT: String(PORT),
-      LOG_LEVEL: 'silent',
-      SEED_DEMO_DATA: 'false',
-      RATE_LIMIT_MAX: '100000000',
-      AUTH_RATE_LIMIT_MAX: '100000000',
-      LOGIN_RATE_LIMIT_MAX: '100000000',
-      JWT_SECRET: SECRET,
-      OTP_SECRET: SECRET,
-      ACCESS_TOKEN_TTL_SECONDS: '3600',
-      LATE_FEE_INTERVAL_MS: '0',
-      FILE_SWEEP_INTERVAL_MS: '0',
-    }),
-    stdio: 'ignore',
+  return startBenchApi({
+    dbUrl,
+    port: PORT,
+    env: { LATE_FEE_INTERVAL_MS: '0', FILE_SWEEP_INTERVAL_MS: '0' },
   })
-  return waitForServer(`${API}/healthz`).then(() => child)
 }
 
 async function login(mobile: string) {
@@ -248,12 +212,7 @@ try {
   await new Promise((r) => setTimeout(r, 3000))
   after = `${await check()}; sales answered 201 while measured or warming up: ${sold}`
 } finally {
-  api.kill('SIGTERM')
-  await new Promise((r) => setTimeout(r, 500))
-  const admin = new pg.Client({ connectionString: base })
-  await admin.connect()
-  if (!process.env.BENCH_KEEP_DB) await admin.query(`drop database if exists ${DB} with (force)`)
-  await admin.end()
+  await endBench(api, DB)
 }
 console.log(
   `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB; ${new Date().toISOString().slice(0, 10)}`,
