@@ -126,6 +126,12 @@ test('a counter scans the customer’s QR code and redeems vouchers against a pu
   await expect(counter.getByText('Done: the sale is recorded')).toBeVisible()
   await expect(counter.getByRole('status')).toContainText('V3-MY-100003')
   await expect(counter.getByRole('status')).toContainText('vouchers RM30.00')
+  // The customer's QR page, left open, shows the same sale by itself, and a new code.
+  const paid = customer.getByRole('status')
+  await expect(paid).toContainText('Paid at the counter', { timeout: 15_000 })
+  await expect(paid).toContainText('V3-MY-100001')
+  await expect(paid).toContainText('vouchers RM30.00')
+  await expect(customer.locator('.qr-digits')).not.toHaveText(digits.replace(/^(\d{4})/, '$1 '))
   // The used code cannot serve again; the day's list has the sale.
   await counter.getByRole('link', { name: 'Today' }).click()
   await expect(counter.locator('.admin-counts')).toContainText('RM30.00')

@@ -22,6 +22,7 @@ test('a farmer edits the profile and changes the mobile number with a code', asy
   await page.getByLabel('Postcode').fill('06000')
   await page.getByRole('button', { name: 'Save my details' }).click()
   await expect(page).toHaveURL(/\/en\/settings$/)
+  await expect(page.getByText('Your details are saved.')).toBeVisible()
   await expect(page.locator('.profile-list')).toContainText('Rosli bin Hamid')
 
   const next = freshMobile()
@@ -34,6 +35,7 @@ test('a farmer edits the profile and changes the mobile number with a code', asy
   await page.getByLabel('6-digit code').fill(await latestCode(request, next))
   await page.getByRole('button', { name: 'Use this number' }).click()
   await expect(page).toHaveURL(/\/en\/settings$/)
+  await expect(page.getByText('Your mobile number is changed')).toBeVisible()
   // The new number is the login now.
   await page.goto('/en/logout').catch(() => {})
   await context.clearCookies()

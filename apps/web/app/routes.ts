@@ -56,6 +56,7 @@ export default [
         route('orders/:id', 'routes/orders/order-detail.tsx'),
         route('dashboard', 'routes/dashboard/dashboard.tsx'),
         route('qr', 'routes/vouchers/my-qr.tsx'),
+        route('qr/sales', 'routes/vouchers/qr-sales.ts'),
         route('receipt', 'routes/receipt/receipt.tsx'),
         route('receipt/success', 'routes/receipt/receipt-success.tsx'),
         route('receipt/send', 'routes/receipt/receipt-send.ts'),

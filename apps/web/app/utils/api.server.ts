@@ -434,10 +434,11 @@ export function createApiClient(
     counterCode: (token: string) => call<CounterCode>('/api/v1/me/counter-code', { token }),
     myVouchers: (token: string) =>
       call<{ data: Voucher[] }>('/api/v1/me/vouchers', { token }).then((r) => r.data),
-    myTransactions: (token: string) =>
-      call<{ data: CounterTransaction[] }>('/api/v1/me/transactions', { token }).then(
-        (r) => r.data,
-      ),
+    myTransactions: (token: string, since?: string) =>
+      call<{ data: CounterTransaction[] }>(
+        `/api/v1/me/transactions${since ? `?${new URLSearchParams({ since })}` : ''}`,
+        { token },
+      ).then((r) => r.data),
     counterLookup: (token: string, code: CounterCodeInput) =>
       call<CounterCustomer>('/api/v1/staff/counter/lookup', { method: 'POST', body: code, token }),
     counterStock: (token: string) =>

@@ -72,7 +72,12 @@ export async function savePin(
               ? { minutes: lockMinutes(error) }
               : {}) as Record<string, number>,
         }
-      : { key: readRefusal(error).message?.key ?? 'pin.errors.failed' }
+      : // The catalogue's words: 'failed to update PIN' for a change, 'failed to set' for a first PIN.
+        {
+          key:
+            readRefusal(error).message?.key ??
+            (wasSet ? 'pin.errors.updateFailed' : 'pin.errors.failed'),
+        }
     const init = readRefusal(error).init
     if (refusal?.[0]) return data<PinActionData>({ fieldErrors: { [refusal[0]]: message } }, init)
     return data<PinActionData>({ formError: message }, init)

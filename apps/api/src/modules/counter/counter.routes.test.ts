@@ -164,6 +164,14 @@ describe('the branch counter (docs/product/vouchers.md)', () => {
     expect(after.find((v) => v.id === ten.id)).toMatchObject({ status: 'redeemed' })
     const mine = (await call(ahmad, 'GET', '/me/transactions')).json().data
     expect(mine[0]).toMatchObject({ id: sold.json().id, type: 'in_person' })
+    expect(mine[0].redeemed.map((v: { id: number }) => v.id)).toContain(ten.id)
+    // The QR page asks only for sales after it opened: this one, then none after it.
+    const justBefore = new Date(Date.parse(sold.json().created_at) - 1).toISOString()
+    const fresh = (await call(ahmad, 'GET', `/me/transactions?since=${justBefore}`)).json().data
+    expect(fresh.map((d: { id: number }) => d.id)).toEqual([sold.json().id])
+    const none = await call(ahmad, 'GET', `/me/transactions?since=${sold.json().created_at}`)
+    expect(none.json().data).toEqual([])
+    expect((await call(ahmad, 'GET', '/me/transactions?since=yesterday')).statusCode).toBe(400)
     const day = (await call(staff, 'GET', '/staff/counter/transactions')).json()
     expect(day.totals.count).toBeGreaterThanOrEqual(1)
     expect(day.data.map((d: { id: number }) => d.id)).toContain(sold.json().id)

@@ -76,10 +76,20 @@ export const counterRoutes: FastifyPluginAsync<{
         ...mine,
         summary: 'The customer’s transactions at branch counters, newest first',
         operationId: 'listMyTransactions',
+        querystring: z.object({
+          since: z.iso
+            .datetime()
+            .optional()
+            .describe('Only those made after this instant (the QR page asks for new sales)'),
+        }),
         response: { 200: z.object({ data: z.array(CounterTransactionSchema) }), ...errors },
       },
     },
-    async (request) => ({ data: await counter.mine(request.auth!.userId) }),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      const since = request.query.since ? new Date(request.query.since) : undefined
+      return { data: await counter.mine(request.auth!.userId, since) }
+    },
   )
 
   r.post(

@@ -424,16 +424,41 @@ export function createCounterService(deps: { db: Db; clock: Clock; codes: Counte
     },
 
     /** GET /me/transactions: the customer's counter transactions, newest first. */
-    async mine(userId: number) {
+    async mine(userId: number, since?: Date) {
       const rows = await db
         .select({ tx: counterTransactions, branch: branches.name, operator: users.fullName })
         .from(counterTransactions)
         .innerJoin(branches, eq(branches.id, counterTransactions.branchId))
         .leftJoin(users, eq(users.id, counterTransactions.operatorId))
-        .where(eq(counterTransactions.userId, userId))
+        .where(
+          and(
+            eq(counterTransactions.userId, userId),
+            since ? gt(counterTransactions.createdAt, since) : undefined,
+          ),
+        )
         .orderBy(desc(counterTransactions.createdAt))
         .limit(50)
-      return rows.map((r) => transactionOf(r.tx, { branch: r.branch, operator: r.operator }))
+      // docs/product/vouchers.md: each sale names the vouchers it took, for the customer's screen.
+      const used = rows.length
+        ? await db
+            .select()
+            .from(vouchers)
+            .where(
+              and(
+                eq(vouchers.userId, userId),
+                inArray(
+                  vouchers.transactionId,
+                  rows.map((r) => r.tx.id),
+                ),
+              ),
+            )
+            .orderBy(asc(vouchers.id))
+        : []
+      const now = clock.now()
+      return rows.map((r) => ({
+        ...transactionOf(r.tx, { branch: r.branch, operator: r.operator }),
+        redeemed: used.filter((v) => v.transactionId === r.tx.id).map((v) => voucherOf(v, now)),
+      }))
     },
 
     /** GET /me/vouchers: the customer's vouchers, soonest to expire first. */

@@ -135,7 +135,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return data<ActionData>(
       {
         values,
-        formError: REFUSALS[error.code] ?? refusal.message?.key ?? 'account.addresses.failed',
+        formError:
+          REFUSALS[error.code] ??
+          refusal.message?.key ??
+          (intent === 'delete' ? 'account.addresses.deleteFailed' : 'account.addresses.failed'),
       },
       refusal.init,
     )

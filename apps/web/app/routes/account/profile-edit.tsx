@@ -135,7 +135,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }
     session.update({
       preAuth: undefined,
-      flash: { kind: 'success', messageKey: 'account.edit.mobileChanged' },
+      flash: { kind: 'success', messageKey: 'common.mobileChanged' },
     })
     return redirect(localePath(locale, '/settings'), 303)
   }
@@ -147,7 +147,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   } catch (error) {
     return refused(error, FIELDS)
   }
-  session.update({ flash: { kind: 'success', messageKey: 'account.edit.saved' } })
+  session.update({ flash: { kind: 'success', messageKey: 'common.profileSaved' } })
   return redirect(localePath(locale, '/settings'), 303)
 }
 

@@ -1,11 +1,6 @@
 import { data, Form, redirect, useNavigation } from 'react-router'
-import { formatDateTime } from '@padi/domain/dates'
 import { isLocale, localizedText, type Locale } from '@padi/domain/i18n/locales'
-import type {
-  BranchStock,
-  CounterCustomer,
-  CounterTransaction,
-} from '@padi/domain/vouchers/voucher-schemas'
+import type { BranchStock, CounterCustomer } from '@padi/domain/vouchers/voucher-schemas'
 import { apiContext } from '~/utils/context.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
@@ -15,6 +10,7 @@ import { pageMeta } from '~/utils/meta.ts'
 import { FormAlert, type Message } from '~/components/auth/form-alert.tsx'
 import { TextField } from '~/components/form/text-field.tsx'
 import { QrScanner } from '~/components/vouchers/qr-scanner.tsx'
+import { SaleResult } from '~/components/vouchers/sale-result.tsx'
 import vouchersCss from '~/components/vouchers/vouchers.css?url'
 import type { StyleHandle } from '~/utils/route-styles.tsx'
 import type { Route } from './+types/counter'
@@ -143,7 +139,7 @@ export default function Counter({ loaderData, actionData }: Route.ComponentProps
   return (
     <section className="admin-page counter-page">
       <h1>{t('counter.title')}</h1>
-      {result ? <SaleResult sale={result} /> : null}
+      {result ? <SaleResult sale={result} title={t('counter.result.title')} /> : null}
       {refusedOnLoad ? <FormAlert message={refusedOnLoad} /> : null}
       {actionData?.formError ? <FormAlert message={actionData.formError} /> : null}
       {customer ? (
@@ -281,39 +277,5 @@ function Serving({
         </button>
       </Form>
     </>
-  )
-}
-
-function SaleResult({ sale }: { sale: CounterTransaction }) {
-  const { t, money } = useI18n()
-  const amount = (m: { amount_minor: number; currency: 'MYR' | 'THB' }) =>
-    money(m.amount_minor, m.currency)
-  const zone = sale.total.currency === 'THB' ? 'Asia/Bangkok' : 'Asia/Kuala_Lumpur'
-  return (
-    <div className="notice counter-result" role="status">
-      <h2>{t('counter.result.title')}</h2>
-      <p>
-        {t('counter.result.when', {
-          date: formatDateTime(sale.created_at, zone),
-          operator: sale.operator_name ?? '',
-        })}
-      </p>
-      <p>
-        {t('counter.result.paid', {
-          total: amount(sale.total),
-          vouchers: amount(sale.vouchers),
-          cash: amount(sale.cash),
-        })}
-      </p>
-      {sale.redeemed && sale.redeemed.length > 0 ? (
-        <ul>
-          {sale.redeemed.map((v) => (
-            <li key={v.id}>
-              {v.serial} · {amount(v.value)}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
   )
 }
