@@ -85,6 +85,12 @@ async function login(mobile: string) {
   return ((await res.json()) as { access_token: string }).access_token
 }
 
+/**
+ * Vouchers already sent in a sale. A run's last sales are still being answered when its clock
+ * stops, so the next run must not pick their vouchers (they would be refused as used, correctly).
+ */
+const sent = new Set<number>()
+
 /** A fresh code and an unused voucher per sale, for `count` sales, as the customers' phones would. */
 async function sales(count: number) {
   const handle = await openDb({ databaseUrl: dbUrl, poolSize: 8 })
@@ -93,8 +99,8 @@ async function sales(count: number) {
   await c.connect()
   const { rows } = await c.query<{ id: number; user_id: number }>(
     `select id, user_id from vouchers where serial like 'B-%' and state = 'active'
-     order by random() limit $1`,
-    [count],
+     and id <> all($2::int[]) order by random() limit $1`,
+    [count, [...sent]],
   )
   await c.end()
   const out: { token: string; voucherId: number }[] = []
@@ -115,6 +121,8 @@ async function load(connections: number, staff: string[], packId: number, second
   // Codes live 90 s: made just before the run, enough for it.
   const queue = await sales(Math.min(25_000, connections * seconds * 120))
   let next = 0
+  // Why each refused sale was refused (its error code), so a refusal is explained, not just counted.
+  const why = new Map<string, number>()
   const result = await autocannon({
     url: API,
     connections,
@@ -125,6 +133,7 @@ async function load(connections: number, staff: string[], packId: number, second
         path: '/api/v1/staff/counter/purchases',
         setupRequest: (req) => {
           const sale = queue[next++ % queue.length]!
+          sent.add(sale.voucherId)
           return {
             ...req,
             headers: {
@@ -139,6 +148,16 @@ async function load(connections: number, staff: string[], packId: number, second
             }),
           }
         },
+        onResponse: (status: number, body: string) => {
+          if (status < 400) return
+          let code = `HTTP ${status}`
+          try {
+            code = (JSON.parse(body) as { code?: string }).code ?? code
+          } catch {
+            // Not our JSON error: the status names it.
+          }
+          why.set(code, (why.get(code) ?? 0) + 1)
+        },
       },
     ],
   })
@@ -148,6 +167,7 @@ async function load(connections: number, staff: string[], packId: number, second
     p99: result.latency.p99,
     ok: result['2xx'],
     refused: result.non2xx,
+    why: [...why].map(([code, n]) => `${code} × ${n}`).join(', '),
     errors: result.errors,
     used: next,
     queued: queue.length,
@@ -186,6 +206,7 @@ try {
   const staff = [await login('+60180000000'), await login('+60180000001')]
   // One sale first, so a set-up mistake shows as its answer rather than as 'refused' counts.
   const [probe] = await sales(1)
+  sent.add(probe!.voucherId)
   const first = await fetch(`${API}/api/v1/staff/counter/purchases`, {
     method: 'POST',
     headers: {
@@ -205,7 +226,7 @@ try {
     const r = await load(connections, staff, packId, DURATION)
     sold += r.ok
     rows.push(
-      `| ${connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.refused} | ${r.errors} |`,
+      `| ${connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.refused}${r.why ? ` (${r.why})` : ''} | ${r.errors} |`,
     )
   }
   // Sales still under way when the last run's clock stopped finish first.
