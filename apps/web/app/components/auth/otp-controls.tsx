@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { TextField } from '~/components/form/text-field.tsx'
 import { useI18n } from '~/utils/i18n.ts'
 import { useCountdown } from './use-countdown.ts'
 import { ScriptsNow } from '~/components/scripts-now.tsx'
+import { FormAlert, type Message } from './form-alert.tsx'
 
 export const CODE_ALERT_ID = 'code-alert'
 
@@ -87,5 +89,51 @@ export function RestartForm({ action }: { action: string }) {
         {t('auth.otp.restart')}
       </button>
     </Form>
+  )
+}
+
+/**
+ * The code step every SMS-code flow shares (sign-up, forgot password, late repayment without
+ * login): the form with the code box (and any fields the step adds, such as a new password), its
+ * refusal, the submit button, then 'Send a new code' and 'Use a different number'.
+ */
+export function CodeStepForms({
+  action,
+  intent,
+  submitLabel,
+  formError,
+  codeError,
+  cooldown,
+  sentAt,
+  className = 'form',
+  children,
+}: {
+  action: string
+  intent: string
+  submitLabel: string
+  formError?: Message | undefined
+  codeError?: string | undefined
+  cooldown: number
+  sentAt: number
+  className?: string
+  children?: ReactNode
+}) {
+  const { t } = useI18n()
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === intent
+  return (
+    <>
+      <Form method="post" action={action} className={className} noValidate>
+        <input type="hidden" name="intent" value={intent} />
+        {formError ? <FormAlert id={CODE_ALERT_ID} message={formError} /> : null}
+        <CodeField error={codeError} refused={Boolean(formError)} />
+        {children}
+        <button className="button" type="submit" disabled={busy}>
+          {busy ? t('common.sending') : submitLabel}
+        </button>
+      </Form>
+      <ResendForm action={action} cooldown={cooldown} sentAt={sentAt} />
+      <RestartForm action={action} />
+    </>
   )
 }

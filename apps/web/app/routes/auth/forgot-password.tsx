@@ -12,12 +12,7 @@ import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
 import { MobileField, NewPasswordFields } from '~/components/auth/account-fields.tsx'
 import { FormAlert, Notice, TextWithMobile } from '~/components/auth/form-alert.tsx'
-import {
-  CODE_ALERT_ID,
-  CodeField,
-  ResendForm,
-  RestartForm,
-} from '~/components/auth/otp-controls.tsx'
+import { CodeStepForms } from '~/components/auth/otp-controls.tsx'
 import authCss from '~/components/auth/auth.css?url'
 import type { StyleHandle } from '~/utils/route-styles.tsx'
 import { apiFieldErrors, readRefusal } from '~/utils/api-errors.server.ts'
@@ -220,32 +215,27 @@ function ResetStep({
   actionData: AuthActionData | undefined
 }) {
   const { t, locale } = useI18n()
-  const navigation = useNavigation()
-  const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'reset'
   const errors = actionData?.fieldErrors ?? {}
-  const action = localePath(locale, '/forgot-pwd')
   return (
     <section className="auth-page">
       <h1>{t('auth.forgot.resetHeading')}</h1>
       <Notice messageKey={notice} />
       <TextWithMobile messageKey="auth.forgot.codeSentTo" mobile={mobile} />
-      <Form method="post" action={action} className="form" noValidate>
-        <input type="hidden" name="intent" value="reset" />
-        {actionData?.formError ? (
-          <FormAlert id={CODE_ALERT_ID} message={actionData.formError} />
-        ) : null}
-        <CodeField error={errors.userInputCode} refused={Boolean(actionData?.formError)} />
+      <CodeStepForms
+        action={localePath(locale, '/forgot-pwd')}
+        intent="reset"
+        submitLabel={t('auth.forgot.submitReset')}
+        formError={actionData?.formError}
+        codeError={errors.userInputCode}
+        cooldown={cooldown}
+        sentAt={sentAt}
+      >
         <NewPasswordFields
           labelKey="auth.fields.newPassword"
           confirmKey="auth.fields.newPasswordConfirm"
           errors={errors}
         />
-        <button className="button" type="submit" disabled={saving}>
-          {saving ? t('common.sending') : t('auth.forgot.submitReset')}
-        </button>
-      </Form>
-      <ResendForm action={action} cooldown={cooldown} sentAt={sentAt} />
-      <RestartForm action={action} />
+      </CodeStepForms>
     </section>
   )
 }

@@ -15,12 +15,7 @@ import { FormAlert, Notice, TextWithMobile } from '~/components/auth/form-alert.
 import type { BranchGroup } from '~/components/auth/branch-select.tsx'
 import { ProfileFields } from '~/components/auth/profile-fields.tsx'
 import { branchGroups } from '~/components/auth/branch-groups.ts'
-import {
-  CODE_ALERT_ID,
-  CodeField,
-  ResendForm,
-  RestartForm,
-} from '~/components/auth/otp-controls.tsx'
+import { CodeStepForms } from '~/components/auth/otp-controls.tsx'
 import authCss from '~/components/auth/auth.css?url'
 import type { StyleHandle } from '~/utils/route-styles.tsx'
 import { apiFieldErrors, readRefusal } from '~/utils/api-errors.server.ts'
@@ -310,29 +305,20 @@ function CodeStep({
   actionData: AuthActionData | undefined
 }) {
   const { t, locale } = useI18n()
-  const navigation = useNavigation()
-  const verifying = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'verify'
-  const action = localePath(locale, '/signup')
   return (
     <section className="auth-page">
       <h1>{t('auth.signup.verifyHeading')}</h1>
       {notice ? <Notice messageKey={notice} /> : null}
       <TextWithMobile messageKey="auth.signup.codeSent" mobile={mobile} />
-      <Form method="post" action={action} className="form" noValidate>
-        <input type="hidden" name="intent" value="verify" />
-        {actionData?.formError ? (
-          <FormAlert id={CODE_ALERT_ID} message={actionData.formError} />
-        ) : null}
-        <CodeField
-          error={actionData?.fieldErrors?.userInputCode}
-          refused={Boolean(actionData?.formError)}
-        />
-        <button className="button" type="submit" disabled={verifying}>
-          {verifying ? t('common.sending') : t('auth.signup.verify')}
-        </button>
-      </Form>
-      <ResendForm action={action} cooldown={cooldown} sentAt={sentAt} />
-      <RestartForm action={action} />
+      <CodeStepForms
+        action={localePath(locale, '/signup')}
+        intent="verify"
+        submitLabel={t('auth.signup.verify')}
+        formError={actionData?.formError}
+        codeError={actionData?.fieldErrors?.userInputCode}
+        cooldown={cooldown}
+        sentAt={sentAt}
+      />
     </section>
   )
 }

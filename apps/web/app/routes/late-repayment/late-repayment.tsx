@@ -19,12 +19,7 @@ import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import { readFormUpTo } from '~/utils/uploads.server.ts'
 import { MobileField } from '~/components/auth/account-fields.tsx'
 import { FormAlert, Notice, TextWithMobile, type Message } from '~/components/auth/form-alert.tsx'
-import {
-  CODE_ALERT_ID,
-  CodeField,
-  ResendForm,
-  RestartForm,
-} from '~/components/auth/otp-controls.tsx'
+import { CodeStepForms, RestartForm } from '~/components/auth/otp-controls.tsx'
 import { maskMobile } from '~/components/auth/mobile-display.ts'
 import { TextField } from '~/components/form/text-field.tsx'
 import { TextAreaField } from '~/components/credit/text-area-field.tsx'
@@ -367,28 +362,20 @@ function CodeStep({
   actionData: LateRepaymentActionData | undefined
 }) {
   const { t, locale } = useI18n()
-  const navigation = useNavigation()
-  const checking = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'verify'
-  const action = localePath(locale, '/late-repayment')
   return (
     <>
       <Notice messageKey={notice} />
       <TextWithMobile messageKey="extension.codeSentTo" mobile={mobile} />
-      <Form method="post" action={action} className="card form">
-        <input type="hidden" name="intent" value="verify" />
-        {actionData?.formError ? (
-          <FormAlert id={CODE_ALERT_ID} message={actionData.formError} />
-        ) : null}
-        <CodeField
-          error={actionData?.fieldErrors?.userInputCode}
-          refused={Boolean(actionData?.formError)}
-        />
-        <button className="button" type="submit" disabled={checking}>
-          {checking ? t('common.sending') : t('extension.verify')}
-        </button>
-      </Form>
-      <ResendForm action={action} cooldown={cooldown} sentAt={sentAt} />
-      <RestartForm action={action} />
+      <CodeStepForms
+        action={localePath(locale, '/late-repayment')}
+        intent="verify"
+        submitLabel={t('extension.verify')}
+        formError={actionData?.formError}
+        codeError={actionData?.fieldErrors?.userInputCode}
+        cooldown={cooldown}
+        sentAt={sentAt}
+        className="card form"
+      />
     </>
   )
 }
