@@ -72,6 +72,8 @@ import { createReceiptsService } from './modules/repayments/receipts.service.ts'
 import { createClamdScanner, createTestSignatureScanner } from './modules/files/virus-scan.ts'
 import { createKycReviewService } from './modules/kyc/kyc-review.service.ts'
 import { kycReviewRoutes } from './modules/kyc/kyc-review.routes.ts'
+import { createOrderDeskService } from './modules/order-desk/order-desk.service.ts'
+import { orderDeskRoutes } from './modules/order-desk/order-desk.routes.ts'
 import { createOrdersService } from './modules/orders/orders.service.ts'
 import { ordersRoutes } from './modules/orders/orders.routes.ts'
 
@@ -323,6 +325,10 @@ export async function buildApp(deps: {
         profile: createProfileService({ db: db.db, clock, otp, auth }),
         guards,
         authRateLimit: config.AUTH_RATE_LIMIT_MAX,
+      })
+      await v1.register(orderDeskRoutes, {
+        desk: createOrderDeskService({ db: db.db, clock }),
+        guards,
       })
       await v1.register(voucherIssueRoutes, {
         issue: createVoucherIssueService({ db: db.db, clock }),

@@ -72,6 +72,9 @@ export default [
     route('staff', 'routes/admin/admin-layout.tsx', { id: 'staff-layout' }, [
       index('routes/staff/counter.tsx'),
       route('transactions', 'routes/staff/branch-day.tsx'),
+      // docs/product/back-office.md: staff read their own branch's orders.
+      route('orders', 'routes/admin/order-list.tsx', { id: 'staff-orders' }),
+      route('orders/:id', 'routes/admin/order-page.tsx', { id: 'staff-order' }),
     ]),
     // docs/product/credit.md (KYC review): finance's and admin's pages, with their own layout.
     route('admin', 'routes/admin/admin-layout.tsx', [
@@ -87,6 +90,8 @@ export default [
       route('renewals/:id/contract', 'routes/admin/renewal-contract.ts'),
       route('vouchers', 'routes/admin/voucher-issue.tsx'),
       route('audit', 'routes/admin/audit-log.tsx'),
+      route('orders', 'routes/admin/order-list.tsx'),
+      route('orders/:id', 'routes/admin/order-page.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig

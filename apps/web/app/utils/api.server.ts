@@ -11,6 +11,11 @@ import type { CheckoutQuote, Order, PlaceOrder } from '@padi/domain/orders/order
 import type { BiometricDevice, CeremonyOptions } from '@padi/domain/payment/biometric-schemas'
 import type { Fulfilment, OrderStatus } from '@padi/domain/orders/order-rules'
 import type {
+  OrderDeskList,
+  OrderDeskOrder,
+  Shipment,
+} from '@padi/domain/orders/order-desk-schemas'
+import type {
   ApproveKyc,
   AuditLog,
   KycAnswer,
@@ -490,6 +495,20 @@ export function createApiClient(
         token,
       }),
     auditLog: (token: string) => call<AuditLog>('/api/v1/admin/audit', { token }),
+
+    // The back office's orders (docs/product/back-office.md).
+    deskOrders: (token: string, query: Record<string, string | undefined>) =>
+      call<OrderDeskList>('/api/v1/admin/orders', { token, query }),
+    deskOrder: (token: string, id: number) =>
+      call<OrderDeskOrder>(`/api/v1/admin/orders/${id}`, { token }),
+    shipOrder: (token: string, id: number, body: Shipment) =>
+      call<OrderDeskOrder>(`/api/v1/admin/orders/${id}/shipment`, {
+        method: 'POST',
+        body,
+        token,
+      }),
+    completeOrder: (token: string, id: number) =>
+      call<OrderDeskOrder>(`/api/v1/admin/orders/${id}/complete`, { method: 'POST', token }),
     requestKycDocuments: (token: string, id: number, body: RequestDocuments) =>
       call<{ id: number; state: string }>(`/api/v1/admin/kyc/${id}/request-documents`, {
         method: 'POST',

@@ -1,6 +1,15 @@
 import type { z } from 'zod'
+import type { Message } from '~/components/auth/form-alert.tsx'
 
 export type FieldErrors = Record<string, string>
+
+/** What a page's action answers when a form is refused: the fields' errors, the typed values, and
+ * a message for the whole form. */
+export type FormAnswer = {
+  fieldErrors?: FieldErrors
+  values?: Record<string, string>
+  formError?: Message
+}
 
 export type FormResult<T> =
   { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors; values: Record<string, string> }

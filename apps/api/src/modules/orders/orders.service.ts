@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, DbHandle } from '@padi/db/client'
-import { branches } from '@padi/db/schema/branches'
 import { cartItems } from '@padi/db/schema/cart'
 import { products, productVariations } from '@padi/db/schema/catalogue'
-import { idempotencyKeys, orderItems, orders } from '@padi/db/schema/orders'
+import type { orderItems } from '@padi/db/schema/orders'
+import { idempotencyKeys, orders } from '@padi/db/schema/orders'
 import { users } from '@padi/db/schema/users'
 import { shippingFeeMinor, type ShippingRule } from '@padi/domain/cart/cart'
 import { DomainError, ERROR_CODES, type ErrorCode } from '@padi/domain/errors'
@@ -25,8 +25,7 @@ import type { AuthService, TokenContext } from '../auth/auth.service.ts'
 import type { CreditService } from '../credit/credit.service.ts'
 import type { PinService } from '../payment/pin.service.ts'
 import type { BiometricsService } from '../biometrics/biometrics.service.ts'
-
-type OrderRow = typeof orders.$inferSelect
+import { orderAnswer, orderAnswers, type OrderRow } from './order-answers.ts'
 
 /** PostgreSQL's 'try again' failures: serialization_failure and deadlock_detected. */
 function retryable(error: unknown): boolean {
@@ -162,36 +161,6 @@ export function createOrdersService(deps: {
   const { db, prepared, checkSession, clock, credit, pins, biometrics, shipping } = deps
   const isolationLevel = deps.isolation ?? 'read committed'
 
-  /** Orders as the API answers them: two queries for any number of orders (no query per order). */
-  async function answers(tx: Db, rows: OrderRow[]): Promise<Order[]> {
-    if (rows.length === 0) return []
-    const items = await tx
-      .select()
-      .from(orderItems)
-      .where(
-        inArray(
-          orderItems.orderId,
-          rows.map((r) => r.id),
-        ),
-      )
-      .orderBy(asc(orderItems.orderId), asc(orderItems.variationId))
-    const names = new Map(
-      (
-        await tx
-          .select({ id: branches.id, name: branches.name })
-          .from(branches)
-          .where(inArray(branches.id, [...new Set(rows.map((r) => r.branchId))]))
-      ).map((b) => [b.id, b.name]),
-    )
-    return rows.map((row) =>
-      answerOf(
-        row,
-        { id: row.branchId, name: names.get(row.branchId)! },
-        items.filter((i) => i.orderId === row.id),
-      ),
-    )
-  }
-
   /** The ticked lines of the cart, priced in the customer's country (null: not sold there). */
   function selectedLines(tx: Db, userId: number, market: Market) {
     const price = market === 'TH' ? productVariations.priceThMinor : productVariations.priceMyMinor
@@ -258,45 +227,7 @@ export function createOrdersService(deps: {
   }
 
   async function answer(tx: Db, row: OrderRow): Promise<Order> {
-    return (await answers(tx, [row]))[0]!
-  }
-
-  function answerOf(
-    row: OrderRow,
-    branch: Order['branch'],
-    items: (typeof orderItems.$inferSelect)[],
-  ): Order {
-    const money = (amount: number) => ({ amount_minor: amount, currency: row.currency })
-    return {
-      id: row.id,
-      number: row.number,
-      status: row.status,
-      fulfilment: row.fulfilment,
-      payment: row.payment,
-      branch,
-      collection_location: row.fulfilment === 'pickup' ? branch.name : null,
-      address: row.address ?? null,
-      logistics_company: row.logisticsCompany,
-      tracking_url: row.trackingUrl,
-      currency: row.currency,
-      subtotal: money(row.subtotalMinor),
-      shipping_fee: money(row.shippingFeeMinor),
-      total: money(row.totalMinor),
-      total_quantity: row.totalQuantity,
-      remarks: row.remarks,
-      items: items.map((i) => ({
-        variation_id: i.variationId,
-        product_id: i.productId,
-        name: i.name,
-        variation: i.variation,
-        unit_price: money(i.unitPriceMinor),
-        count: i.count,
-        line_total: money(i.lineTotalMinor),
-      })),
-      created_at: row.createdAt.toISOString(),
-      paid_at: row.paidAt?.toISOString() ?? null,
-      completed_at: row.completedAt?.toISOString() ?? null,
-    }
+    return (await orderAnswers(tx, [row]))[0]!
   }
 
   /**
@@ -426,7 +357,7 @@ export function createOrdersService(deps: {
         if ('refused' in answer) throw pins.refusal(answer, now)
         // The key keeps the order's id; the order is answered as it is now.
         if ('replay' in answer) return { status: 200, order: await get(userId, answer.replay) }
-        const order = answerOf(
+        const order = orderAnswer(
           rowOf(answer.order),
           { id: answer.order.branch_id, name: answer.branch_name },
           answer.items.map(itemOf),
@@ -576,7 +507,7 @@ export function createOrdersService(deps: {
         .where(and(eq(orders.userId, userId), status ? eq(orders.status, status) : undefined))
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(50)
-      return answers(db, rows)
+      return orderAnswers(db, rows)
     },
 
     get,

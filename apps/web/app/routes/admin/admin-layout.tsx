@@ -61,9 +61,11 @@ function AdminHeader({
             {t('counter.nav.serve')}
           </NavLink>
           <NavLink to={localePath(locale, '/staff/transactions')}>{t('counter.nav.today')}</NavLink>
+          <NavLink to={localePath(locale, '/staff/orders')}>{t('admin.nav.orders')}</NavLink>
         </nav>
       ) : (
         <nav aria-label={t('admin.navLabel')} className="admin-nav">
+          <NavLink to={localePath(locale, '/admin/orders')}>{t('admin.nav.orders')}</NavLink>
           <NavLink to={localePath(locale, '/admin/kyc')}>{t('admin.nav.kyc')}</NavLink>
           <NavLink to={localePath(locale, '/admin/receipts')}>{t('admin.nav.receipts')}</NavLink>
           <NavLink to={localePath(locale, '/admin/late-repayments')}>

@@ -66,8 +66,13 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
                     : (e.actor_name ?? `#${e.actor_user_id}`)}
                 </td>
                 <td>
-                  {e.subject_type === 'kyc_application' ? (
-                    <Link to={localePath(locale, `/admin/kyc/${e.subject_id}`)}>
+                  {e.subject_type === 'kyc_application' || e.subject_type === 'order' ? (
+                    <Link
+                      to={localePath(
+                        locale,
+                        `/admin/${e.subject_type === 'order' ? 'orders' : 'kyc'}/${e.subject_id}`,
+                      )}
+                    >
                       {e.action} #{e.subject_id}
                     </Link>
                   ) : (

@@ -11,7 +11,7 @@ import { ApiError } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
-import type { FieldErrors } from '~/utils/forms.ts'
+import type { FieldErrors, FormAnswer } from '~/utils/forms.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
@@ -20,7 +20,7 @@ import { readFormUpTo } from '~/utils/uploads.server.ts'
 import { TextField } from '~/components/form/text-field.tsx'
 import { UploadProgress } from '~/components/credit/upload-progress.tsx'
 import { useUploadProgress } from '~/components/credit/use-upload-progress.ts'
-import { FormAlert, type Message } from '~/components/auth/form-alert.tsx'
+import { FormAlert } from '~/components/auth/form-alert.tsx'
 import authCss from '~/components/auth/auth.css?url'
 import kycCss from '~/components/kyc/kyc.css?url'
 import type { StyleHandle } from '~/utils/route-styles.tsx'
@@ -50,11 +50,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-type ActionData = {
-  fieldErrors?: FieldErrors
-  values?: Record<string, string>
-  formError?: Message
-}
+type ActionData = FormAnswer
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : 'en'

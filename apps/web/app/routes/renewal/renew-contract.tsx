@@ -8,14 +8,14 @@ import { ApiError } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { apiFieldErrors, readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
-import type { FieldErrors } from '~/utils/forms.ts'
+import type { FormAnswer } from '~/utils/forms.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
 import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import { readFormUpTo } from '~/utils/uploads.server.ts'
 import { TextField } from '~/components/form/text-field.tsx'
-import { FormAlert, type Message } from '~/components/auth/form-alert.tsx'
+import { FormAlert } from '~/components/auth/form-alert.tsx'
 import { SignaturePadField } from '~/components/renewal/signature-pad-field.tsx'
 import authCss from '~/components/auth/auth.css?url'
 import kycCss from '~/components/kyc/kyc.css?url'
@@ -44,11 +44,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-type ActionData = {
-  fieldErrors?: FieldErrors
-  values?: Record<string, string>
-  formError?: Message
-}
+type ActionData = FormAnswer
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : 'en'

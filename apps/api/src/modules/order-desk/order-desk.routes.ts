@@ -1,0 +1,91 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  OrderDeskListSchema,
+  OrderDeskOrderSchema,
+  OrderDeskQuerySchema,
+  ShipmentSchema,
+} from '@padi/domain/orders/order-desk-schemas'
+import { errorAnswers } from '../../error-schema.ts'
+import type { Guards } from '../../plugins/authenticate.ts'
+import type { OrderDeskService } from './order-desk.service.ts'
+
+const Params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
+const errors = errorAnswers(400, 401, 403, 404)
+
+/**
+ * docs/product/back-office.md (Orders): the order list and page of the back office (admin and
+ * finance: every order; staff: their branch, read only) and the fulfilment of deliveries (admin).
+ */
+export const orderDeskRoutes: FastifyPluginAsync<{
+  desk: OrderDeskService
+  guards: Guards
+}> = async (app, opts) => {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const { desk } = opts
+  const base = { tags: ['back office'], security: [{ bearer: [] }] }
+  const readers = opts.guards.requireRole('admin', 'finance', 'staff')
+  const admin = opts.guards.requireRole('admin')
+
+  r.get(
+    '/admin/orders',
+    {
+      preHandler: readers,
+      schema: {
+        ...base,
+        summary: 'Orders, newest first, by status, branch, payment, fulfilment and day',
+        operationId: 'listOrdersForBackOffice',
+        querystring: OrderDeskQuerySchema,
+        response: { 200: OrderDeskListSchema, ...errors },
+      },
+    },
+    async (request) => desk.list(request.auth!, request.query),
+  )
+
+  r.get(
+    '/admin/orders/:id',
+    {
+      preHandler: readers,
+      schema: {
+        ...base,
+        summary: 'One order with its customer, lines and fulfilment',
+        operationId: 'getOrderForBackOffice',
+        params: Params,
+        response: { 200: OrderDeskOrderSchema, ...errors },
+      },
+    },
+    async (request) => desk.get(request.auth!, request.params.id),
+  )
+
+  r.post(
+    '/admin/orders/:id/shipment',
+    {
+      preHandler: admin,
+      schema: {
+        ...base,
+        summary: 'Hand a paid delivery to a logistics company, with its tracking link',
+        operationId: 'shipOrder',
+        params: Params,
+        body: ShipmentSchema,
+        response: { 200: OrderDeskOrderSchema, ...errors, ...errorAnswers(409) },
+      },
+    },
+    async (request) => desk.ship(request.auth!, request.params.id, request.body),
+  )
+
+  r.post(
+    '/admin/orders/:id/complete',
+    {
+      preHandler: admin,
+      schema: {
+        ...base,
+        summary: 'Mark a shipped delivery as completed',
+        operationId: 'completeOrder',
+        params: Params,
+        response: { 200: OrderDeskOrderSchema, ...errors, ...errorAnswers(409) },
+      },
+    },
+    async (request) => desk.complete(request.auth!, request.params.id),
+  )
+}

@@ -1,0 +1,212 @@
+import { and, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm'
+import type { Db } from '@padi/db/client'
+import { auditLog } from '@padi/db/schema/audit'
+import { branches } from '@padi/db/schema/branches'
+import { orders } from '@padi/db/schema/orders'
+import { users } from '@padi/db/schema/users'
+import type { Role } from '@padi/domain/auth/roles'
+import { DomainError } from '@padi/domain/errors'
+import type {
+  OrderDeskList,
+  OrderDeskOrder,
+  OrderDeskQuery,
+  Shipment,
+} from '@padi/domain/orders/order-desk-schemas'
+import type { Clock } from '../../clock.ts'
+import { orderAnswers, type OrderRow } from '../orders/order-answers.ts'
+
+type Viewer = { userId: number; role: Role }
+
+/** The cursor of the list: the created_at and id of the last row shown, opaque to the client. */
+function encodeCursor(row: { createdAt: Date; id: number }): string {
+  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url')
+}
+
+function decodeCursor(cursor: string): { at: Date; id: number } {
+  const forged = new DomainError('VALIDATION_FAILED', 'Validation failed', {
+    extra: { errors: [{ field: 'cursor', message: 'validation.invalid' }] },
+  })
+  let value: unknown
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+  } catch {
+    throw forged
+  }
+  if (
+    !Array.isArray(value) ||
+    value.length !== 2 ||
+    typeof value[0] !== 'string' ||
+    !Number.isInteger(value[1]) ||
+    value[1] < 1 ||
+    value[1] > 2_147_483_647 ||
+    Number.isNaN(Date.parse(value[0]))
+  )
+    throw forged
+  return { at: new Date(value[0]), id: value[1] }
+}
+
+/** docs/product/back-office.md (Orders): an order's day is the calendar day in its own market. */
+const orderDay = sql`(${orders.createdAt} at time zone case when ${orders.currency} = 'THB'
+  then 'Asia/Bangkok' else 'Asia/Kuala_Lumpur' end)::date`
+
+/**
+ * docs/product/back-office.md (Orders): every order for admin and finance, a branch's own for its
+ * staff (read only); deliveries handed to a logistics company with a tracking link, then marked
+ * completed, by admin. Each change is one conditional update with its audit entry.
+ */
+export function createOrderDeskService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps
+
+  /** Staff see their own branch only; the others see every branch. */
+  async function branchScope(viewer: Viewer): Promise<number | null> {
+    if (viewer.role !== 'staff') return null
+    const [row] = await db
+      .select({ branchId: users.staffBranchId })
+      .from(users)
+      .where(eq(users.id, viewer.userId))
+    if (!row?.branchId) throw new DomainError('FORBIDDEN', 'You are not assigned to a branch')
+    return row.branchId
+  }
+
+  async function orderFor(viewer: Viewer, id: number): Promise<OrderDeskOrder> {
+    const scope = await branchScope(viewer)
+    const [row] = await db
+      .select({ order: orders, fullName: users.fullName, mobile: users.mobile })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(and(eq(orders.id, id), scope ? eq(orders.branchId, scope) : undefined))
+    // Another branch's order is 'not found' to its staff: nothing tells them it exists.
+    if (!row) throw new DomainError('NOT_FOUND', 'Order not found')
+    return describe(row.order, {
+      id: row.order.userId,
+      full_name: row.fullName,
+      mobile: row.mobile,
+    })
+  }
+
+  async function describe(
+    row: OrderRow,
+    customer: OrderDeskOrder['customer'],
+  ): Promise<OrderDeskOrder> {
+    const [order] = await orderAnswers(db, [row])
+    const open = row.fulfilment === 'delivery' && row.status === 'paid'
+    return {
+      ...order!,
+      customer,
+      can_ship: open,
+      can_complete: open && Boolean(row.trackingUrl),
+    }
+  }
+
+  /** One guarded change of a delivery: the row locked, the condition checked, the audit written. */
+  async function change(
+    actorUserId: number,
+    id: number,
+    action: 'order.ship' | 'order.complete',
+    write: (row: OrderRow, now: Date) => Partial<typeof orders.$inferInsert> | null,
+  ) {
+    const now = clock.now()
+    await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
+      if (!row) throw new DomainError('NOT_FOUND', 'Order not found')
+      const set = write(row, now)
+      if (!set) throw new DomainError('CONFLICT', 'This order cannot change this way now')
+      const [after] = await tx.update(orders).set(set).where(eq(orders.id, id)).returning()
+      const snapshot = (r: OrderRow) => ({
+        status: r.status,
+        logistics_company: r.logisticsCompany,
+        tracking_url: r.trackingUrl,
+        completed_at: r.completedAt?.toISOString() ?? null,
+      })
+      await tx.insert(auditLog).values({
+        actorUserId,
+        action,
+        subjectType: 'order',
+        subjectId: id,
+        before: snapshot(row),
+        after: snapshot(after!),
+        createdAt: now,
+      })
+    })
+  }
+
+  return {
+    /** GET /admin/orders: newest first, filtered, 25 a page by default. */
+    async list(viewer: Viewer, query: OrderDeskQuery): Promise<OrderDeskList> {
+      const scope = await branchScope(viewer)
+      if (scope && query.branch_id && query.branch_id !== scope)
+        throw new DomainError('FORBIDDEN', 'Staff see their own branch’s orders only')
+      const after = query.cursor ? decodeCursor(query.cursor) : null
+      const where: (SQL | undefined)[] = [
+        scope ? eq(orders.branchId, scope) : undefined,
+        query.branch_id ? eq(orders.branchId, query.branch_id) : undefined,
+        query.status ? eq(orders.status, query.status) : undefined,
+        query.payment ? eq(orders.payment, query.payment) : undefined,
+        query.fulfilment ? eq(orders.fulfilment, query.fulfilment) : undefined,
+        query.from ? sql`${orderDay} >= ${query.from}::date` : undefined,
+        query.to ? sql`${orderDay} <= ${query.to}::date` : undefined,
+        query.q ? ilike(orders.number, `%${query.q.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
+        after
+          ? or(
+              lt(orders.createdAt, after.at),
+              and(eq(orders.createdAt, after.at), lt(orders.id, after.id)),
+            )
+          : undefined,
+      ]
+      const rows = await db
+        .select({
+          order: orders,
+          branch: branches.name,
+          fullName: users.fullName,
+          mobile: users.mobile,
+        })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .innerJoin(branches, eq(branches.id, orders.branchId))
+        .where(and(...where))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(query.limit + 1)
+      const page = rows.slice(0, query.limit)
+      const last = page.at(-1)
+      return {
+        data: page.map(({ order: o, branch, fullName, mobile }) => ({
+          id: o.id,
+          number: o.number,
+          status: o.status,
+          fulfilment: o.fulfilment,
+          payment: o.payment,
+          branch: { id: o.branchId, name: branch },
+          customer: { id: o.userId, full_name: fullName, mobile },
+          total: { amount_minor: o.totalMinor, currency: o.currency },
+          tracking_url: o.trackingUrl,
+          created_at: o.createdAt.toISOString(),
+        })),
+        next_cursor: rows.length > query.limit && last ? encodeCursor(last.order) : null,
+      }
+    },
+
+    /** GET /admin/orders/:id */
+    get: orderFor,
+
+    /** POST /admin/orders/:id/shipment: a paid delivery's company and tracking link (or a fix). */
+    async ship(viewer: Viewer, id: number, shipment: Shipment) {
+      await change(viewer.userId, id, 'order.ship', (row) =>
+        row.fulfilment === 'delivery' && row.status === 'paid'
+          ? { logisticsCompany: shipment.logistics_company, trackingUrl: shipment.tracking_url }
+          : null,
+      )
+      return orderFor(viewer, id)
+    },
+
+    /** POST /admin/orders/:id/complete: a shipped delivery has arrived. */
+    async complete(viewer: Viewer, id: number) {
+      await change(viewer.userId, id, 'order.complete', (row, now) =>
+        row.fulfilment === 'delivery' && row.status === 'paid' && row.trackingUrl
+          ? { status: 'completed', completedAt: now }
+          : null,
+      )
+      return orderFor(viewer, id)
+    },
+  }
+}
+export type OrderDeskService = ReturnType<typeof createOrderDeskService>

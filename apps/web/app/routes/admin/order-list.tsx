@@ -1,0 +1,211 @@
+import { data, Form, Link } from 'react-router'
+import { isLocale, localizedText, type Locale } from '@padi/domain/i18n/locales'
+import { FULFILMENTS, ORDER_STATUSES, PAYMENT_TYPES } from '@padi/domain/orders/order-rules'
+import type { OrderDeskList } from '@padi/domain/orders/order-desk-schemas'
+import type { Branch } from '@padi/domain/branches/schemas'
+import { apiContext } from '~/utils/context.server.ts'
+import { withUserToken } from '~/utils/auth.server.ts'
+import { readRefusal } from '~/utils/api-errors.server.ts'
+import { sessionContext } from '~/utils/session.server.ts'
+import { localePath, useI18n } from '~/utils/i18n.ts'
+import { pageMeta } from '~/utils/meta.ts'
+import { pageMessages } from '~/utils/messages.server.ts'
+import { OrderStatusPill, useOrderDate } from '~/components/orders/order-details.tsx'
+import ordersCss from '~/components/orders/orders.css?url'
+import type { StyleHandle } from '~/utils/route-styles.tsx'
+import type { Route } from './+types/order-list'
+
+export const handle: StyleHandle = { css: [ordersCss] }
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'admin.orders.title')
+
+const FILTERS = ['status', 'branch_id', 'payment', 'fulfilment', 'from', 'to', 'q'] as const
+
+/**
+ * docs/product/back-office.md (Orders): every order, newest first, with filters that are a plain
+ * GET form (they work without scripts and a filtered list can be bookmarked or shared). Staff
+ * reach the same page under /staff and see their own branch's orders only (the API decides).
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
+  const session = context.get(sessionContext)
+  const api = context.get(apiContext)
+  const url = new URL(request.url)
+  const staff = /^\/[a-z]+\/staff\//.test(url.pathname)
+  const filters = Object.fromEntries(
+    FILTERS.map((f) => [f, url.searchParams.get(f)?.trim() ?? '']),
+  ) as Record<(typeof FILTERS)[number], string>
+  const query = Object.fromEntries(
+    [...Object.entries(filters), ['cursor', url.searchParams.get('cursor') ?? '']].filter(
+      ([, v]) => v !== '',
+    ),
+  )
+  const messages = pageMessages(params, ['orders'])
+  const base = staff ? '/staff/orders' : '/admin/orders'
+  try {
+    const [list, branches] = await Promise.all([
+      withUserToken({ session, locale }, (token) => api.deskOrders(token, query)),
+      staff ? Promise.resolve([] as Branch[]) : api.listBranches(),
+    ])
+    return { ...messages, list: list as OrderDeskList | null, branches, filters, base, failed: '' }
+  } catch (error) {
+    const refusal = readRefusal(error)
+    return data(
+      {
+        ...messages,
+        list: null,
+        branches: [] as Branch[],
+        filters,
+        base,
+        failed:
+          refusal.code === 'VALIDATION_FAILED' ? 'admin.orders.badFilter' : 'admin.loadFailed',
+      },
+      refusal.init,
+    )
+  }
+}
+
+export default function OrderList({ loaderData }: Route.ComponentProps) {
+  const { t, locale, money } = useI18n()
+  const date = useOrderDate()
+  const { list, branches, filters, base, failed } = loaderData
+  const next = list?.next_cursor
+    ? `?${new URLSearchParams({
+        ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)),
+        cursor: list.next_cursor,
+      })}`
+    : null
+  return (
+    <section className="admin-page">
+      <h1>{t('admin.orders.title')}</h1>
+      <Form method="get" className="admin-filters card" aria-label={t('admin.orders.filters')}>
+        <Choice name="status" value={filters.status} label={t('orders.fields.status')}>
+          {ORDER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`orders.status.${s}`)}
+            </option>
+          ))}
+        </Choice>
+        {branches.length > 0 ? (
+          <Choice name="branch_id" value={filters.branch_id} label={t('admin.orders.branch')}>
+            {branches.map((b) => (
+              <option key={b.id} value={b.id}>
+                {localizedText(b.name, locale)}
+              </option>
+            ))}
+          </Choice>
+        ) : null}
+        <Choice name="payment" value={filters.payment} label={t('orders.fields.payment')}>
+          {PAYMENT_TYPES.map((p) => (
+            <option key={p} value={p}>
+              {t(`orders.payment.${p}`)}
+            </option>
+          ))}
+        </Choice>
+        <Choice name="fulfilment" value={filters.fulfilment} label={t('orders.fields.fulfilment')}>
+          {FULFILMENTS.map((f) => (
+            <option key={f} value={f}>
+              {t(`orders.fulfilment.${f}`)}
+            </option>
+          ))}
+        </Choice>
+        <label>
+          {t('admin.orders.from')}
+          <input type="date" name="from" defaultValue={filters.from} />
+        </label>
+        <label>
+          {t('admin.orders.to')}
+          <input type="date" name="to" defaultValue={filters.to} />
+        </label>
+        <label>
+          {t('admin.orders.number')}
+          <input type="search" name="q" defaultValue={filters.q} maxLength={40} />
+        </label>
+        <button type="submit" className="button">
+          {t('admin.orders.apply')}
+        </button>
+        <Link className="button secondary" to={localePath(locale, base)}>
+          {t('admin.orders.clear')}
+        </Link>
+      </Form>
+      {failed ? (
+        <p className="form-error" role="alert">
+          {t(failed)}
+        </p>
+      ) : !list || list.data.length === 0 ? (
+        <p className="card">{t('admin.orders.none')}</p>
+      ) : (
+        // Eight columns do not fit a phone: the table scrolls inside its box, not the page.
+        <div className="admin-scroll">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('orders.fields.number')}</th>
+                <th scope="col">{t('orders.fields.date')}</th>
+                <th scope="col">{t('admin.orders.customer')}</th>
+                <th scope="col">{t('admin.orders.branch')}</th>
+                <th scope="col">{t('orders.fields.payment')}</th>
+                <th scope="col">{t('orders.fields.fulfilment')}</th>
+                <th scope="col">{t('orders.fields.status')}</th>
+                <th scope="col">{t('admin.orders.total')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.map((o) => (
+                <tr key={o.id}>
+                  <td>
+                    <Link to={localePath(locale, `${base}/${o.id}`)}>{o.number}</Link>
+                  </td>
+                  <td>{date({ created_at: o.created_at, currency: o.total.currency })}</td>
+                  <td>{o.customer.full_name}</td>
+                  <td>{localizedText(o.branch.name, locale)}</td>
+                  <td>{t(`orders.payment.${o.payment}`)}</td>
+                  <td>
+                    {t(`orders.fulfilment.${o.fulfilment}`)}
+                    {o.fulfilment === 'delivery' && !o.tracking_url && o.status === 'paid' ? (
+                      <> · {t('admin.orders.toShip')}</>
+                    ) : null}
+                  </td>
+                  <td>
+                    <OrderStatusPill status={o.status} />
+                  </td>
+                  <td>{money(o.total.amount_minor, o.total.currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {next ? (
+        <p>
+          <Link className="button secondary" to={next}>
+            {t('admin.orders.more')}
+          </Link>
+        </p>
+      ) : null}
+    </section>
+  )
+}
+
+/** A filter's drop-down; its first choice is 'all'. */
+function Choice({
+  name,
+  value,
+  label,
+  children,
+}: {
+  name: string
+  value: string
+  label: string
+  children: React.ReactNode
+}) {
+  const { t } = useI18n()
+  return (
+    <label>
+      {label}
+      <select name={name} defaultValue={value}>
+        <option value="">{t('admin.orders.all')}</option>
+        {children}
+      </select>
+    </label>
+  )
+}
