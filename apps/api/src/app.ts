@@ -74,6 +74,8 @@ import { createKycReviewService } from './modules/kyc/kyc-review.service.ts'
 import { kycReviewRoutes } from './modules/kyc/kyc-review.routes.ts'
 import { createOrderDeskService } from './modules/order-desk/order-desk.service.ts'
 import { orderDeskRoutes } from './modules/order-desk/order-desk.routes.ts'
+import { createUserDeskService } from './modules/user-desk/user-desk.service.ts'
+import { userDeskRoutes } from './modules/user-desk/user-desk.routes.ts'
 import { createOrdersService } from './modules/orders/orders.service.ts'
 import { ordersRoutes } from './modules/orders/orders.routes.ts'
 
@@ -292,6 +294,12 @@ export async function buildApp(deps: {
         kyc: createKycService({ db: db.db, clock, files, scanner }),
         guards,
       })
+      const counter = createCounterService({
+        db: db.db,
+        clock,
+        codes: createCounterCodes({ db: db.db, secret: config.jwtSecret }),
+      })
+      const desk = createOrderDeskService({ db: db.db, clock })
       await v1.register(receiptsRoutes, {
         receipts: createReceiptsService({ db: db.db, clock, files, scanner, sms: otp }),
         guards,
@@ -313,11 +321,7 @@ export async function buildApp(deps: {
         guards,
       })
       await v1.register(counterRoutes, {
-        counter: createCounterService({
-          db: db.db,
-          clock,
-          codes: createCounterCodes({ db: db.db, secret: config.jwtSecret }),
-        }),
+        counter,
         guards,
         clock,
       })
@@ -326,8 +330,9 @@ export async function buildApp(deps: {
         guards,
         authRateLimit: config.AUTH_RATE_LIMIT_MAX,
       })
-      await v1.register(orderDeskRoutes, {
-        desk: createOrderDeskService({ db: db.db, clock }),
+      await v1.register(orderDeskRoutes, { desk, guards })
+      await v1.register(userDeskRoutes, {
+        people: createUserDeskService({ db: db.db, clock, auth, credit, counter, desk }),
         guards,
       })
       await v1.register(voucherIssueRoutes, {

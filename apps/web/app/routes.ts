@@ -92,6 +92,8 @@ export default [
       route('audit', 'routes/admin/audit-log.tsx'),
       route('orders', 'routes/admin/order-list.tsx'),
       route('orders/:id', 'routes/admin/order-page.tsx'),
+      route('users', 'routes/admin/user-search.tsx'),
+      route('users/:id', 'routes/admin/user-page.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig

@@ -10,6 +10,7 @@ import type { CreditRecord } from '@padi/domain/credit/credit-schemas'
 import type { CheckoutQuote, Order, PlaceOrder } from '@padi/domain/orders/order-schemas'
 import type { BiometricDevice, CeremonyOptions } from '@padi/domain/payment/biometric-schemas'
 import type { Fulfilment, OrderStatus } from '@padi/domain/orders/order-rules'
+import type { StaffAssignment, UserOverview, UserSearch } from '@padi/domain/auth/user-desk-schemas'
 import type {
   OrderDeskList,
   OrderDeskOrder,
@@ -494,7 +495,14 @@ export function createApiClient(
         body,
         token,
       }),
-    auditLog: (token: string) => call<AuditLog>('/api/v1/admin/audit', { token }),
+    auditLog: (token: string, query: { subject_type?: string; subject_id?: string } = {}) =>
+      call<AuditLog>('/api/v1/admin/audit', {
+        token,
+        query: {
+          subject_type: query.subject_type || undefined,
+          subject_id: query.subject_id || undefined,
+        },
+      }),
 
     // The back office's orders (docs/product/back-office.md).
     deskOrders: (token: string, query: Record<string, string | undefined>) =>
@@ -507,6 +515,17 @@ export function createApiClient(
         body,
         token,
       }),
+    searchUsers: (token: string, q: string) =>
+      call<UserSearch>('/api/v1/admin/users', { token, query: { q } }),
+    userOverview: (token: string, id: number) =>
+      call<UserOverview>(`/api/v1/admin/users/${id}/overview`, { token }),
+    setUserSuspended: (token: string, id: number, suspended: boolean) =>
+      call<User>(`/api/v1/admin/users/${id}/${suspended ? 'suspend' : 'reactivate'}`, {
+        method: 'POST',
+        token,
+      }),
+    assignStaff: (token: string, id: number, body: StaffAssignment) =>
+      call<User>(`/api/v1/admin/users/${id}/staff`, { method: 'PUT', body, token }),
     completeOrder: (token: string, id: number) =>
       call<OrderDeskOrder>(`/api/v1/admin/orders/${id}/complete`, { method: 'POST', token }),
     requestKycDocuments: (token: string, id: number, body: RequestDocuments) =>

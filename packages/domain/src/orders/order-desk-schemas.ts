@@ -19,6 +19,7 @@ export const OrderDeskQuerySchema = z.object({
   from: Day.optional().describe('First day (YYYY-MM-DD), in the order’s market'),
   to: Day.optional().describe('Last day (YYYY-MM-DD), in the order’s market'),
   q: z.string().trim().max(40).optional().describe('An order number, or part of one'),
+  user_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   cursor: z.string().max(200).optional().describe('From the previous page’s next_cursor'),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 })

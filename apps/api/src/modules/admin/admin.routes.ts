@@ -10,7 +10,7 @@ import type { UsersService } from '../users/users.service.ts'
 const Params = z.object({ id: z.coerce.number().int().positive() })
 const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema }
 
-/** Back-office endpoints: finance and admin read, suspend and reactivate accounts (docs/security.md row 18). */
+/** Back-office endpoints: finance and admin read an account; admin sets a legal hold (docs/security.md row 18). */
 export const adminRoutes: FastifyPluginAsync<{
   users: UsersService
   guards: Guards
@@ -31,36 +31,6 @@ export const adminRoutes: FastifyPluginAsync<{
       },
     },
     async (request) => opts.users.get(request.params.id),
-  )
-  r.post(
-    '/admin/users/:id/suspend',
-    {
-      preHandler: opts.guards.requireRole('finance', 'admin'),
-      schema: {
-        tags: ['admin'],
-        operationId: 'suspendUser',
-        summary: 'Suspend a user and end all of their sessions',
-        security: [{ bearer: [] }],
-        params: Params,
-        response: { 200: UserSchema, ...errors },
-      },
-    },
-    async (request) => opts.users.setSuspended(request.params.id, true),
-  )
-  r.post(
-    '/admin/users/:id/reactivate',
-    {
-      preHandler: opts.guards.requireRole('finance', 'admin'),
-      schema: {
-        tags: ['admin'],
-        operationId: 'reactivateUser',
-        summary: 'Reactivate a suspended user',
-        security: [{ bearer: [] }],
-        params: Params,
-        response: { 200: UserSchema, ...errors },
-      },
-    },
-    async (request) => opts.users.setSuspended(request.params.id, false),
   )
   r.post(
     '/admin/users/:id/legal-hold',

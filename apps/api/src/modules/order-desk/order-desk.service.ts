@@ -140,6 +140,7 @@ export function createOrderDeskService(deps: { db: Db; clock: Clock }) {
       const where: (SQL | undefined)[] = [
         scope ? eq(orders.branchId, scope) : undefined,
         query.branch_id ? eq(orders.branchId, query.branch_id) : undefined,
+        query.user_id ? eq(orders.userId, query.user_id) : undefined,
         query.status ? eq(orders.status, query.status) : undefined,
         query.payment ? eq(orders.payment, query.payment) : undefined,
         query.fulfilment ? eq(orders.fulfilment, query.fulfilment) : undefined,

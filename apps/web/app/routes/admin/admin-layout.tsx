@@ -66,6 +66,7 @@ function AdminHeader({
       ) : (
         <nav aria-label={t('admin.navLabel')} className="admin-nav">
           <NavLink to={localePath(locale, '/admin/orders')}>{t('admin.nav.orders')}</NavLink>
+          <NavLink to={localePath(locale, '/admin/users')}>{t('admin.nav.users')}</NavLink>
           <NavLink to={localePath(locale, '/admin/kyc')}>{t('admin.nav.kyc')}</NavLink>
           <NavLink to={localePath(locale, '/admin/receipts')}>{t('admin.nav.receipts')}</NavLink>
           <NavLink to={localePath(locale, '/admin/late-repayments')}>

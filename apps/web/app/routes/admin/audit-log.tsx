@@ -1,4 +1,4 @@
-import { data, Link } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import type { AuditLog } from '@padi/domain/kyc/kyc-schemas'
 import { apiContext } from '~/utils/context.server.ts'
@@ -11,16 +11,36 @@ import type { Route } from './+types/audit-log'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'admin.audit.title')
 
+/** The kinds of record the log names, for its filter. */
+const SUBJECTS = [
+  'user',
+  'order',
+  'kyc_application',
+  'repayment_receipt',
+  'late_repayment_application',
+  'contract_renewal',
+  'voucher',
+] as const
+
 /** docs/product/credit.md (KYC review): every back-office decision, for admins to read. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
   const session = context.get(sessionContext)
   if (session.data.user?.role !== 'admin') throw data(null, { status: 403 })
   const api = context.get(apiContext)
+  const url = new URL(request.url)
+  // docs/product/back-office.md (Audit log): filtered by what was changed (a kind and its number).
+  const filters = {
+    subject_type: SUBJECTS.find((s) => s === url.searchParams.get('subject_type')) ?? '',
+    subject_id: /^[1-9]\d{0,9}$/.test(url.searchParams.get('subject_id') ?? '')
+      ? url.searchParams.get('subject_id')!
+      : '',
+  }
   try {
-    return { log: await withUserToken({ session, locale }, (token) => api.auditLog(token)) }
+    const log = await withUserToken({ session, locale }, (token) => api.auditLog(token, filters))
+    return { log, filters }
   } catch (error) {
-    return data({ log: null as AuditLog | null }, readRefusal(error).init)
+    return data({ log: null as AuditLog | null, filters }, readRefusal(error).init)
   }
 }
 
@@ -35,11 +55,46 @@ function changes(before: Record<string, unknown> | null, after: Record<string, u
 
 export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
   const { t, locale, date } = useI18n()
-  const { log } = loaderData
+  const { log, filters } = loaderData
+  const link = (type: string, id: number) =>
+    type === 'kyc_application'
+      ? `/admin/kyc/${id}`
+      : type === 'order'
+        ? `/admin/orders/${id}`
+        : type === 'user'
+          ? `/admin/users/${id}`
+          : null
   return (
     <section className="admin-page">
       <h1>{t('admin.audit.title')}</h1>
       <p className="hint">{t('admin.audit.hint')}</p>
+      <Form method="get" className="admin-filters card" aria-label={t('admin.audit.filter')}>
+        <label>
+          {t('admin.audit.subject')}
+          <select name="subject_type" defaultValue={filters.subject_type}>
+            <option value="">{t('admin.orders.all')}</option>
+            {SUBJECTS.map((s) => (
+              <option key={s} value={s}>
+                {t(`admin.audit.subjects.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('admin.audit.subjectId')}
+          <input
+            type="text"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            name="subject_id"
+            defaultValue={filters.subject_id}
+            maxLength={10}
+          />
+        </label>
+        <button type="submit" className="button">
+          {t('admin.orders.apply')}
+        </button>
+      </Form>
       {!log ? (
         <p className="form-error" role="alert">
           {t('admin.loadFailed')}
@@ -66,13 +121,8 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
                     : (e.actor_name ?? `#${e.actor_user_id}`)}
                 </td>
                 <td>
-                  {e.subject_type === 'kyc_application' || e.subject_type === 'order' ? (
-                    <Link
-                      to={localePath(
-                        locale,
-                        `/admin/${e.subject_type === 'order' ? 'orders' : 'kyc'}/${e.subject_id}`,
-                      )}
-                    >
+                  {link(e.subject_type, e.subject_id) ? (
+                    <Link to={localePath(locale, link(e.subject_type, e.subject_id)!)}>
                       {e.action} #{e.subject_id}
                     </Link>
                   ) : (

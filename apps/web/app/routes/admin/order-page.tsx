@@ -9,6 +9,7 @@ import { sessionContext } from '~/utils/session.server.ts'
 import { parseForm, type FormAnswer } from '~/utils/forms.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
+import { recordId } from '~/utils/route-params.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
 import { FormAlert } from '~/components/auth/form-alert.tsx'
 import { TextField } from '~/components/form/text-field.tsx'
@@ -22,11 +23,6 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'admi
 
 const SHIPMENT_FIELDS = ['logistics_company', 'tracking_url'] as const
 
-function orderId(raw: string | undefined): number {
-  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) throw data(null, { status: 404 })
-  return Number(raw)
-}
-
 /**
  * docs/product/back-office.md (Orders): one order with its customer; for admin, a paid delivery's
  * logistics company and tracking link (the customer's order page shows them), then 'completed'.
@@ -34,7 +30,7 @@ function orderId(raw: string | undefined): number {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
   const session = context.get(sessionContext)
-  const id = orderId(params.id)
+  const id = recordId(params.id)
   const staff = /^\/[a-z]+\/staff\//.test(new URL(request.url).pathname)
   try {
     const order = await withUserToken({ session, locale }, (token) =>
@@ -58,7 +54,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
   const session = context.get(sessionContext)
   const api = context.get(apiContext)
-  const id = orderId(params.id)
+  const id = recordId(params.id)
   const formData = await request.formData()
   const intent = formData.get('intent')
   try {
