@@ -5,4 +5,7 @@ export function createPageCache(options: {
   sessionCookie: string
   ttlMs?: number
   maxBytes?: number
+  version?: () => Promise<number | null>
 }): RequestHandler & { clear(): void; stats: { hits: number; misses: number } }
+
+export function watchContentVersion(url: string, everyMs?: number): () => Promise<number | null>

@@ -16,11 +16,19 @@ import { LRUCache } from 'lru-cache'
 const KEPT_HEADERS = ['content-type', 'content-security-policy', 'vary', 'cache-control', 'link']
 
 /**
- * @param {{ sessionCookie: string, ttlMs?: number, maxBytes?: number }} options
+ * A page is kept with the shop's content version it was made under (docs/product/back-office.md,
+ * Changes show at once): when `version` gives another number, the page is made again. A version
+ * of null (the API cannot be asked) keeps what is there.
+ * @param {{ sessionCookie: string, ttlMs?: number, maxBytes?: number, version?: () => Promise<number | null> }} options
  * @returns {import('express').RequestHandler & { clear(): void, stats: { hits: number, misses: number } }}
  */
-export function createPageCache({ sessionCookie, ttlMs = 30_000, maxBytes = 32 * 1024 * 1024 }) {
-  /** @type {LRUCache<string, { html: string, nonce: string, etag: string, headers: [string, string][] }>} */
+export function createPageCache({
+  sessionCookie,
+  ttlMs = 30_000,
+  maxBytes = 32 * 1024 * 1024,
+  version = async () => null,
+}) {
+  /** @type {LRUCache<string, { html: string, nonce: string, etag: string, headers: [string, string][], version: number | null }>} */
   const pages = new LRUCache({
     ttl: ttlMs,
     maxSize: maxBytes,
@@ -34,13 +42,31 @@ export function createPageCache({ sessionCookie, ttlMs = 30_000, maxBytes = 32 *
     const header = req.headers.cookie ?? ''
     const cookies = parseCookie(header)
     if (cookies[sessionCookie] !== undefined) return next()
+    version().then(
+      (current) => serve(req, res, next, cookies, current),
+      () => serve(req, res, next, cookies, null),
+    )
+  }
+
+  /**
+   * @param {import('express').Request} req
+   * @param {import('express').Response} res
+   * @param {import('express').NextFunction} next
+   * @param {Record<string, string | undefined>} cookies
+   * @param {number | null} current
+   */
+  function serve(req, res, next, cookies, current) {
     // The whole cookie set is part of the key, in a fixed order: whatever cookie a page reads,
     // two visitors share a page only if they sent the same cookies.
     const key = `${req.originalUrl}\n${Object.entries(cookies)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([k, v]) => `${k}=${v}`)
       .join('; ')}`
-    const page = pages.get(key)
+    let page = pages.get(key)
+    if (page && current !== null && page.version !== current) {
+      pages.delete(key)
+      page = undefined
+    }
     if (page) {
       stats.hits += 1
       for (const [name, value] of page.headers) res.setHeader(name, value)
@@ -73,12 +99,44 @@ export function createPageCache({ sessionCookie, ttlMs = 30_000, maxBytes = 32 *
         if (value !== undefined) headers.push([name, String(value)])
       }
       const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`
-      pages.set(key, { html, nonce, etag, headers })
+      pages.set(key, { html, nonce, etag, headers, version: current })
     })
     next()
   }
 
   return Object.assign(pageCache, { clear: () => pages.clear(), stats })
+}
+
+/**
+ * The shop's content version from the API (`GET /api/v1/content-version`), asked at most once
+ * every `everyMs` however many requests come in; null when the API does not answer.
+ * @param {string} url
+ * @param {number} [everyMs]
+ * @returns {() => Promise<number | null>}
+ */
+export function watchContentVersion(url, everyMs = 1000) {
+  /** @type {{ value: number | null, at: number }} */
+  let known = { value: null, at: -Infinity }
+  /** @type {Promise<void> | null} */
+  let asking = null
+  return async () => {
+    if (Date.now() - known.at < everyMs) return known.value
+    asking ??= fetch(url, { signal: AbortSignal.timeout(1000) })
+      .then((res) => (res.ok ? res.json() : null))
+      .then(
+        (body) => {
+          known = { value: typeof body?.version === 'number' ? body.version : null, at: Date.now() }
+        },
+        () => {
+          known = { value: null, at: Date.now() }
+        },
+      )
+      .finally(() => {
+        asking = null
+      })
+    await asking
+    return known.value
+  }
 }
 
 /**

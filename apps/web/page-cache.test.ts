@@ -5,7 +5,7 @@ import type { Server } from 'node:http'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import compression from 'compression'
 import express from 'express'
-import { createPageCache } from './page-cache.mjs'
+import { createPageCache, watchContentVersion } from './page-cache.mjs'
 import { SESSION_COOKIE } from './app/utils/session.server.ts'
 
 // A stand-in for React Router behind the cache: renders a page with a fresh nonce in its body
@@ -104,6 +104,76 @@ describe('the page cache for visitors without a session (ADR 024)', () => {
 
   it('is wired into the web server with the session cookie the app uses', () => {
     const server = readFileSync(new URL('./server.mjs', import.meta.url), 'utf8')
-    expect(server).toContain(`createPageCache({ sessionCookie: '${SESSION_COOKIE}'`)
+    expect(server.replace(/\s+/g, ' ')).toContain(
+      `createPageCache({ sessionCookie: '${SESSION_COOKIE}',`,
+    )
+    expect(server).toContain('version: watchContentVersion(')
+  })
+})
+
+describe('pages kept under the shop’s content version (docs/product/back-office.md)', () => {
+  it('makes a page again once the version has moved, and keeps it while the API cannot say', async () => {
+    let current: number | null = 1
+    let made = 0
+    const versioned = createPageCache({
+      sessionCookie: SESSION_COOKIE,
+      ttlMs: 60_000,
+      version: async () => current,
+    })
+    const site = express()
+    site.use(versioned)
+    site.get('/{*splat}', (_req, res) => {
+      made += 1
+      const nonce = randomBytes(16).toString('base64')
+      res.setHeader('Content-Security-Policy', `script-src 'nonce-${nonce}'`)
+      res.setHeader('Content-Type', 'text/html; charset=utf-8')
+      res.end(`<p>page ${made}</p><script nonce="${nonce}"></script>`)
+    })
+    const listening = site.listen(0, '127.0.0.1')
+    await new Promise((resolve) => listening.once('listening', resolve))
+    const url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}/en/contact`
+    const text = async () => (await fetch(url)).text()
+    try {
+      expect(await text()).toContain('page 1')
+      expect(await text()).toContain('page 1')
+      current = 2
+      expect(await text()).toContain('page 2')
+      expect(await text()).toContain('page 2')
+      current = null
+      expect(await text()).toContain('page 2')
+      expect(made).toBe(2)
+    } finally {
+      listening.close()
+    }
+  })
+
+  it('asks the API at most once a second however many requests come in', async () => {
+    let asked = 0
+    let version = 7
+    const api = express()
+    api.get('/api/v1/content-version', (_req, res) => {
+      asked += 1
+      res.json({ version })
+    })
+    const listening = api.listen(0, '127.0.0.1')
+    await new Promise((resolve) => listening.once('listening', resolve))
+    const url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}/api/v1/content-version`
+    try {
+      const watch = watchContentVersion(url, 200)
+      expect(await Promise.all(Array.from({ length: 20 }, () => watch()))).toEqual(
+        Array(20).fill(7),
+      )
+      expect(asked).toBe(1)
+      version = 8
+      expect(await watch()).toBe(7)
+      await new Promise((resolve) => setTimeout(resolve, 250))
+      expect(await watch()).toBe(8)
+      expect(asked).toBe(2)
+      listening.close()
+      await new Promise((resolve) => setTimeout(resolve, 250))
+      expect(await watch()).toBeNull()
+    } finally {
+      listening.close()
+    }
   })
 })

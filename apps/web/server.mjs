@@ -7,7 +7,7 @@ import express from 'express'
 import compression from 'compression'
 import helmet from 'helmet'
 import { createRequestHandler } from '@react-router/express'
-import { createPageCache } from './page-cache.mjs'
+import { createPageCache, watchContentVersion } from './page-cache.mjs'
 
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '127.0.0.1'
@@ -76,7 +76,15 @@ app.use((req, _res, next) => {
 })
 // Not in development: a changed component must show at once.
 if (!dev && pageCacheSeconds > 0) {
-  app.use(createPageCache({ sessionCookie: '__session', ttlMs: pageCacheSeconds * 1000 }))
+  // The API's address as the app reads it (app/utils/env.server.ts): API_URL, else API_PORT here.
+  const api = process.env.API_URL || `http://127.0.0.1:${process.env.API_PORT || 3001}`
+  app.use(
+    createPageCache({
+      sessionCookie: '__session',
+      ttlMs: pageCacheSeconds * 1000,
+      version: watchContentVersion(`${api}/api/v1/content-version`),
+    }),
+  )
 }
 app.all('/{*splat}', createRequestHandler({ build }))
 

@@ -36,6 +36,7 @@ import { withoutUnusedSchemas } from './openapi-document.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { createBranchesRepository } from './modules/branches/branches.repository.ts'
 import { createBranchesService } from './modules/branches/branches.service.ts'
+import { createBranchEditService } from './modules/branches/branch-edit.service.ts'
 import { branchesRoutes } from './modules/branches/branches.routes.ts'
 import { createInterestRepository } from './modules/interest/interest.repository.ts'
 import { createInterestService } from './modules/interest/interest.service.ts'
@@ -227,7 +228,12 @@ export async function buildApp(deps: {
   const guards = createGuards(auth)
   await app.register(
     async (v1) => {
-      await v1.register(branchesRoutes, { branches })
+      await v1.register(branchesRoutes, {
+        branches,
+        edit: createBranchEditService({ db: db.db, clock, forget: () => branches.forget() }),
+        guards,
+        db: db.db,
+      })
       await v1.register(interestRoutes, { interest, rateLimitMax: config.INTEREST_RATE_LIMIT_MAX })
       await v1.register(authRoutes, {
         auth,

@@ -1,4 +1,4 @@
-import type { Branch } from '@padi/domain/branches/schemas'
+import type { Branch, BranchEdit } from '@padi/domain/branches/schemas'
 import type { Interest } from '@padi/domain/interest/schemas'
 import type { Locale } from '@padi/domain/i18n/locales'
 import type { Market } from '@padi/domain/money'
@@ -515,6 +515,8 @@ export function createApiClient(
         body,
         token,
       }),
+    editBranch: (token: string, id: number, body: BranchEdit) =>
+      send(`/api/v1/admin/branches/${id}`, { method: 'PUT', body, token }),
     searchUsers: (token: string, q: string) =>
       call<UserSearch>('/api/v1/admin/users', { token, query: { q } }),
     userOverview: (token: string, id: number) =>

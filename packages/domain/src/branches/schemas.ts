@@ -27,3 +27,28 @@ export const BranchSchema = z.object({
   is_headquarters: z.boolean(),
 })
 export type Branch = z.infer<typeof BranchSchema>
+
+const AddressLine = z
+  .string()
+  .trim()
+  .min(5, 'validation.addressRequired')
+  .max(200, 'validation.textTooLong')
+
+/**
+ * docs/product/back-office.md (Branches): what admin edits: the phone number, the address in each
+ * language, and the hours of each weekday (0 = Sunday; null: closed), opening before closing.
+ */
+export const BranchEditSchema = z.object({
+  // Kept as E.164 (`+6049170002`): the pages format it and put it in a tel: link as it is.
+  phone: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\+\d{8,15}$/, 'validation.phoneInvalid')),
+  address: z.object({ en: AddressLine, bm: AddressLine, th: AddressLine }),
+  opening_hours: OpeningHoursSchema.refine(
+    (days) => days.every((d) => d === null || d.open < d.close),
+    { message: 'validation.hoursOrder' },
+  ),
+})
+export type BranchEdit = z.infer<typeof BranchEditSchema>

@@ -1,16 +1,65 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { BranchSchema } from '@padi/domain/branches/schemas'
+import { BranchEditSchema, BranchSchema } from '@padi/domain/branches/schemas'
 import { MarketSchema } from '@padi/domain/money-schemas'
 import { ErrorResponseSchema } from '../../error-schema.ts'
+import { errorAnswers } from '../../error-schema.ts'
+import type { Guards } from '../../plugins/authenticate.ts'
+import { readContentVersion } from '../content/content-version.ts'
+import type { BranchEditService } from './branch-edit.service.ts'
 import type { BranchesService } from './branches.service.ts'
+import type { Db } from '@padi/db/client'
 
-export const branchesRoutes: FastifyPluginAsync<{ branches: BranchesService }> = async (
-  app,
-  opts,
-) => {
-  app.withTypeProvider<ZodTypeProvider>().get(
+export const branchesRoutes: FastifyPluginAsync<{
+  branches: BranchesService
+  edit: BranchEditService
+  guards: Guards
+  db: Db
+}> = async (app, opts) => {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  // docs/product/back-office.md (Changes show at once): web servers ask this every second or so
+  // and drop the pages they keep for visitors when it has moved.
+  r.get(
+    '/content-version',
+    {
+      // A web server asks about once a second: ten times that is still a mistake, not a visitor.
+      config: { rateLimit: { max: 600, timeWindow: 60_000 } },
+      schema: {
+        tags: ['branches'],
+        operationId: 'getContentVersion',
+        security: [],
+        summary: 'A number that moves whenever the back office changes what visitors see',
+        response: { 200: z.object({ version: z.number().int() }), ...errorAnswers(429) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store')
+      return { version: await readContentVersion(opts.db) }
+    },
+  )
+
+  r.put(
+    '/admin/branches/:id',
+    {
+      preHandler: opts.guards.requireRole('admin'),
+      schema: {
+        tags: ['back office'],
+        operationId: 'editBranch',
+        security: [{ bearer: [] }],
+        summary: 'Change a branch’s phone, address and opening hours (admin)',
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        body: BranchEditSchema,
+        response: { 204: z.null(), ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await opts.edit.edit(request.auth!.userId, request.params.id, request.body)
+      return reply.code(204).send(null)
+    },
+  )
+
+  r.get(
     '/branches',
     {
       schema: {

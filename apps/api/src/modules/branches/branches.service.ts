@@ -12,6 +12,10 @@ export function createBranchesService(repo: BranchesRepository, now: () => numbe
       if (!cache || now() - cache.at > CACHE_MS) cache = { at: now(), rows: await repo.list() }
       return filter.market ? cache.rows.filter((b) => b.market === filter.market) : cache.rows
     },
+    /** After an edit: the next list is read from the database. */
+    forget() {
+      cache = null
+    },
   }
 }
 export type BranchesService = ReturnType<typeof createBranchesService>

@@ -75,7 +75,12 @@ function AdminHeader({
           <NavLink to={localePath(locale, '/admin/renewals')}>{t('admin.nav.renewals')}</NavLink>
           <NavLink to={localePath(locale, '/admin/vouchers')}>{t('admin.nav.vouchers')}</NavLink>
           {isAdmin ? (
-            <NavLink to={localePath(locale, '/admin/audit')}>{t('admin.nav.audit')}</NavLink>
+            <>
+              <NavLink to={localePath(locale, '/admin/branches')}>
+                {t('admin.nav.branches')}
+              </NavLink>
+              <NavLink to={localePath(locale, '/admin/audit')}>{t('admin.nav.audit')}</NavLink>
+            </>
           ) : null}
           <Link to={localePath(locale, '/')}>{t('admin.nav.shop')}</Link>
         </nav>
