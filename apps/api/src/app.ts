@@ -75,6 +75,8 @@ import { createKycReviewService } from './modules/kyc/kyc-review.service.ts'
 import { kycReviewRoutes } from './modules/kyc/kyc-review.routes.ts'
 import { createOrderDeskService } from './modules/order-desk/order-desk.service.ts'
 import { orderDeskRoutes } from './modules/order-desk/order-desk.routes.ts'
+import { createProductDeskService } from './modules/product-desk/product-desk.service.ts'
+import { productDeskRoutes } from './modules/product-desk/product-desk.routes.ts'
 import { createUserDeskService } from './modules/user-desk/user-desk.service.ts'
 import { userDeskRoutes } from './modules/user-desk/user-desk.routes.ts'
 import { createOrdersService } from './modules/orders/orders.service.ts'
@@ -242,12 +244,22 @@ export async function buildApp(deps: {
         authRateLimit: config.AUTH_RATE_LIMIT_MAX,
       })
       await v1.register(adminRoutes, { users, guards, clock })
+      const catalogueCache = createAnswerCache({
+        ttlMs: config.CATALOGUE_CACHE_TTL_MS,
+        maxBytes: config.CATALOGUE_CACHE_MAX_MB * 1024 * 1024,
+      })
+      await v1.register(productDeskRoutes, {
+        catalogue: createProductDeskService({
+          db: db.db,
+          clock,
+          catalogue: createProductsRepository(db.db, db.prepared),
+          forget: () => catalogueCache.clear(),
+        }),
+        guards,
+      })
       await v1.register(productsRoutes, {
         products: createProductsService(createProductsRepository(db.db, db.prepared)),
-        cache: createAnswerCache({
-          ttlMs: config.CATALOGUE_CACHE_TTL_MS,
-          maxBytes: config.CATALOGUE_CACHE_MAX_MB * 1024 * 1024,
-        }),
+        cache: catalogueCache,
       })
       await v1.register(staffRoutes, { users, guards })
       const credit = createCreditService({ db: db.db, clock })

@@ -1,4 +1,11 @@
 import type { Branch, BranchEdit } from '@padi/domain/branches/schemas'
+import type {
+  PackPrices,
+  ProductDeskList,
+  ProductDeskProduct,
+  ProductEdit,
+  StockCount,
+} from '@padi/domain/catalogue/product-desk-schemas'
 import type { Interest } from '@padi/domain/interest/schemas'
 import type { Locale } from '@padi/domain/i18n/locales'
 import type { Market } from '@padi/domain/money'
@@ -512,6 +519,24 @@ export function createApiClient(
     shipOrder: (token: string, id: number, body: Shipment) =>
       call<OrderDeskOrder>(`/api/v1/admin/orders/${id}/shipment`, {
         method: 'POST',
+        body,
+        token,
+      }),
+    deskProducts: (token: string, query: { q?: string | undefined; after?: string | undefined }) =>
+      call<ProductDeskList>('/api/v1/admin/products', { token, query }),
+    deskProduct: (token: string, id: number) =>
+      call<ProductDeskProduct>(`/api/v1/admin/products/${id}`, { token }),
+    editProduct: (token: string, id: number, body: ProductEdit) =>
+      call<ProductDeskProduct>(`/api/v1/admin/products/${id}`, { method: 'PUT', body, token }),
+    setPackPrices: (token: string, id: number, packId: number, body: PackPrices) =>
+      call<ProductDeskProduct>(`/api/v1/admin/products/${id}/packs/${packId}/prices`, {
+        method: 'PUT',
+        body,
+        token,
+      }),
+    setPackStock: (token: string, id: number, packId: number, body: StockCount) =>
+      call<ProductDeskProduct>(`/api/v1/admin/products/${id}/packs/${packId}/stock`, {
+        method: 'PUT',
         body,
         token,
       }),

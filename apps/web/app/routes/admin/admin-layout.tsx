@@ -76,6 +76,9 @@ function AdminHeader({
           <NavLink to={localePath(locale, '/admin/vouchers')}>{t('admin.nav.vouchers')}</NavLink>
           {isAdmin ? (
             <>
+              <NavLink to={localePath(locale, '/admin/products')}>
+                {t('admin.nav.products')}
+              </NavLink>
               <NavLink to={localePath(locale, '/admin/branches')}>
                 {t('admin.nav.branches')}
               </NavLink>

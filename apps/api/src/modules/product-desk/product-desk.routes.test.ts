@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { and, eq } from 'drizzle-orm'
+import { auditLog } from '@padi/db/schema/audit'
+import { createTestApp, type TestApp } from '../../../test/test-app.ts'
+import { bearer, loginTokens } from '../../../test/auth-helpers.ts'
+
+let t: TestApp
+let admin: string
+let finance: string
+// The shop's answer cache on, as in production: an edit must show through it at once.
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '10000', CATALOGUE_CACHE_TTL_MS: '60000' })
+  admin = (await loginTokens(t.app, '+60120000005')).access_token
+  finance = (await loginTokens(t.app, '+60120000004')).access_token
+})
+afterAll(() => t.close())
+
+const call = (token: string, method: 'GET' | 'PUT', url: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: bearer(token),
+    ...(payload ? { payload } : {}),
+  })
+const shop = async (id: number) =>
+  (await t.app.inject({ url: `/api/v1/products/${id}?market=MY` })).json()
+const version = async () => (await t.app.inject({ url: '/api/v1/content-version' })).json().version
+
+describe('admin edits the catalogue (docs/product/back-office.md)', () => {
+  it('lists and opens products for admin only', async () => {
+    const list = (await call(admin, 'GET', '/admin/products?q=padiguard')).json()
+    expect(list.data.length).toBeGreaterThan(0)
+    expect((await call(finance, 'GET', '/admin/products')).statusCode).toBe(403)
+    const page = (await call(admin, 'GET', `/admin/products/${list.data[0].id}`)).json()
+    expect(page.packs.length).toBeGreaterThan(0)
+    expect(page.packs[0].stock.length).toBeGreaterThan(0)
+    expect((await call(admin, 'GET', '/admin/products/999999')).statusCode).toBe(404)
+  })
+
+  it('a new price shows in the shop at once through the answer cache, and in the list', async () => {
+    const product = (await call(admin, 'GET', '/admin/products/1')).json()
+    const pack = product.packs[0]
+    const before = await shop(1)
+    expect((await shop(1)).variations[0].price).toEqual(before.variations[0].price)
+    const v0 = await version()
+    const res = await call(admin, 'PUT', `/admin/products/1/packs/${pack.id}/prices`, {
+      price_my_minor: 1234,
+      price_th_minor: pack.price_th_minor,
+    })
+    expect(res.statusCode).toBe(200)
+    expect(await version()).toBeGreaterThan(v0)
+    const after = await shop(1)
+    expect(after.variations.find((v: { id: number }) => v.id === pack.id).price).toEqual({
+      amount_minor: 1234,
+      currency: 'MYR',
+    })
+    expect(after.price_from).toEqual({ amount_minor: 1234, currency: 'MYR' })
+    // Not sold in Malaysia any more (every pack): gone from the Malaysian list.
+    for (const p of product.packs)
+      await call(admin, 'PUT', `/admin/products/1/packs/${p.id}/prices`, {
+        price_my_minor: null,
+        price_th_minor: p.price_th_minor,
+      })
+    const list = (await t.app.inject({ url: '/api/v1/products?market=MY&per_page=100' })).json()
+    expect(list.data.map((p: { id: number }) => p.id)).not.toContain(1)
+    const [entry] = await t.db.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'product.prices'), eq(auditLog.subjectId, 1)))
+    expect(entry!.before).toMatchObject({ pack_id: pack.id, price_my_minor: pack.price_my_minor })
+    expect(entry!.after).toMatchObject({ pack_id: pack.id, price_my_minor: 1234 })
+  })
+
+  it('refuses bad prices, another product’s pack and non-admins, changing nothing', async () => {
+    const product = (await call(admin, 'GET', '/admin/products/2')).json()
+    const pack = product.packs[0]
+    const other = (await call(admin, 'GET', '/admin/products/3')).json().packs[0]
+    const v0 = await version()
+    for (const body of [
+      { price_my_minor: 0, price_th_minor: null },
+      { price_my_minor: -5, price_th_minor: null },
+      { price_my_minor: 12.5, price_th_minor: null },
+      { price_my_minor: '1000', price_th_minor: null },
+    ])
+      expect(
+        (await call(admin, 'PUT', `/admin/products/2/packs/${pack.id}/prices`, body)).statusCode,
+      ).toBe(400)
+    const foreign = await call(admin, 'PUT', `/admin/products/2/packs/${other.id}/prices`, {
+      price_my_minor: 100,
+      price_th_minor: null,
+    })
+    expect(foreign.statusCode).toBe(404)
+    const staff = await call(finance, 'PUT', `/admin/products/2/packs/${pack.id}/prices`, {
+      price_my_minor: 100,
+      price_th_minor: null,
+    })
+    expect(staff.statusCode).toBe(403)
+    expect(await version()).toBe(v0)
+    expect((await call(admin, 'GET', '/admin/products/2')).json().packs[0]).toEqual(pack)
+  })
+
+  it('sets stock only from the count the admin saw; the in-stock flag follows', async () => {
+    const product = (await call(admin, 'GET', '/admin/products/4')).json()
+    const pack = product.packs[0]
+    const at = pack.stock.find((s: { market: string }) => s.market === 'MY')
+    const stale = await call(admin, 'PUT', `/admin/products/4/packs/${pack.id}/stock`, {
+      branch_id: at.branch_id,
+      quantity: 5,
+      expected: at.quantity + 1,
+    })
+    expect(stale.statusCode).toBe(409)
+    // Every Malaysian branch to 0: out of stock in Malaysia.
+    for (const p of product.packs)
+      for (const s of p.stock.filter((x: { market: string }) => x.market === 'MY'))
+        expect(
+          (
+            await call(admin, 'PUT', `/admin/products/4/packs/${p.id}/stock`, {
+              branch_id: s.branch_id,
+              quantity: 0,
+              expected: s.quantity,
+            })
+          ).statusCode,
+        ).toBe(200)
+    expect((await shop(4)).in_stock).toBe(false)
+    const back = await call(admin, 'PUT', `/admin/products/4/packs/${pack.id}/stock`, {
+      branch_id: at.branch_id,
+      quantity: 12,
+      expected: 0,
+    })
+    expect(
+      back.json().packs[0].stock.find((s: { branch_id: number }) => s.branch_id === at.branch_id)
+        .quantity,
+    ).toBe(12)
+    expect((await shop(4)).in_stock).toBe(true)
+  })
+
+  it('edits the texts in every language; search finds the new name at once', async () => {
+    const product = (await call(admin, 'GET', '/admin/products/5')).json()
+    const body = {
+      brand: product.brand,
+      name: { en: 'Sawahgrow Zinc Booster', bm: 'Penggalak Zink Sawahgrow', th: 'ซาวาห์โกรว์ ซิงค์' },
+      title: product.title.bm && product.title.th ? product.title : { en: 'T', bm: 'T', th: 'T' },
+      description: {
+        en: product.description.en,
+        bm: product.description.bm ?? product.description.en,
+        th: product.description.th ?? product.description.en,
+      },
+      featured: true,
+    }
+    const res = await call(admin, 'PUT', '/admin/products/5', body)
+    expect(res.statusCode).toBe(200)
+    expect((await shop(5)).name.en).toBe('Sawahgrow Zinc Booster')
+    const found = (await t.app.inject({ url: '/api/v1/products?market=MY&q=sawahgrow' })).json()
+    expect(found.data.map((p: { id: number }) => p.id)).toContain(5)
+    const empty = await call(admin, 'PUT', '/admin/products/5', {
+      ...body,
+      name: { en: ' ', bm: 'x', th: 'x' },
+    })
+    expect(empty.statusCode).toBe(400)
+  })
+})

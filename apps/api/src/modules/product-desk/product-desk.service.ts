@@ -1,0 +1,275 @@
+import { and, asc, eq, gt, ilike, or, sql } from 'drizzle-orm'
+import type { Db } from '@padi/db/client'
+import { auditLog } from '@padi/db/schema/audit'
+import { branches } from '@padi/db/schema/branches'
+import { branchStock, products, productVariations } from '@padi/db/schema/catalogue'
+import type {
+  PackPrices,
+  ProductDeskList,
+  ProductDeskProduct,
+  ProductEdit,
+  StockCount,
+} from '@padi/domain/catalogue/product-desk-schemas'
+import { DomainError } from '@padi/domain/errors'
+import type { Market } from '@padi/domain/money'
+import type { Clock } from '../../clock.ts'
+import { bumpContentVersion } from '../content/content-version.ts'
+import type { ProductsRepository } from '../products/products.repository.ts'
+
+const PAGE = 50
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`
+
+/**
+ * docs/product/catalogue.md: the list's cheapest price and 'in stock' flag per country are kept
+ * on the product row; after a change to a pack's price or stock they are worked out again.
+ */
+async function refreshListColumns(tx: Db, productId: number) {
+  await tx.execute(sql`update ${products} p set
+      price_from_my = (select min(price_my_minor) from ${productVariations} where product_id = p.id),
+      price_from_th = (select min(price_th_minor) from ${productVariations} where product_id = p.id),
+      in_stock_my = exists (select 1 from ${branchStock} s
+        join ${productVariations} v on v.id = s.variation_id join ${branches} b on b.id = s.branch_id
+        where v.product_id = p.id and b.market = 'MY' and s.quantity > 0),
+      in_stock_th = exists (select 1 from ${branchStock} s
+        join ${productVariations} v on v.id = s.variation_id join ${branches} b on b.id = s.branch_id
+        where v.product_id = p.id and b.market = 'TH' and s.quantity > 0)
+    where p.id = ${productId}`)
+}
+
+/**
+ * docs/product/back-office.md (Products): admin edits a product's texts, a pack's prices per
+ * country and its stock per branch. Each change: one transaction, its audit entry, the list
+ * columns worked out again, the content version moved; then the API's answer cache is emptied
+ * (`forget`), so the shop shows it at once.
+ */
+export function createProductDeskService(deps: {
+  db: Db
+  clock: Clock
+  catalogue: Pick<ProductsRepository, 'findById'>
+  forget: () => void
+}) {
+  const { db, clock } = deps
+
+  async function change<T>(
+    actorUserId: number,
+    subjectId: number,
+    action: string,
+    work: (
+      tx: Db,
+    ) => Promise<{ before: Record<string, unknown>; after: Record<string, unknown>; result: T }>,
+  ): Promise<T> {
+    const now = clock.now()
+    const result = await db.transaction(async (tx) => {
+      const done = await work(tx)
+      await tx.insert(auditLog).values({
+        actorUserId,
+        action,
+        subjectType: 'product',
+        subjectId,
+        before: done.before,
+        after: done.after,
+        createdAt: now,
+      })
+      await bumpContentVersion(tx)
+      return done.result
+    })
+    deps.forget()
+    return result
+  }
+
+  /** The pack of this product, locked for the change; another product's pack is 'not found'. */
+  async function lockedPack(tx: Db, productId: number, packId: number) {
+    const [pack] = await tx
+      .select()
+      .from(productVariations)
+      .where(and(eq(productVariations.id, packId), eq(productVariations.productId, productId)))
+      .for('update')
+    if (!pack) throw new DomainError('NOT_FOUND', 'Pack not found')
+    return pack
+  }
+
+  async function get(id: number): Promise<ProductDeskProduct> {
+    const found = await deps.catalogue.findById(id)
+    if (!found) throw new DomainError('NOT_FOUND', 'Product not found')
+    const { row, variations: packs, stock } = found
+    return {
+      id: row.id,
+      slug: row.slug,
+      group: row.group,
+      brand: row.brand,
+      name: row.name,
+      title: row.title,
+      description: row.description,
+      featured: row.featured,
+      packs: packs.map((p) => ({
+        id: p.id,
+        sku: p.sku,
+        label: p.label,
+        price_my_minor: p.priceMyMinor,
+        price_th_minor: p.priceThMinor,
+        stock: stock
+          .filter((s) => s.variationId === p.id)
+          .map((s) => ({
+            branch_id: s.branchId,
+            branch_name: s.name,
+            market: s.market as Market,
+            quantity: s.quantity,
+          })),
+      })),
+    }
+  }
+
+  return {
+    /** GET /admin/products: by name (any language) or brand, 50 a page in id order. */
+    async list(query: {
+      q?: string | undefined
+      after?: number | undefined
+    }): Promise<ProductDeskList> {
+      const rows = await db
+        .select({
+          id: products.id,
+          name: products.name,
+          brand: products.brand,
+          group: products.group,
+          category: products.category,
+          featured: products.featured,
+          price_from_my: products.priceFromMy,
+          price_from_th: products.priceFromTh,
+        })
+        .from(products)
+        .where(
+          and(
+            query.q
+              ? or(
+                  ilike(products.brand, contains(query.q)),
+                  sql`${products.name}::text ilike ${contains(query.q)}`,
+                )
+              : undefined,
+            query.after ? gt(products.id, query.after) : undefined,
+          ),
+        )
+        .orderBy(asc(products.id))
+        .limit(PAGE + 1)
+      const page = rows.slice(0, PAGE)
+      return {
+        data: page,
+        next_after: rows.length > PAGE ? (page.at(-1)?.id ?? null) : null,
+      }
+    },
+
+    get,
+
+    /** PUT /admin/products/:id: the texts, brand and 'featured'; the search words follow. */
+    async edit(actorUserId: number, id: number, input: ProductEdit) {
+      await change(actorUserId, id, 'product.edit', async (tx) => {
+        const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update')
+        if (!row) throw new DomainError('NOT_FOUND', 'Product not found')
+        // The search text begins with the names, titles and brand (packages/db seed); those are
+        // replaced, the rest (actives, models, category words) kept.
+        const words = (p: {
+          name: ProductEdit['name']
+          title: ProductEdit['title']
+          brand: string
+        }) =>
+          [p.name.en, p.name.bm, p.name.th, p.title.en, p.title.bm, p.brand].join(' ').toLowerCase()
+        const old = words({
+          name: { en: row.name.en, bm: row.name.bm ?? '', th: row.name.th ?? '' },
+          title: { en: row.title.en, bm: row.title.bm ?? '', th: row.title.th ?? '' },
+          brand: row.brand,
+        })
+        const rest = row.searchText.startsWith(old)
+          ? row.searchText.slice(old.length)
+          : ` ${row.searchText}`
+        await tx
+          .update(products)
+          .set({
+            brand: input.brand,
+            name: input.name,
+            title: input.title,
+            description: input.description,
+            featured: input.featured,
+            sortTitle: input.name.en.toLowerCase(),
+            sortBrand: input.brand.toLowerCase(),
+            searchText: `${words(input)}${rest}`,
+          })
+          .where(eq(products.id, id))
+        // New words join the vocabulary typed words are corrected against.
+        await tx.execute(sql`insert into search_terms (term)
+          select distinct word from ${products}, unnest(tsvector_to_array(search_vector)) as word
+          where ${products.id} = ${id} and length(word) >= 2 and word !~ '^[0-9.,-]+$'
+          on conflict do nothing`)
+        const texts = (r: { brand: string; name: unknown; title: unknown; featured: boolean }) => ({
+          brand: r.brand,
+          name: r.name,
+          title: r.title,
+          featured: r.featured,
+        })
+        return { before: texts(row), after: texts(input), result: undefined }
+      })
+      return get(id)
+    },
+
+    /** PUT /admin/products/:id/packs/:packId/prices */
+    async setPrices(actorUserId: number, id: number, packId: number, input: PackPrices) {
+      await change(actorUserId, id, 'product.prices', async (tx) => {
+        const pack = await lockedPack(tx, id, packId)
+        await tx
+          .update(productVariations)
+          .set({ priceMyMinor: input.price_my_minor, priceThMinor: input.price_th_minor })
+          .where(eq(productVariations.id, packId))
+        await refreshListColumns(tx, id)
+        return {
+          before: {
+            pack_id: packId,
+            price_my_minor: pack.priceMyMinor,
+            price_th_minor: pack.priceThMinor,
+          },
+          after: { pack_id: packId, ...input },
+          result: undefined,
+        }
+      })
+      return get(id)
+    },
+
+    /** PUT /admin/products/:id/packs/:packId/stock: only if the count is still what was seen. */
+    async setStock(actorUserId: number, id: number, packId: number, input: StockCount) {
+      await change(actorUserId, id, 'product.stock', async (tx) => {
+        await lockedPack(tx, id, packId)
+        const [branch] = await tx
+          .select({ id: branches.id })
+          .from(branches)
+          .where(eq(branches.id, input.branch_id))
+        if (!branch) throw new DomainError('NOT_FOUND', 'Branch not found')
+        // Inserted at 0 when the branch never had this pack, then set only from what was seen.
+        await tx
+          .insert(branchStock)
+          .values({ branchId: input.branch_id, variationId: packId, quantity: 0 })
+          .onConflictDoNothing()
+        const [set] = await tx
+          .update(branchStock)
+          .set({ quantity: input.quantity })
+          .where(
+            and(
+              eq(branchStock.branchId, input.branch_id),
+              eq(branchStock.variationId, packId),
+              eq(branchStock.quantity, input.expected),
+            ),
+          )
+          .returning()
+        if (!set)
+          throw new DomainError(
+            'CONFLICT',
+            'The stock has changed since you looked: reload and count again',
+          )
+        await refreshListColumns(tx, id)
+        return {
+          before: { pack_id: packId, branch_id: input.branch_id, quantity: input.expected },
+          after: { pack_id: packId, branch_id: input.branch_id, quantity: input.quantity },
+          result: undefined,
+        }
+      })
+      return get(id)
+    },
+  }
+}
+export type ProductDeskService = ReturnType<typeof createProductDeskService>

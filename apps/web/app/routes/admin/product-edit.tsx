@@ -1,0 +1,271 @@
+import { data, Form, Link, redirect } from 'react-router'
+import { isLocale, localizedText, type Locale } from '@padi/domain/i18n/locales'
+import {
+  ProductEditSchema,
+  type ProductDeskProduct,
+} from '@padi/domain/catalogue/product-desk-schemas'
+import { parseAmountMinor } from '@padi/domain/repayments/receipt-rules'
+import { apiContext } from '~/utils/context.server.ts'
+import { ApiError } from '~/utils/api.server.ts'
+import { withUserToken } from '~/utils/auth.server.ts'
+import { readRefusal } from '~/utils/api-errors.server.ts'
+import { sessionContext } from '~/utils/session.server.ts'
+import type { FormAnswer } from '~/utils/forms.ts'
+import { localePath, useI18n } from '~/utils/i18n.ts'
+import { pageMeta } from '~/utils/meta.ts'
+import { pageMessages } from '~/utils/messages.server.ts'
+import { recordId } from '~/utils/route-params.ts'
+import { FormAlert } from '~/components/auth/form-alert.tsx'
+import { TextField } from '~/components/form/text-field.tsx'
+import { TextAreaField } from '~/components/credit/text-area-field.tsx'
+import type { Route } from './+types/product-edit'
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'admin.products.edit')
+
+const LANGS = ['en', 'bm', 'th'] as const
+
+/**
+ * docs/product/back-office.md (Products): admin edits a product's texts, each pack's price per
+ * country and its stock per branch; the shop shows each change at once.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
+  const session = context.get(sessionContext)
+  if (session.data.user?.role !== 'admin') throw data(null, { status: 403 })
+  const id = recordId(params.id)
+  try {
+    const product = await withUserToken({ session, locale }, (token) =>
+      context.get(apiContext).deskProduct(token, id),
+    )
+    return { ...pageMessages(params, ['validation']), product: product as ProductDeskProduct }
+  } catch (error) {
+    const refusal = readRefusal(error)
+    throw data(null, { status: refusal.error.statusCode === 404 ? 404 : refusal.init.status })
+  }
+}
+
+/** "12.50" as 1250; empty as null (not sold there); anything else as undefined (refused). */
+function priceOf(text: string): number | null | undefined {
+  if (text.trim() === '') return null
+  const parsed = parseAmountMinor(text)
+  return parsed.ok ? parsed.minor : undefined
+}
+
+type Answer = FormAnswer & { form?: string }
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
+  const session = context.get(sessionContext)
+  const api = context.get(apiContext)
+  const id = recordId(params.id)
+  const form = await request.formData()
+  const text = (name: string) => String(form.get(name) ?? '')
+  const intent = text('intent')
+  const packId = Number(text('pack_id'))
+  const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]))
+  const refused = (fieldErrors: Record<string, string>, formKey: string) =>
+    data<Answer>({ fieldErrors, values, form: formKey }, 400)
+  try {
+    if (intent === 'prices') {
+      const my = priceOf(text('price_my'))
+      const th = priceOf(text('price_th'))
+      if (my === undefined || th === undefined)
+        return refused(
+          {
+            ...(my === undefined ? { price_my: 'validation.priceFormat' } : {}),
+            ...(th === undefined ? { price_th: 'validation.priceFormat' } : {}),
+          },
+          `prices-${packId}`,
+        )
+      await withUserToken({ session, locale }, (token) =>
+        api.setPackPrices(token, id, packId, { price_my_minor: my, price_th_minor: th }),
+      )
+    } else if (intent === 'stock') {
+      const quantity = text('quantity').trim()
+      if (!/^\d{1,7}$/.test(quantity))
+        return refused(
+          { quantity: 'validation.stockFormat' },
+          `stock-${packId}-${text('branch_id')}`,
+        )
+      await withUserToken({ session, locale }, (token) =>
+        api.setPackStock(token, id, packId, {
+          branch_id: Number(text('branch_id')),
+          quantity: Number(quantity),
+          expected: Number(text('expected')),
+        }),
+      )
+    } else {
+      const parsed = ProductEditSchema.safeParse({
+        brand: text('brand'),
+        name: Object.fromEntries(LANGS.map((l) => [l, text(`name_${l}`)])),
+        title: Object.fromEntries(LANGS.map((l) => [l, text(`title_${l}`)])),
+        description: Object.fromEntries(LANGS.map((l) => [l, text(`description_${l}`)])),
+        featured: form.get('featured') !== null,
+      })
+      if (!parsed.success) {
+        const fieldErrors: Record<string, string> = {}
+        for (const issue of parsed.error.issues)
+          fieldErrors[issue.path.map(String).join('_')] ??= issue.message
+        return refused(fieldErrors, 'texts')
+      }
+      await withUserToken({ session, locale }, (token) => api.editProduct(token, id, parsed.data))
+    }
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    const refusal = readRefusal(error)
+    return data<Answer>(
+      {
+        values,
+        formError:
+          refusal.code === 'CONFLICT'
+            ? { key: 'admin.products.stockChanged' }
+            : (refusal.message ?? { key: 'admin.users.failed' }),
+      },
+      refusal.init,
+    )
+  }
+  session.update({ flash: { kind: 'success', messageKey: 'admin.products.saved' } })
+  return redirect(localePath(locale, `/admin/products/${id}`), 303)
+}
+
+export default function ProductEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, locale } = useI18n()
+  const { product } = loaderData
+  const answer = actionData as Answer | undefined
+  const errorsOf = (form: string) => (answer?.form === form ? (answer.fieldErrors ?? {}) : {})
+  const valueOf = (form: string, name: string, fallback: string) =>
+    answer?.form === form ? (answer.values?.[name] ?? fallback) : fallback
+  const major = (minor: number | null) => (minor === null ? '' : (minor / 100).toFixed(2))
+  const texts = errorsOf('texts')
+  return (
+    <section className="admin-page">
+      <p>
+        <Link to={localePath(locale, '/admin/products')}>← {t('admin.products.title')}</Link>
+      </p>
+      <h1>{localizedText(product.name, locale)}</h1>
+      <p>
+        <Link to={localePath(locale, `/products/${product.id}`)}>{t('admin.products.inShop')}</Link>
+      </p>
+      {answer?.formError ? <FormAlert message={answer.formError} /> : null}
+
+      <h2>{t('admin.products.packs')}</h2>
+      {product.packs.map((pack) => {
+        const prices = errorsOf(`prices-${pack.id}`)
+        return (
+          <div key={pack.id} className="card admin-pack">
+            <h3>
+              {localizedText(pack.label, locale)} · {pack.sku}
+            </h3>
+            <Form method="post" className="admin-filters">
+              <input type="hidden" name="intent" value="prices" />
+              <input type="hidden" name="pack_id" value={pack.id} />
+              <TextField
+                id={`price-my-${pack.id}`}
+                name="price_my"
+                inputMode="decimal"
+                label={t('admin.products.priceMy')}
+                defaultValue={valueOf(`prices-${pack.id}`, 'price_my', major(pack.price_my_minor))}
+                error={prices.price_my}
+              />
+              <TextField
+                id={`price-th-${pack.id}`}
+                name="price_th"
+                inputMode="decimal"
+                label={t('admin.products.priceTh')}
+                defaultValue={valueOf(`prices-${pack.id}`, 'price_th', major(pack.price_th_minor))}
+                error={prices.price_th}
+              />
+              <button type="submit" className="button">
+                {t('admin.products.savePrices')}
+              </button>
+            </Form>
+            <details>
+              <summary>{t('admin.products.stock')}</summary>
+              <table className="admin-table">
+                <tbody>
+                  {pack.stock.map((s) => {
+                    const key = `stock-${pack.id}-${s.branch_id}`
+                    return (
+                      <tr key={s.branch_id}>
+                        <th scope="row">{localizedText(s.branch_name, locale)}</th>
+                        <td>
+                          <Form method="post" className="admin-stock-form">
+                            <input type="hidden" name="intent" value="stock" />
+                            <input type="hidden" name="pack_id" value={pack.id} />
+                            <input type="hidden" name="branch_id" value={s.branch_id} />
+                            <input type="hidden" name="expected" value={s.quantity} />
+                            <input
+                              name="quantity"
+                              inputMode="numeric"
+                              aria-label={t('admin.products.countAt', {
+                                branch: localizedText(s.branch_name, locale),
+                              })}
+                              defaultValue={valueOf(key, 'quantity', String(s.quantity))}
+                              aria-invalid={errorsOf(key).quantity ? true : undefined}
+                              size={6}
+                            />
+                            <button type="submit" className="button secondary">
+                              {t('admin.products.saveCount')}
+                            </button>
+                          </Form>
+                        </td>
+                      </tr>
+                    )
+                  })}
+                </tbody>
+              </table>
+            </details>
+          </div>
+        )
+      })}
+
+      <h2>{t('admin.products.texts')}</h2>
+      <Form method="post" className="card form admin-form" noValidate>
+        <input type="hidden" name="intent" value="texts" />
+        <TextField
+          name="brand"
+          label={t('admin.products.brand')}
+          defaultValue={valueOf('texts', 'brand', product.brand)}
+          error={texts.brand}
+          maxLength={60}
+        />
+        {(['name', 'title'] as const).map((field) =>
+          LANGS.map((l) => (
+            <TextField
+              key={`${field}_${l}`}
+              name={`${field}_${l}`}
+              label={t(`admin.products.${field}In.${l}`)}
+              defaultValue={valueOf('texts', `${field}_${l}`, product[field][l] ?? '')}
+              error={texts[`${field}_${l}`]}
+              maxLength={field === 'name' ? 120 : 200}
+            />
+          )),
+        )}
+        {LANGS.map((l) => (
+          <TextAreaField
+            key={`description_${l}`}
+            name={`description_${l}`}
+            label={t(`admin.products.descriptionIn.${l}`)}
+            defaultValue={valueOf('texts', `description_${l}`, product.description[l] ?? '')}
+            error={texts[`description_${l}`]}
+            maxLength={4000}
+            rows={5}
+          />
+        ))}
+        <label className="admin-choice">
+          <input
+            type="checkbox"
+            name="featured"
+            defaultChecked={
+              answer?.form === 'texts' ? 'featured' in (answer.values ?? {}) : product.featured
+            }
+          />
+          {t('admin.products.featured')}
+        </label>
+        <button type="submit" className="button">
+          {t('admin.products.saveTexts')}
+        </button>
+      </Form>
+    </section>
+  )
+}

@@ -1,0 +1,59 @@
+import { expect, test } from './support/fixtures.ts'
+import { API } from './support/api.ts'
+import { loginInBrowser } from './support/login.ts'
+import { rm } from './support/shop.ts'
+import { E2E_WEB_PORT } from './support/ports.ts'
+
+/**
+ * docs/product/back-office.md (Products, Changes show at once): an admin changes a pack's price;
+ * a visitor's product page, kept by the page cache a moment before, shows the new price on the
+ * next visit, and so does the API's (cached) answer. Without scripts, as the admin's form works.
+ */
+test('an admin edits a price and the shop shows it at once', async ({ browser, request }) => {
+  // A drone part no other browser test buys (their totals are not disturbed).
+  const list = await (
+    await request.get(`${API}/api/v1/products?market=MY&group=drones&sort=price_desc&per_page=1`)
+  ).json()
+  const product = list.data[0] as { id: number }
+  const detail = await (await request.get(`${API}/api/v1/products/${product.id}?market=MY`)).json()
+  const pack = detail.variations[0] as { id: number; price: { amount_minor: number } }
+  const was = pack.price.amount_minor
+  const now = was + 100
+
+  const base = `http://127.0.0.1:${E2E_WEB_PORT}`
+  const visitor = await browser.newContext({ baseURL: base })
+  const page = await visitor.newPage()
+  await page.goto(`/en/products/${product.id}`)
+  const kept = await page.goto(`/en/products/${product.id}`)
+  expect(kept!.headers()['x-page-cache']).toBe('hit')
+  await expect(page.locator('main')).toContainText(rm(was))
+
+  const office = await browser.newContext({ baseURL: base, javaScriptEnabled: false })
+  const admin = await office.newPage()
+  await loginInBrowser(admin, '+60120000005')
+  await admin.goto(`/en/admin/products/${product.id}`)
+  const price = admin.locator(`#price-my-${pack.id}`)
+  await expect(price).toHaveValue((was / 100).toFixed(2))
+  // A price that is not money is refused and changes nothing.
+  await price.fill('12.345')
+  await admin.locator(`#price-my-${pack.id}`).press('Enter')
+  await expect(admin.getByText('Enter a price above 0 with at most two decimals')).toBeVisible()
+  try {
+    await admin.locator(`#price-my-${pack.id}`).fill((now / 100).toFixed(2))
+    await admin.locator(`#price-my-${pack.id}`).press('Enter')
+    await expect(admin.getByText('Saved; the shop shows it now.')).toBeVisible()
+
+    await page.goto(`/en/products/${product.id}`)
+    await expect(page.locator('main')).toContainText(rm(now))
+    const answer = await (
+      await request.get(`${API}/api/v1/products/${product.id}?market=MY`)
+    ).json()
+    expect(answer.variations[0].price.amount_minor).toBe(now)
+  } finally {
+    await admin.locator(`#price-my-${pack.id}`).fill((was / 100).toFixed(2))
+    await admin.locator(`#price-my-${pack.id}`).press('Enter')
+    await expect(admin.getByText('Saved; the shop shows it now.')).toBeVisible()
+  }
+  await office.close()
+  await visitor.close()
+})

@@ -1,0 +1,102 @@
+import { z } from 'zod'
+import { LocalizedTextSchema } from '../i18n/locale-schemas.ts'
+import { MarketSchema } from '../money-schemas.ts'
+import { ALL_CATEGORIES, PRODUCT_GROUPS } from './catalogue.ts'
+
+const Id = z.coerce.number().int().positive().max(2_147_483_647)
+
+/** docs/product/back-office.md (Products): the back office's product list, by name or brand. */
+export const ProductDeskQuerySchema = z.object({
+  q: z.string().trim().max(60).optional(),
+  after: Id.optional().describe('The last id of the previous page'),
+})
+
+export const ProductDeskRowSchema = z
+  .object({
+    id: z.number().int(),
+    name: LocalizedTextSchema,
+    brand: z.string(),
+    group: z.enum(PRODUCT_GROUPS),
+    category: z.enum(ALL_CATEGORIES as [string, ...string[]]),
+    featured: z.boolean(),
+    price_from_my: z.number().int().nullable().describe('Sen'),
+    price_from_th: z.number().int().nullable().describe('Satang'),
+  })
+  .meta({ id: 'ProductDeskRow' })
+
+export const ProductDeskListSchema = z.object({
+  data: z.array(ProductDeskRowSchema),
+  next_after: z.number().int().nullable(),
+})
+export type ProductDeskList = z.infer<typeof ProductDeskListSchema>
+
+export const ProductDeskProductSchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    group: z.enum(PRODUCT_GROUPS),
+    brand: z.string(),
+    name: LocalizedTextSchema,
+    title: LocalizedTextSchema,
+    description: LocalizedTextSchema,
+    featured: z.boolean(),
+    packs: z.array(
+      z.object({
+        id: z.number().int(),
+        sku: z.string(),
+        label: LocalizedTextSchema,
+        price_my_minor: z.number().int().nullable(),
+        price_th_minor: z.number().int().nullable(),
+        stock: z.array(
+          z.object({
+            branch_id: z.number().int(),
+            branch_name: LocalizedTextSchema,
+            market: MarketSchema,
+            quantity: z.number().int(),
+          }),
+        ),
+      }),
+    ),
+  })
+  .meta({ id: 'ProductDeskProduct' })
+export type ProductDeskProduct = z.infer<typeof ProductDeskProductSchema>
+
+const Text = (max: number) =>
+  z.string().trim().min(1, 'validation.required').max(max, 'validation.textTooLong')
+const Texts = (max: number) => z.object({ en: Text(max), bm: Text(max), th: Text(max) })
+
+/** docs/product/back-office.md (Products): the texts a customer reads, in every language. */
+export const ProductEditSchema = z.object({
+  brand: Text(60),
+  name: Texts(120),
+  title: Texts(200),
+  description: Texts(4000),
+  featured: z.boolean(),
+})
+export type ProductEdit = z.infer<typeof ProductEditSchema>
+
+/** A price in minor units (sen or satang); null: not sold in that country. */
+const Price = z
+  .number()
+  .int('validation.priceFormat')
+  .min(1, 'validation.priceFormat')
+  .max(100_000_000, 'validation.priceFormat')
+  .nullable()
+
+export const PackPricesSchema = z.object({ price_my_minor: Price, price_th_minor: Price })
+export type PackPrices = z.infer<typeof PackPricesSchema>
+
+/**
+ * A pack's stock at a branch, set to `quantity` only if it is still `expected` (what the admin
+ * saw): an order placed in between is never overwritten.
+ */
+export const StockCountSchema = z.object({
+  branch_id: z.number().int().positive().max(2_147_483_647),
+  quantity: z
+    .number()
+    .int()
+    .min(0, 'validation.stockFormat')
+    .max(1_000_000, 'validation.stockFormat'),
+  expected: z.number().int().min(0).max(1_000_000),
+})
+export type StockCount = z.infer<typeof StockCountSchema>
