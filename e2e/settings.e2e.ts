@@ -25,6 +25,14 @@ test('a farmer edits the profile and changes the mobile number with a code', asy
   await expect(page.getByText('Your details are saved.')).toBeVisible()
   await expect(page.locator('.profile-list')).toContainText('Rosli bin Hamid')
 
+  // docs/product/notices.md: SMS reminders off, then on again.
+  await page.goto('/en/settings')
+  await expect(page.getByText('Reminders are on.', { exact: true })).toBeVisible()
+  await page.getByRole('button', { name: 'Turn reminders off' }).click()
+  await expect(page.getByText('Reminders are off.', { exact: true })).toBeVisible()
+  await page.getByRole('button', { name: 'Turn reminders on' }).click()
+  await expect(page.getByText('Reminders are on.', { exact: true })).toBeVisible()
+
   const next = freshMobile()
   await page.goto('/en/settings/profile')
   await page.getByLabel('Mobile number').fill(next)

@@ -5,7 +5,10 @@ export function createPageCache(options: {
   sessionCookie: string
   ttlMs?: number
   maxBytes?: number
-  version?: () => Promise<number | null>
+  version?: (() => Promise<number | null>) & { recheck?: () => void }
 }): RequestHandler & { clear(): void; stats: { hits: number; misses: number } }
 
-export function watchContentVersion(url: string, everyMs?: number): () => Promise<number | null>
+export function watchContentVersion(
+  url: string,
+  everyMs?: number,
+): (() => Promise<number | null>) & { recheck: () => void }

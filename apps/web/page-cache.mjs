@@ -19,14 +19,14 @@ const KEPT_HEADERS = ['content-type', 'content-security-policy', 'vary', 'cache-
  * A page is kept with the shop's content version it was made under (docs/product/back-office.md,
  * Changes show at once): when `version` gives another number, the page is made again. A version
  * of null (the API cannot be asked) keeps what is there.
- * @param {{ sessionCookie: string, ttlMs?: number, maxBytes?: number, version?: () => Promise<number | null> }} options
+ * @param {{ sessionCookie: string, ttlMs?: number, maxBytes?: number, version?: (() => Promise<number | null>) & { recheck?: () => void } }} options
  * @returns {import('express').RequestHandler & { clear(): void, stats: { hits: number, misses: number } }}
  */
 export function createPageCache({
   sessionCookie,
   ttlMs = 30_000,
   maxBytes = 32 * 1024 * 1024,
-  version = async () => null,
+  version = Object.assign(async () => null, { recheck: () => undefined }),
 }) {
   /** @type {LRUCache<string, { html: string, nonce: string, etag: string, headers: [string, string][], version: number | null }>} */
   const pages = new LRUCache({
@@ -38,7 +38,12 @@ export function createPageCache({
 
   /** @type {import('express').RequestHandler} */
   function pageCache(req, res, next) {
-    if (req.method !== 'GET') return next()
+    if (req.method !== 'GET') {
+      // A form sent through this server may have changed what visitors see (an admin's edit):
+      // the next page asks the API for the version again instead of trusting the last second's.
+      res.on('finish', () => version.recheck?.())
+      return next()
+    }
     const header = req.headers.cookie ?? ''
     const cookies = parseCookie(header)
     if (cookies[sessionCookie] !== undefined) return next()
@@ -112,31 +117,50 @@ export function createPageCache({
  * every `everyMs` however many requests come in; null when the API does not answer.
  * @param {string} url
  * @param {number} [everyMs]
- * @returns {() => Promise<number | null>}
+ * @returns {(() => Promise<number | null>) & { recheck: () => void }}
  */
 export function watchContentVersion(url, everyMs = 1000) {
   /** @type {{ value: number | null, at: number }} */
   let known = { value: null, at: -Infinity }
   /** @type {Promise<void> | null} */
   let asking = null
-  return async () => {
-    if (Date.now() - known.at < everyMs) return known.value
-    asking ??= fetch(url, { signal: AbortSignal.timeout(1000) })
+  // Bumped by recheck: an answer to a question asked before it is used once, then asked again
+  // (it may predate the change that made the recheck).
+  let generation = 0
+  const recheck = () => {
+    generation += 1
+    known = { ...known, at: -Infinity }
+  }
+  const ask = () => {
+    const asked = generation
+    /** @param {number | null} value */
+    const settle = (value) => {
+      known = { value, at: asked === generation ? Date.now() : -Infinity }
+    }
+    return fetch(url, { signal: AbortSignal.timeout(1000) })
       .then((res) => (res.ok ? res.json() : null))
       .then(
-        (body) => {
-          known = { value: typeof body?.version === 'number' ? body.version : null, at: Date.now() }
-        },
-        () => {
-          known = { value: null, at: Date.now() }
-        },
+        (body) => settle(typeof body?.version === 'number' ? body.version : null),
+        () => settle(null),
       )
       .finally(() => {
         asking = null
       })
-    await asking
-    return known.value
   }
+  return Object.assign(
+    async () => {
+      if (Date.now() - known.at < everyMs) return known.value
+      asking ??= ask()
+      await asking
+      // Asked before a recheck: ask once more, so the page is never older than the change.
+      if (known.at === -Infinity) {
+        asking ??= ask()
+        await asking
+      }
+      return known.value
+    },
+    { recheck },
+  )
 }
 
 /**

@@ -115,13 +115,15 @@ describe('pages kept under the shop’s content version (docs/product/back-offic
   it('makes a page again once the version has moved, and keeps it while the API cannot say', async () => {
     let current: number | null = 1
     let made = 0
+    let rechecks = 0
     const versioned = createPageCache({
       sessionCookie: SESSION_COOKIE,
       ttlMs: 60_000,
-      version: async () => current,
+      version: Object.assign(async () => current, { recheck: () => void (rechecks += 1) }),
     })
     const site = express()
     site.use(versioned)
+    site.post('/{*splat}', (_req, res) => void res.status(303).end())
     site.get('/{*splat}', (_req, res) => {
       made += 1
       const nonce = randomBytes(16).toString('base64')
@@ -142,6 +144,9 @@ describe('pages kept under the shop’s content version (docs/product/back-offic
       current = null
       expect(await text()).toContain('page 2')
       expect(made).toBe(2)
+      // Any form posted through the cache asks for a recheck once it is answered.
+      await fetch(url, { method: 'POST' })
+      expect(rechecks).toBe(1)
     } finally {
       listening.close()
     }
@@ -169,6 +174,11 @@ describe('pages kept under the shop’s content version (docs/product/back-offic
       await new Promise((resolve) => setTimeout(resolve, 250))
       expect(await watch()).toBe(8)
       expect(asked).toBe(2)
+      // A form sent through this server (an admin's edit) makes the next page ask at once.
+      version = 9
+      watch.recheck()
+      expect(await watch()).toBe(9)
+      expect(asked).toBe(3)
       listening.close()
       await new Promise((resolve) => setTimeout(resolve, 250))
       expect(await watch()).toBeNull()

@@ -75,6 +75,7 @@ import { createKycReviewService } from './modules/kyc/kyc-review.service.ts'
 import { kycReviewRoutes } from './modules/kyc/kyc-review.routes.ts'
 import { createOrderDeskService } from './modules/order-desk/order-desk.service.ts'
 import { orderDeskRoutes } from './modules/order-desk/order-desk.routes.ts'
+import { runNotices } from './modules/notices/notice-job.ts'
 import { createProductDeskService } from './modules/product-desk/product-desk.service.ts'
 import { productDeskRoutes } from './modules/product-desk/product-desk.routes.ts'
 import { createUserDeskService } from './modules/user-desk/user-desk.service.ts'
@@ -302,6 +303,29 @@ export async function buildApp(deps: {
         }
         v1.addHook('onReady', async () => lateFees())
         const timer = setInterval(lateFees, config.LATE_FEE_INTERVAL_MS)
+        timer.unref()
+        v1.addHook('onClose', async () => clearInterval(timer))
+      }
+      // docs/product/notices.md: at start and every minute; each notice goes once, however many
+      // servers run it.
+      if (config.NOTICE_INTERVAL_MS > 0) {
+        let running = false
+        const notices = () => {
+          if (running) return
+          running = true
+          runNotices(db.db, otp, clock.now())
+            .then(
+              (run) => {
+                if (run.sent > 0) v1.log.info({ run }, 'notices sent')
+              },
+              (error: unknown) => v1.log.error({ err: error }, 'notice job failed'),
+            )
+            .finally(() => {
+              running = false
+            })
+        }
+        v1.addHook('onReady', async () => notices())
+        const timer = setInterval(notices, config.NOTICE_INTERVAL_MS)
         timer.unref()
         v1.addHook('onClose', async () => clearInterval(timer))
       }

@@ -67,6 +67,8 @@ export const ApiConfigSchema = z.object({
   FILE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
   // docs/product/credit.md (Late fees): how often the late-fee job runs (0: never on this server).
   LATE_FEE_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
+  // docs/product/notices.md: how often the SMS notice job looks for what to tell (0: never).
+  NOTICE_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
   // ADR 043: ClamAV's daemon, which every upload passes before it is kept. Without it only the
   // EICAR test file is refused (development, tests).
   CLAMD_HOST: z.string().min(1).optional(),

@@ -53,6 +53,7 @@ export async function createTestApp(
     SMS_RETRY_INTERVAL_MS: '0',
     // … and the late-fee job (runLateFees) with theirs.
     LATE_FEE_INTERVAL_MS: '0',
+    NOTICE_INTERVAL_MS: '0',
     ...env,
   })
   const app = await buildApp({ config, db, ...deps })

@@ -227,8 +227,10 @@ export function createApiClient(
         body: payload,
         query: { locale },
       }),
-    login: (payload: { mobile: string; password: string }) =>
-      call<LoggedIn>('/api/v1/auth/login', { method: 'POST', body: payload }),
+    setReminders: (token: string, on: boolean) =>
+      call<User>('/api/v1/me/notices', { method: 'PUT', body: { sms_reminders: on }, token }),
+    login: (payload: { mobile: string; password: string }, locale?: Locale) =>
+      call<LoggedIn>('/api/v1/auth/login', { method: 'POST', body: payload, query: { locale } }),
     refresh: (refreshToken: string) =>
       call<Tokens>('/api/v1/auth/refresh', { method: 'POST', token: refreshToken }),
     logout: (accessToken: string) =>

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { KycStatus, Role, UserStatus } from '@padi/domain/auth/roles'
+import type { Locale } from '@padi/domain/i18n/locales'
 import { branches } from './branches.ts'
 
 export const users = pgTable(
@@ -30,6 +31,12 @@ export const users = pgTable(
     // set by an admin keeps the farmer's KYC data six years from this moment.
     legalHoldAt: timestamp('legal_hold_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    // docs/product/notices.md: the language the farmer last signed up or logged in with; SMS
+    // notices are written in it.
+    locale: text('locale').$type<Locale>().notNull().default('en'),
+    // docs/product/notices.md: reminders (repayment due, order ready, delivery on its way) may be
+    // turned off; notices of decisions about the farmer's money are always sent.
+    smsReminders: boolean('sms_reminders').notNull().default(true),
     // Access tokens issued before this instant are refused (suspension, password reset).
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true })

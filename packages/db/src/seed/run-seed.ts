@@ -50,6 +50,8 @@ export async function seedDemoData(
           district: u.district,
           state: u.state,
           market: u.market,
+          // docs/product/notices.md: the Thai demo customer reads his SMS in Thai.
+          locale: u.market === 'TH' ? ('th' as const) : ('en' as const),
           role: u.role,
           kycStatus: u.kycStatus,
           preferredBranchId: idOf(u.branchCode),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { LocalizedTextSchema } from '../i18n/locale-schemas.ts'
+import { LocaleSchema, LocalizedTextSchema } from '../i18n/locale-schemas.ts'
 import { MarketSchema } from '../money-schemas.ts'
 import { KYC_STATUSES, ROLES, USER_STATUSES } from './roles.ts'
 
@@ -21,6 +21,10 @@ export const UserSchema = z
     preferred_branches: z.array(z.number().int()),
     can_resubmit_at: z.string().nullable(),
     staff_branch_id: z.number().int().nullable(),
+    locale: LocaleSchema.describe('The language SMS notices are written in'),
+    sms_reminders: z
+      .boolean()
+      .describe('Reminders by SMS (repayment due, order ready, delivery on its way) are on'),
     profile: z.object({
       full_name: z.string(),
       mobile_number: z.string(),

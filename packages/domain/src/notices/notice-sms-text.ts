@@ -14,15 +14,38 @@ export const NOTICES = [
   'extension_rejected',
   'renewal_approved',
   'renewal_rejected',
+  'repayment_due_7',
+  'repayment_due_1',
+  'repayment_overdue',
+  'order_ready',
+  'order_shipped',
 ] as const
 export type Notice = (typeof NOTICES)[number]
+
+/**
+ * docs/product/notices.md: reminders the farmer may turn off in settings; every other notice is
+ * about a decision on the farmer's money or account and is always sent.
+ */
+export const REMINDERS: readonly Notice[] = [
+  'repayment_due_7',
+  'repayment_due_1',
+  'order_ready',
+  'order_shipped',
+]
 
 export function isNotice(purpose: string): purpose is Notice {
   return NOTICES.some((n) => n === purpose)
 }
 
-/** What a notice names: an amount (credit opened, repayment), or a day. */
-export type NoticeParams = { amount?: string; date?: string }
+/** What a notice names: an amount, a day, a late fee, an order, a branch, a tracking link. */
+export type NoticeParams = {
+  amount?: string
+  date?: string
+  fee?: string
+  order?: string
+  branch?: string
+  link?: string
+}
 
 const TEXT: Record<Locale, Record<Notice, string>> = {
   en: {
@@ -44,6 +67,15 @@ const TEXT: Record<Locale, Record<Notice, string>> = {
       '{product}: your contract renewal is approved. {amount} of credit is ready to use in the shop.',
     renewal_rejected:
       '{product}: your contract renewal was not approved. You may renew again from {date}. The reason is in the app.',
+    repayment_due_7:
+      '{product}: your credit repayment of {amount} is due on {date}, in 7 days. Pay at a branch or upload your receipt in the app.',
+    repayment_due_1:
+      '{product}: your credit repayment of {amount} is due tomorrow, {date}. Pay at a branch or upload your receipt in the app.',
+    repayment_overdue:
+      '{product}: your repayment is overdue. A late fee of {fee} was added; you now owe {amount}. Please repay soon.',
+    order_ready:
+      '{product}: order {order} is ready for pickup at {branch}. Show your QR code at the counter.',
+    order_shipped: '{product}: order {order} is on its way. Track it: {link}',
   },
   bm: {
     kyc_approved:
@@ -64,6 +96,15 @@ const TEXT: Record<Locale, Record<Notice, string>> = {
       '{product}: pembaharuan kontrak anda diluluskan. Kredit {amount} sedia digunakan di kedai.',
     renewal_rejected:
       '{product}: pembaharuan kontrak anda tidak diluluskan. Anda boleh memperbaharui semula mulai {date}. Sebabnya ada dalam aplikasi.',
+    repayment_due_7:
+      '{product}: bayaran balik kredit {amount} perlu dibuat pada {date}, 7 hari lagi. Bayar di cawangan atau muat naik resit dalam aplikasi.',
+    repayment_due_1:
+      '{product}: bayaran balik kredit {amount} perlu dibuat esok, {date}. Bayar di cawangan atau muat naik resit dalam aplikasi.',
+    repayment_overdue:
+      '{product}: bayaran balik anda tertunggak. Caj lewat {fee} ditambah; jumlah hutang kini {amount}. Sila bayar segera.',
+    order_ready:
+      '{product}: pesanan {order} sedia untuk diambil di {branch}. Tunjukkan kod QR anda di kaunter.',
+    order_shipped: '{product}: pesanan {order} sedang dihantar. Jejak: {link}',
   },
   th: {
     kyc_approved: '{product}: คำขอสินเชื่อของคุณได้รับอนุมัติแล้ว วงเงิน {amount} พร้อมใช้ในร้านค้า',
@@ -76,6 +117,12 @@ const TEXT: Record<Locale, Record<Notice, string>> = {
     renewal_approved: '{product}: การต่ออายุสัญญาของคุณได้รับอนุมัติ วงเงิน {amount} พร้อมใช้ในร้านค้า',
     renewal_rejected:
       '{product}: การต่ออายุสัญญาของคุณไม่ได้รับอนุมัติ คุณต่ออายุใหม่ได้ตั้งแต่ {date} ดูเหตุผลได้ในแอป',
+    // Thai goes as UCS-2: 70 characters a segment, so these say only what must be said.
+    repayment_due_7: '{product}: ครบกำหนดชำระ {amount} วันที่ {date} (อีก 7 วัน)',
+    repayment_due_1: '{product}: ครบกำหนดชำระ {amount} พรุ่งนี้ {date}',
+    repayment_overdue: '{product}: เลยกำหนดชำระ ค่าปรับ {fee} ยอดค้าง {amount}',
+    order_ready: '{product}: คำสั่งซื้อ {order} พร้อมรับที่{branch}',
+    order_shipped: '{product}: คำสั่งซื้อ {order} กำลังจัดส่ง {link}',
   },
 }
 
@@ -90,4 +137,8 @@ export function noticeText(
     .replace('{product}', product)
     .replace('{amount}', params.amount ?? '')
     .replace('{date}', params.date ?? '')
+    .replace('{fee}', params.fee ?? '')
+    .replace('{order}', params.order ?? '')
+    .replace('{branch}', params.branch ?? '')
+    .replace('{link}', params.link ?? '')
 }

@@ -46,6 +46,8 @@ export function createAuthRepository(db: Db) {
         preferred_branches: u.preferredBranchId ? [u.preferredBranchId] : [],
         can_resubmit_at: iso(u.canResubmitAt),
         staff_branch_id: u.staffBranchId,
+        locale: u.locale,
+        sms_reminders: u.smsReminders,
         profile: {
           full_name: u.fullName,
           mobile_number: u.mobile,

@@ -121,10 +121,13 @@ export const authRoutes: FastifyPluginAsync<{
         security: [],
         summary: 'Log in with mobile number and password',
         body: LoginSchema,
+        querystring: z.object({
+          locale: LocaleSchema.optional().describe('The language SMS notices are sent in from now'),
+        }),
         response: { 200: LoggedInSchema, ...errors },
       },
     },
-    async (request) => auth.login(request.body, ua(request)),
+    async (request) => auth.login(request.body, ua(request), request.query.locale),
   )
 
   r.post(

@@ -7,6 +7,7 @@ import { countryOfMobile } from '@padi/domain/auth/phone'
 import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '@padi/domain/auth/rules'
 import type { Login, OtpResend, OtpVerify, PasswordReset, Signup } from '@padi/domain/auth/schemas'
 import type { Role } from '@padi/domain/auth/roles'
+import type { Locale } from '@padi/domain/i18n/locales'
 import type { User } from '@padi/domain/auth/user-schema'
 import { resetAllowedInDemo } from '@padi/domain/demo/demo-mode'
 import { DomainError } from '@padi/domain/errors'
@@ -167,6 +168,8 @@ export function createAuthService(deps: {
                 regionOfPostcode(countryOfMobile(mobile) === 'TH' ? 'TH' : 'MY', input.postcode)
                   ?.code ?? null,
               preferredBranchId: input.preferred_branch,
+              // docs/product/notices.md: SMS notices are written in the sign-up's language.
+              locale: ctx.locale,
               status: 'pending',
               createdAt: now(),
             })
@@ -263,7 +266,7 @@ export function createAuthService(deps: {
      * attempt is counted before the password is checked, in one atomic statement, so parallel
      * guesses cannot all slip in before the lock: of 100 at once, 10 are checked.
      */
-    async login(input: Login, userAgent?: string) {
+    async login(input: Login, userAgent?: string, locale?: Locale) {
       const at = now()
       const attempt = await repo.reserveLoginAttempt(input.mobile, at, {
         maxFailures: LOGIN_MAX_FAILURES,
@@ -284,7 +287,11 @@ export function createAuthService(deps: {
       if (usable.status === 'suspended') throw new DomainError('ACCOUNT_SUSPENDED', SUSPENDED)
       const issued = await db.transaction(async (tx) => {
         await tx.delete(loginFailures).where(eq(loginFailures.mobile, input.mobile))
-        await tx.update(users).set({ lastLoginAt: at }).where(eq(users.id, usable.id))
+        // docs/product/notices.md: notices follow the language the farmer logs in with.
+        await tx
+          .update(users)
+          .set({ lastLoginAt: at, ...(locale ? { locale } : {}) })
+          .where(eq(users.id, usable.id))
         return openSession(tx, usable, userAgent)
       })
       return { ...issued, data: await userDto(usable.id) }

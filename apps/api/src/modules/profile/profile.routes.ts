@@ -35,6 +35,21 @@ export const profileRoutes: FastifyPluginAsync<{
     async (request) => opts.profile.update(request.auth!.userId, request.body),
   )
 
+  r.put(
+    '/me/notices',
+    {
+      preHandler: opts.guards.authenticate,
+      schema: {
+        ...tags,
+        summary: 'Turn SMS reminders on or off (decisions about credit are always sent)',
+        operationId: 'setMyNotices',
+        body: z.object({ sms_reminders: z.boolean() }),
+        response: { 200: UserSchema, ...errors },
+      },
+    },
+    async (request) => opts.profile.setReminders(request.auth!.userId, request.body.sms_reminders),
+  )
+
   r.post(
     '/me/mobile/code',
     {

@@ -46,6 +46,12 @@ export function createProfileService(deps: {
       return auth.me(userId)
     },
 
+    /** docs/product/notices.md: reminders by SMS on or off (decisions are always sent). */
+    async setReminders(userId: number, on: boolean) {
+      await db.update(users).set({ smsReminders: on }).where(eq(users.id, userId))
+      return auth.me(userId)
+    },
+
     /** A code to the new number; a number that already has an account is told only at the end. */
     async requestMobileCode(userId: number, mobile: string, ctx: SendContext) {
       const result = await db.transaction((tx) =>

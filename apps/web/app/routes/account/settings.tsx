@@ -1,4 +1,4 @@
-import { Form, Link } from 'react-router'
+import { Form, Link, redirect } from 'react-router'
 import { isLocale, localizedText, type Locale } from '@padi/domain/i18n/locales'
 import type { User } from '@padi/domain/auth/user-schema'
 import { apiContext } from '~/utils/context.server.ts'
@@ -30,6 +30,7 @@ type Profile = {
   joinedAt: string
   lastLoginAt: string | null
   status: User['profile']['account_status']
+  reminders: boolean
 }
 
 /** docs/product/accounts.md profile labels, from GET /me with the farmer's token (docs/product/accounts.md on 401/403/429). */
@@ -53,6 +54,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       joinedAt: p.joined_at,
       lastLoginAt: p.last_login_at,
       status: p.account_status,
+      reminders: user.sms_reminders,
     }
     return { ...messages, profile }
   } catch (error) {
@@ -60,6 +62,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (!(error instanceof ApiError)) throw error
     return { ...messages, profile: null }
   }
+}
+
+/** docs/product/notices.md: SMS reminders on or off; decisions about credit are always sent. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
+  const session = context.get(sessionContext)
+  const on = (await request.formData()).get('sms_reminders') === 'on'
+  await withUserToken({ session, locale }, (token) =>
+    context.get(apiContext).setReminders(token, on),
+  )
+  session.update({
+    flash: { kind: 'success', messageKey: on ? 'common.remindersOn' : 'common.remindersOff' },
+  })
+  return redirect(localePath(locale, '/settings'), 303)
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
@@ -90,6 +106,15 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
               value={t(`account.statuses.${profile.status}`)}
             />
           </dl>
+          <h2>{t('account.notices.title')}</h2>
+          <Form method="post" className="card form">
+            <p className="hint">{t('account.notices.hint')}</p>
+            <input type="hidden" name="sms_reminders" value={profile.reminders ? 'off' : 'on'} />
+            <p>{t(profile.reminders ? 'account.notices.on' : 'account.notices.off')}</p>
+            <button className="button secondary" type="submit">
+              {t(profile.reminders ? 'account.notices.turnOff' : 'account.notices.turnOn')}
+            </button>
+          </Form>
         </>
       ) : (
         <div className="form-error" role="alert">

@@ -56,7 +56,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data<AuthActionData>({ fieldErrors: form.fieldErrors, values }, { status: 400 })
   try {
     const api = context.get(apiContext)
-    const answer = await api.login(form.data)
+    const answer = await api.login(form.data, lang)
     // docs/product/accounts.md: a login answer stores the tokens and the user.
     const session = context.get(sessionContext)
     const visitorCart = session.data.visitorCart
