@@ -1,3 +1,6 @@
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import sharp from 'sharp'
 import { expect, test } from './support/fixtures.ts'
 import { API } from './support/api.ts'
 import { loginInBrowser } from './support/login.ts'
@@ -54,6 +57,24 @@ test('an admin edits a price and the shop shows it at once', async ({ browser, r
     await admin.locator(`#price-my-${pack.id}`).press('Enter')
     await expect(admin.getByText('Saved; the shop shows it now.')).toBeVisible()
   }
+
+  // A photo: uploaded once, shown by the product page (through this web server) at once.
+  const photo = join(tmpdir(), `photo-${Date.now()}.png`)
+  await sharp({ create: { width: 800, height: 600, channels: 3, background: '#2e7d32' } })
+    .png()
+    .toFile(photo)
+  await admin.getByLabel('New photo').setInputFiles(photo)
+  await admin.getByRole('button', { name: 'Upload photo' }).click()
+  await expect(admin.getByText('Saved; the shop shows it now.')).toBeVisible()
+  await expect(admin.getByRole('img', { name: "The product's photo" })).toBeVisible()
+  await page.goto(`/en/products/${product.id}`)
+  const picture = page.locator('.cat-detail-image')
+  await expect(picture).toHaveAttribute('src', /^\/img\/products\/[\w-]{22}\/240\.webp$/)
+  const shown = await request.get(`${base}${await picture.getAttribute('src')}`)
+  expect(shown.status()).toBe(200)
+  expect(shown.headers()['content-type']).toBe('image/webp')
+  expect(shown.headers()['cache-control']).toContain('immutable')
+  expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
   await office.close()
   await visitor.close()
 })

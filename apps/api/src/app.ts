@@ -76,6 +76,7 @@ import { kycReviewRoutes } from './modules/kyc/kyc-review.routes.ts'
 import { createOrderDeskService } from './modules/order-desk/order-desk.service.ts'
 import { orderDeskRoutes } from './modules/order-desk/order-desk.routes.ts'
 import { runNotices } from './modules/notices/notice-job.ts'
+import { createProductPhotoStore } from './modules/files/product-photo-store.ts'
 import { createProductDeskService } from './modules/product-desk/product-desk.service.ts'
 import { productDeskRoutes } from './modules/product-desk/product-desk.routes.ts'
 import { createUserDeskService } from './modules/user-desk/user-desk.service.ts'
@@ -249,13 +250,16 @@ export async function buildApp(deps: {
         ttlMs: config.CATALOGUE_CACHE_TTL_MS,
         maxBytes: config.CATALOGUE_CACHE_MAX_MB * 1024 * 1024,
       })
+      const photos = createProductPhotoStore({ dir: config.filesDir })
       await v1.register(productDeskRoutes, {
         catalogue: createProductDeskService({
           db: db.db,
           clock,
           catalogue: createProductsRepository(db.db, db.prepared),
+          photos,
           forget: () => catalogueCache.clear(),
         }),
+        photos,
         guards,
       })
       await v1.register(productsRoutes, {

@@ -6,6 +6,7 @@ export default [
   route('healthz', 'routes/resources/healthz.ts'),
   route('set-locale', 'routes/resources/set-locale.ts'),
   route('cookie-consent', 'routes/resources/cookie-consent.ts'),
+  route('img/products/:name/:file', 'routes/resources/product-photo.ts'),
   route(':lang', 'routes/layouts/locale-layout.tsx', [
     layout('routes/layouts/default-layout.tsx', [
       index('routes/public/home.tsx'),

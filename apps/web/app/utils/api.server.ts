@@ -524,6 +524,14 @@ export function createApiClient(
         body,
         token,
       }),
+    productPhoto: (name: string, file: string) =>
+      send(`/api/v1/product-photos/${encodeURIComponent(name)}/${encodeURIComponent(file)}`),
+    setProductPhoto: (token: string, id: number, bytes: Uint8Array, type: string) =>
+      call<ProductDeskProduct>(`/api/v1/admin/products/${id}/photo`, {
+        method: 'PUT',
+        token,
+        file: { bytes, type },
+      }),
     deskProducts: (token: string, query: { q?: string | undefined; after?: string | undefined }) =>
       call<ProductDeskList>('/api/v1/admin/products', { token, query }),
     deskProduct: (token: string, id: number) =>

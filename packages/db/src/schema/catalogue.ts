@@ -56,6 +56,9 @@ export const products = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     featured: boolean('featured').notNull().default(false),
+    // docs/product/back-office.md (Products): the uploaded photo's name in the photo store
+    // (its sizes are files under it); null shows the category's pictogram.
+    photo: text('photo'),
     // Denormalised from variations (kept by the writer), for keyset lists without joins.
     priceFromMy: integer('price_from_my'),
     priceFromTh: integer('price_from_th'),

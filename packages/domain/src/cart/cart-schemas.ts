@@ -15,6 +15,7 @@ export const CartLineSchema = z.object({
   name: LocalizedTextSchema,
   variation: LocalizedTextSchema.describe('The pack (size) or the drone model'),
   image_key: z.string(),
+  photo: z.string().nullable().describe('An uploaded photo of the product; null: none'),
   count: z.number().int(),
   selected: z.boolean(),
   stock: z.number().int().describe('In stock over the branches of the customer’s market'),

@@ -40,6 +40,7 @@ export const ProductDeskProductSchema = z
     title: LocalizedTextSchema,
     description: LocalizedTextSchema,
     featured: z.boolean(),
+    photo: z.string().nullable().describe('The photo’s name; null: the category’s pictogram'),
     packs: z.array(
       z.object({
         id: z.number().int(),

@@ -66,6 +66,10 @@ export const ProductSummarySchema = z
     image_key: z
       .string()
       .describe('Which product image to show; the web app serves it under a content-hashed URL'),
+    photo: z
+      .string()
+      .nullable()
+      .describe('An uploaded photo (GET /api/v1/product-photos/{photo}/{size}.webp); null: none'),
   })
   .meta({ id: 'ProductSummary' })
 export type ProductSummary = z.infer<typeof ProductSummarySchema>

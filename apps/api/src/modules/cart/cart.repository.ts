@@ -20,6 +20,7 @@ export type CartLineRow = CartEntry &
   VariationInMarket & {
     group: ProductGroup
     category: string
+    photo: string | null
     slug: string
     brand: string
     name: LocalizedText
@@ -71,6 +72,7 @@ export function createCartRepository(db: Db) {
           productId: products.id,
           group: products.group,
           category: products.category,
+          photo: products.photo,
           slug: products.slug,
           brand: products.brand,
           name: products.name,

@@ -31,6 +31,7 @@ function cartAnswer(market: Market, rows: CartLineRow[]): Cart {
         name: row.name,
         variation: row.label,
         image_key: row.category,
+        photo: row.photo,
         count: row.count,
         selected: row.selected,
         stock: row.stock,

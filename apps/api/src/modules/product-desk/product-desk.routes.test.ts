@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import sharp from 'sharp'
 import { and, eq } from 'drizzle-orm'
 import { auditLog } from '@padi/db/schema/audit'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
@@ -157,5 +158,56 @@ describe('admin edits the catalogue (docs/product/back-office.md)', () => {
       name: { en: ' ', bm: 'x', th: 'x' },
     })
     expect(empty.statusCode).toBe(400)
+  })
+})
+
+describe('product photos (docs/product/back-office.md)', () => {
+  const upload = (token: string, id: number, body: Buffer, type = 'image/png') =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/products/${id}/photo`,
+      headers: { ...bearer(token), 'content-type': type },
+      payload: body,
+    })
+  const picture = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: { r: 40, g: 140, b: 60 } } })
+      .png()
+      .toBuffer()
+
+  it('stores every size the shop shows, square, and the shop shows it at once', async () => {
+    const v0 = await version()
+    const res = await upload(admin, 6, await picture(900, 600))
+    expect(res.statusCode).toBe(200)
+    const name = res.json().photo as string
+    expect(name).toMatch(/^[A-Za-z0-9_-]{22}$/)
+    expect(await version()).toBeGreaterThan(v0)
+    expect((await shop(6)).photo).toBe(name)
+    const list = (await t.app.inject({ url: '/api/v1/products?market=MY&per_page=100' })).json()
+    expect(list.data.find((p: { id: number }) => p.id === 6).photo).toBe(name)
+    for (const size of [64, 128, 160, 240, 320, 480]) {
+      const file = await t.app.inject({ url: `/api/v1/product-photos/${name}/${size}.webp` })
+      expect(file.statusCode).toBe(200)
+      expect(file.headers['content-type']).toBe('image/webp')
+      expect(file.headers['cache-control']).toContain('immutable')
+      const meta = await sharp(file.rawPayload).metadata()
+      expect([meta.width, meta.height, meta.format]).toEqual([size, size, 'webp'])
+    }
+  })
+
+  it('refuses what is not a photo, a tiny one, a huge one, and non-admins; serves nothing made up', async () => {
+    const text = await upload(admin, 6, Buffer.from('not a picture at all'), 'image/png')
+    expect(text.json().errors[0]).toMatchObject({ field: 'photo', message: 'validation.photoType' })
+    const tiny = await upload(admin, 6, await picture(100, 100))
+    expect(tiny.json().errors[0]).toMatchObject({ message: 'validation.photoSmall' })
+    const huge = await upload(admin, 6, Buffer.alloc(8 * 1024 * 1024 + 2048, 1))
+    expect(huge.statusCode).toBe(413)
+    expect((await upload(finance, 6, await picture(300, 300))).statusCode).toBe(403)
+    expect((await upload(admin, 999999, await picture(300, 300))).statusCode).toBe(404)
+    for (const url of [
+      '/api/v1/product-photos/AAAAAAAAAAAAAAAAAAAAAA/160.webp',
+      '/api/v1/product-photos/..%2F..%2Fetc/160.webp',
+      '/api/v1/product-photos/AAAAAAAAAAAAAAAAAAAAAA/161.webp',
+    ])
+      expect([400, 404]).toContain((await t.app.inject({ url })).statusCode)
   })
 })

@@ -12,6 +12,10 @@ import {
 import { errorAnswers } from '../../error-schema.ts'
 import type { Guards } from '../../plugins/authenticate.ts'
 import type { ProductDeskService } from './product-desk.service.ts'
+import { DomainError } from '@padi/domain/errors'
+import { PHOTO_NAME, type ProductPhotoStore } from '../files/product-photo-store.ts'
+
+const PHOTO_MAX_BYTES = 8 * 1024 * 1024
 
 const Id = z.coerce.number().int().positive().max(2_147_483_647)
 const errors = errorAnswers(400, 401, 403, 404)
@@ -19,12 +23,73 @@ const errors = errorAnswers(400, 401, 403, 404)
 /** docs/product/back-office.md (Products): the catalogue as admin edits it. */
 export const productDeskRoutes: FastifyPluginAsync<{
   catalogue: ProductDeskService
+  photos: ProductPhotoStore
   guards: Guards
 }> = async (app, opts) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const { catalogue } = opts
   const base = { tags: ['back office'], security: [{ bearer: [] }] }
   const admin = opts.guards.requireRole('admin')
+
+  // A photo is the body itself, as KYC documents are; a little over the limit is read so the
+  // answer can say so rather than the server's own refusal.
+  app.addContentTypeParser(
+    ['image/jpeg', 'image/png', 'image/webp', 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES + 1024 },
+    (_request, body, done) => done(null, body),
+  )
+
+  r.put(
+    '/admin/products/:id/photo',
+    {
+      preHandler: admin,
+      bodyLimit: PHOTO_MAX_BYTES + 1024,
+      schema: {
+        ...base,
+        summary: 'Upload a product’s photo: JPEG, PNG or WebP, at least 240 px, under 8 MB (admin)',
+        operationId: 'setProductPhoto',
+        params: z.object({ id: Id }),
+        response: { 200: ProductDeskProductSchema, ...errors, ...errorAnswers(413) },
+      },
+    },
+    async (request) => {
+      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
+      if (bytes.length > PHOTO_MAX_BYTES)
+        throw new DomainError('UPLOAD_TOO_LARGE', 'The photo is larger than 8 MB')
+      return catalogue.setPhoto(request.auth!.userId, request.params.id, bytes)
+    },
+  )
+
+  // Public: the shop's pages show these (through the web server), cached for a year: a new
+  // photo gets a new name, so a URL never shows another picture.
+  r.get(
+    '/product-photos/:name/:size',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'A product photo at one of the shop’s sizes (WebP)',
+        operationId: 'getProductPhoto',
+        security: [],
+        params: z.object({
+          name: z.string().regex(PHOTO_NAME),
+          size: z.string().regex(/^\d{2,3}\.webp$/),
+        }),
+        response: { 200: z.any(), ...errorAnswers(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const bytes = await opts.photos.get(
+        request.params.name,
+        Number.parseInt(request.params.size, 10),
+      )
+      if (!bytes) throw new DomainError('NOT_FOUND', 'No such photo')
+      return reply
+        .header('content-type', 'image/webp')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(bytes)
+    },
+  )
 
   r.get(
     '/admin/products',

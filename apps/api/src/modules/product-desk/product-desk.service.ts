@@ -15,6 +15,7 @@ import type { Market } from '@padi/domain/money'
 import type { Clock } from '../../clock.ts'
 import { bumpContentVersion } from '../content/content-version.ts'
 import type { ProductsRepository } from '../products/products.repository.ts'
+import type { ProductPhotoStore } from '../files/product-photo-store.ts'
 
 const PAGE = 50
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`
@@ -46,6 +47,7 @@ export function createProductDeskService(deps: {
   db: Db
   clock: Clock
   catalogue: Pick<ProductsRepository, 'findById'>
+  photos: ProductPhotoStore
   forget: () => void
 }) {
   const { db, clock } = deps
@@ -101,6 +103,7 @@ export function createProductDeskService(deps: {
       title: row.title,
       description: row.description,
       featured: row.featured,
+      photo: row.photo,
       packs: packs.map((p) => ({
         id: p.id,
         sku: p.sku,
@@ -205,6 +208,45 @@ export function createProductDeskService(deps: {
           featured: r.featured,
         })
         return { before: texts(row), after: texts(input), result: undefined }
+      })
+      return get(id)
+    },
+
+    /**
+     * PUT /admin/products/:id/photo: a new photo, stored in every size first; the product points
+     * at it only once it is whole (an upload cut off changes nothing the shop shows).
+     */
+    async setPhoto(actorUserId: number, id: number, bytes: Buffer) {
+      const [exists] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.id, id))
+      if (!exists) throw new DomainError('NOT_FOUND', 'Product not found')
+      const stored = await deps.photos.put(bytes)
+      if (!stored.ok)
+        throw new DomainError('VALIDATION_FAILED', 'Validation failed', {
+          extra: {
+            errors: [
+              {
+                field: 'photo',
+                message:
+                  stored.problem === 'too_small' ? 'validation.photoSmall' : 'validation.photoType',
+              },
+            ],
+          },
+        })
+      await change(actorUserId, id, 'product.photo', async (tx) => {
+        const [row] = await tx
+          .select({ photo: products.photo })
+          .from(products)
+          .where(eq(products.id, id))
+          .for('update')
+        await tx.update(products).set({ photo: stored.name }).where(eq(products.id, id))
+        return {
+          before: { photo: row?.photo ?? null },
+          after: { photo: stored.name },
+          result: undefined,
+        }
       })
       return get(id)
     },

@@ -38,6 +38,7 @@ export type ListRow = {
   name: LocalizedText
   title: LocalizedText
   featured: boolean
+  photo: string | null
   price: number | null
   in_stock: boolean
   sort_title: string
@@ -116,7 +117,8 @@ function listColumnsOf(market: Market) {
   const { price, inStock } = marketColumns(market)
   return sql`${products.id} as id, ${products.slug} as slug, ${products.group} as "group",
     ${products.category} as category, ${products.brand} as brand, ${products.name} as name,
-    ${products.title} as title, ${products.featured} as featured, ${price} as price,
+    ${products.title} as title, ${products.featured} as featured, ${products.photo} as photo,
+    ${price} as price,
     ${inStock} as in_stock, ${products.sortTitle} as sort_title, ${products.sortBrand} as sort_brand`
 }
 

@@ -24,6 +24,7 @@ export function ProductCard({ product, headingLevel = 2, eager = false }: Props)
       <ProductImage
         className="cat-card-image"
         imageKey={product.image_key}
+        photo={product.photo}
         group={product.group}
         alt={t('products.imageAlt', { category })}
         eager={eager}

@@ -14,8 +14,18 @@ export function productImageUrl(imageKey: string, group: 'agrochems' | 'drones')
   return URLS[imageKey] ?? URLS[group === 'drones' ? 'frames_arms' : 'fertilizer'] ?? ''
 }
 
+/**
+ * docs/product/back-office.md (Products): an uploaded photo at a size the shop uses, through this
+ * web server (`/img/products/...`), with twice the size for sharp screens.
+ */
+export function productPhotoUrl(photo: string, size: number): string {
+  return `/img/products/${photo}/${size}.webp`
+}
+
 type Props = {
   imageKey: string
+  /** An uploaded photo, shown instead of the category's pictogram. */
+  photo?: string | null | undefined
   group: 'agrochems' | 'drones'
   alt: string
   /** Pixel size of the square picture (CSS may show it smaller). */
@@ -27,6 +37,7 @@ type Props = {
 
 export function ProductImage({
   imageKey,
+  photo,
   group,
   alt,
   size = 160,
@@ -36,7 +47,8 @@ export function ProductImage({
   return (
     <img
       className={className}
-      src={productImageUrl(imageKey, group)}
+      src={photo ? productPhotoUrl(photo, size) : productImageUrl(imageKey, group)}
+      srcSet={photo ? `${productPhotoUrl(photo, size * 2)} 2x` : undefined}
       width={size}
       height={size}
       alt={alt}

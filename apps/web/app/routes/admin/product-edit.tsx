@@ -18,6 +18,10 @@ import { recordId } from '~/utils/route-params.ts'
 import { FormAlert } from '~/components/auth/form-alert.tsx'
 import { TextField } from '~/components/form/text-field.tsx'
 import { TextAreaField } from '~/components/credit/text-area-field.tsx'
+import { productPhotoUrl } from '~/components/catalogue/product-image.tsx'
+import { readFormUpTo } from '~/utils/uploads.server.ts'
+
+const PHOTO_MAX_BYTES = 8 * 1024 * 1024
 import type { Route } from './+types/product-edit'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'admin.products.edit')
@@ -58,15 +62,28 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const session = context.get(sessionContext)
   const api = context.get(apiContext)
   const id = recordId(params.id)
-  const form = await request.formData()
+  // A photo is at most 8 MB; a little more is read so the answer can say so.
+  const form = await readFormUpTo(request, PHOTO_MAX_BYTES + 64 * 1024)
+  if (!form)
+    return data<Answer>({ fieldErrors: { photo: 'validation.photoLarge' }, form: 'photo' }, 413)
   const text = (name: string) => String(form.get(name) ?? '')
   const intent = text('intent')
   const packId = Number(text('pack_id'))
-  const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]))
+  const values = Object.fromEntries(
+    [...form.entries()].filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, String(v)]),
+  )
   const refused = (fieldErrors: Record<string, string>, formKey: string) =>
     data<Answer>({ fieldErrors, values, form: formKey }, 400)
   try {
-    if (intent === 'prices') {
+    if (intent === 'photo') {
+      const file = form.get('photo')
+      if (!(file instanceof File) || file.size === 0)
+        return refused({ photo: 'validation.photoType' }, 'photo')
+      const bytes = new Uint8Array(await file.arrayBuffer())
+      await withUserToken({ session, locale }, (token) =>
+        api.setProductPhoto(token, id, bytes, file.type || 'application/octet-stream'),
+      )
+    } else if (intent === 'prices') {
       const my = priceOf(text('price_my'))
       const th = priceOf(text('price_th'))
       if (my === undefined || th === undefined)
@@ -113,6 +130,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     const refusal = readRefusal(error)
+    const photoError = error.errors.find((e) => e.field === 'photo')?.message
+    if (intent === 'photo' && (photoError || error.statusCode === 413))
+      return refused({ photo: photoError ?? 'validation.photoLarge' }, 'photo')
     return data<Answer>(
       {
         values,
@@ -147,6 +167,33 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
         <Link to={localePath(locale, `/products/${product.id}`)}>{t('admin.products.inShop')}</Link>
       </p>
       {answer?.formError ? <FormAlert message={answer.formError} /> : null}
+
+      <h2>{t('admin.products.photo')}</h2>
+      <Form method="post" encType="multipart/form-data" className="card form admin-form">
+        <input type="hidden" name="intent" value="photo" />
+        {product.photo ? (
+          <img
+            src={productPhotoUrl(product.photo, 160)}
+            srcSet={`${productPhotoUrl(product.photo, 320)} 2x`}
+            width={160}
+            height={160}
+            alt={t('admin.products.currentPhoto')}
+          />
+        ) : (
+          <p className="hint">{t('admin.products.noPhoto')}</p>
+        )}
+        <TextField
+          name="photo"
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          label={t('admin.products.newPhoto')}
+          hint={t('admin.products.photoHint')}
+          error={errorsOf('photo').photo}
+        />
+        <button type="submit" className="button">
+          {t('admin.products.uploadPhoto')}
+        </button>
+      </Form>
 
       <h2>{t('admin.products.packs')}</h2>
       {product.packs.map((pack) => {

@@ -214,6 +214,7 @@ function CartLineItem({ line }: { line: CartLine }) {
       <ProductImage
         className="cart-line-image"
         imageKey={line.image_key}
+        photo={line.photo}
         group={line.group}
         alt=""
         size={64}

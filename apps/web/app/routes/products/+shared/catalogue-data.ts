@@ -46,7 +46,7 @@ export type MarketData = {
  */
 export type CardProduct = Pick<
   ProductSummary,
-  'id' | 'group' | 'category' | 'brand' | 'price_from' | 'in_stock' | 'image_key'
+  'id' | 'group' | 'category' | 'brand' | 'price_from' | 'in_stock' | 'image_key' | 'photo'
 > & { name: string }
 
 export type ProductListData = MarketData & {

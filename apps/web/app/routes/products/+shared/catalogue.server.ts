@@ -101,6 +101,7 @@ export function cardProduct(p: ProductSummary, locale: Locale): CardProduct {
     price_from: p.price_from,
     in_stock: p.in_stock,
     image_key: p.image_key,
+    photo: p.photo,
     name: localizedText(p.name, locale),
   }
 }

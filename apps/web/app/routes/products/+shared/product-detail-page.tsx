@@ -162,6 +162,7 @@ function ProductView({ data, product }: { data: ProductDetailData; product: Prod
         <ProductImage
           className="cat-detail-image"
           imageKey={product.image_key}
+          photo={product.photo}
           group={product.group}
           alt={t('products.imageAlt', { category })}
           size={240}
