@@ -96,6 +96,7 @@ export default [
       route('users', 'routes/admin/user-search.tsx'),
       route('users/:id', 'routes/admin/user-page.tsx'),
       route('products', 'routes/admin/product-list.tsx'),
+      route('products/new', 'routes/admin/product-new.tsx'),
       route('products/:id', 'routes/admin/product-edit.tsx'),
       route('branches', 'routes/admin/branch-list.tsx'),
       route('branches/:id', 'routes/admin/branch-edit.tsx'),

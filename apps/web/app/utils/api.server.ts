@@ -1,5 +1,7 @@
 import type { Branch, BranchEdit } from '@padi/domain/branches/schemas'
 import type {
+  PackCreate,
+  ProductCreate,
   PackPrices,
   ProductDeskList,
   ProductDeskProduct,
@@ -532,6 +534,20 @@ export function createApiClient(
         token,
         file: { bytes, type },
       }),
+    setProductHidden: (token: string, id: number, hidden: boolean) =>
+      call<ProductDeskProduct>(`/api/v1/admin/products/${id}/visibility`, {
+        method: 'PUT',
+        body: { hidden },
+        token,
+      }),
+    addPack: (token: string, id: number, body: PackCreate) =>
+      call<ProductDeskProduct>(`/api/v1/admin/products/${id}/packs`, {
+        method: 'POST',
+        body,
+        token,
+      }),
+    createProduct: (token: string, body: ProductCreate) =>
+      call<ProductDeskProduct>('/api/v1/admin/products', { method: 'POST', body, token }),
     deskProducts: (token: string, query: { q?: string | undefined; after?: string | undefined }) =>
       call<ProductDeskList>('/api/v1/admin/products', { token, query }),
     deskProduct: (token: string, id: number) =>

@@ -59,6 +59,9 @@ export const products = pgTable(
     // docs/product/back-office.md (Products): the uploaded photo's name in the photo store
     // (its sizes are files under it); null shows the category's pictogram.
     photo: text('photo'),
+    // docs/product/back-office.md (Products): hidden by admin: out of every list, its page and
+    // checkout (not for sale), kept with its orders; shown again when unhidden.
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     // Denormalised from variations (kept by the writer), for keyset lists without joins.
     priceFromMy: integer('price_from_my'),
     priceFromTh: integer('price_from_th'),

@@ -41,6 +41,8 @@ export const ProductDeskProductSchema = z
     description: LocalizedTextSchema,
     featured: z.boolean(),
     photo: z.string().nullable().describe('The photo’s name; null: the category’s pictogram'),
+    hidden: z.boolean().describe('Hidden by admin: in no list, no page, not for sale'),
+    category: z.enum(ALL_CATEGORIES as [string, ...string[]]),
     packs: z.array(
       z.object({
         id: z.number().int(),
@@ -101,3 +103,25 @@ export const StockCountSchema = z.object({
   expected: z.number().int().min(0).max(1_000_000),
 })
 export type StockCount = z.infer<typeof StockCountSchema>
+
+/** docs/product/back-office.md (Products): a new pack (size, or the drone model a part fits). */
+export const PackCreateSchema = z.object({
+  sku: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9][A-Z0-9-]{2,39}$/, 'validation.skuFormat'),
+  label: Texts(60),
+  price_my_minor: Price,
+  price_th_minor: Price,
+})
+export type PackCreate = z.infer<typeof PackCreateSchema>
+
+/** docs/product/back-office.md (Products): a new product with its first pack. */
+export const ProductCreateSchema = ProductEditSchema.extend({
+  category: z.enum(ALL_CATEGORIES as [string, ...string[]], 'validation.categoryRequired'),
+  pack: PackCreateSchema,
+})
+export type ProductCreate = z.infer<typeof ProductCreateSchema>
+
+export const ProductVisibilitySchema = z.object({ hidden: z.boolean() })

@@ -27,8 +27,11 @@ export type CartLineRow = CartEntry &
     label: LocalizedText
   }
 
+/** A pack's price in a market; none (not for sale) while its product is hidden by admin. */
 function priceIn(market: Market) {
-  return market === 'TH' ? productVariations.priceThMinor : productVariations.priceMyMinor
+  const price = market === 'TH' ? productVariations.priceThMinor : productVariations.priceMyMinor
+  return sql<number | null>`case when (select ${products.hiddenAt} from ${products}
+    where ${products.id} = ${productVariations.productId}) is null then ${price} end`
 }
 
 /** The stock of a pack over the branches of a market (docs/product/catalogue.md where to buy). */

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { and, eq } from 'drizzle-orm'
 import { auditLog } from '@padi/db/schema/audit'
+import { productVariations } from '@padi/db/schema/catalogue'
+import { packsAtOneBranch } from '../../../test/order-fixtures.ts'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { bearer, loginTokens } from '../../../test/auth-helpers.ts'
 
@@ -16,7 +18,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const call = (token: string, method: 'GET' | 'PUT', url: string, payload?: object) =>
+const call = (token: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
   t.app.inject({
     method,
     url: `/api/v1${url}`,
@@ -209,5 +211,118 @@ describe('product photos (docs/product/back-office.md)', () => {
       '/api/v1/product-photos/AAAAAAAAAAAAAAAAAAAAAA/161.webp',
     ])
       expect([400, 404]).toContain((await t.app.inject({ url })).statusCode)
+  })
+})
+
+describe('new products, new packs, hiding (docs/product/back-office.md)', () => {
+  const texts = (en: string) => ({ en, bm: `${en} (BM)`, th: `${en} (TH)` })
+  const newProduct = {
+    brand: 'Sawahgrow',
+    name: texts('Sawahgrow Silica Shield'),
+    title: texts('Silica foliar spray for stronger stems'),
+    description: texts('Strengthens rice stems against lodging.'),
+    featured: false,
+    category: 'fertilizer',
+    pack: {
+      sku: 'sgs-500ml',
+      label: texts('500 ml'),
+      price_my_minor: 2890,
+      price_th_minor: null,
+    },
+  }
+
+  it('creates a product with its first pack; the shop lists it (out of stock) and finds it', async () => {
+    const res = await call(admin, 'POST', '/admin/products', newProduct)
+    expect(res.statusCode).toBe(201)
+    const created = res.json()
+    expect(created).toMatchObject({
+      group: 'agrochems',
+      hidden: false,
+      packs: [{ sku: 'SGS-500ML' }],
+    })
+    const page = await shop(created.id)
+    expect(page.price_from).toEqual({ amount_minor: 2890, currency: 'MYR' })
+    expect(page.in_stock).toBe(false)
+    const found = (await t.app.inject({ url: '/api/v1/products?market=MY&q=silica' })).json()
+    expect(found.data.map((p: { id: number }) => p.id)).toContain(created.id)
+    // Not sold in Thailand: not in the Thai list.
+    const th = (await t.app.inject({ url: '/api/v1/products?market=TH&q=silica' })).json()
+    expect(th.data.map((p: { id: number }) => p.id)).not.toContain(created.id)
+
+    // Never stocked yet: every branch is listed at 0, and a count makes it in stock.
+    const kedah = created.packs[0].stock.find((s: { market: string }) => s.market === 'MY')
+    expect(kedah.quantity).toBe(0)
+    const stocked = await call(
+      admin,
+      'PUT',
+      `/admin/products/${created.id}/packs/${created.packs[0].id}/stock`,
+      {
+        branch_id: kedah.branch_id,
+        quantity: 10,
+        expected: 0,
+      },
+    )
+    expect(stocked.statusCode).toBe(200)
+    expect((await shop(created.id)).in_stock).toBe(true)
+
+    const again = await call(admin, 'POST', '/admin/products', newProduct)
+    expect(again.json().errors[0]).toMatchObject({ field: 'sku', message: 'validation.skuTaken' })
+    const pack = await call(admin, 'POST', `/admin/products/${created.id}/packs`, {
+      sku: 'SGS-1L',
+      label: texts('1 L'),
+      price_my_minor: 4990,
+      price_th_minor: 120000,
+    })
+    expect(pack.json().packs.map((p: { sku: string }) => p.sku)).toEqual(['SGS-500ML', 'SGS-1L'])
+    const bad = await call(admin, 'POST', '/admin/products', { ...newProduct, category: 'weapons' })
+    expect(bad.statusCode).toBe(400)
+  })
+
+  it('hides a product from lists, its page, the cart and checkout; shows it again', async () => {
+    const token = (await loginTokens(t.app, '+60120000001')).access_token
+    // A pack on a Malaysian shelf, and its product.
+    const { branchId, packs } = await packsAtOneBranch(t.db.db, 5)
+    const [row] = await t.db.db
+      .select({ productId: productVariations.productId })
+      .from(productVariations)
+      .where(eq(productVariations.id, packs[0]!.id))
+    const id = row!.productId
+    const pack = { id: packs[0]!.id }
+    const cart = (count: number) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/me/cart/lines/${pack.id}`,
+        headers: bearer(token),
+        payload: { count },
+      })
+    expect((await cart(1)).statusCode).toBe(200)
+    expect(
+      (await call(admin, 'PUT', `/admin/products/${id}/visibility`, { hidden: true })).json()
+        .hidden,
+    ).toBe(true)
+    expect((await t.app.inject({ url: `/api/v1/products/${id}?market=MY` })).statusCode).toBe(404)
+    const list = (await t.app.inject({ url: '/api/v1/products?market=MY&per_page=100' })).json()
+    expect(list.data.map((p: { id: number }) => p.id)).not.toContain(id)
+    // In the cart already: not for sale, and checkout refuses it.
+    const lines = (await t.app.inject({ url: '/api/v1/me/cart', headers: bearer(token) })).json()
+      .lines as { variation_id: number; available: boolean }[]
+    expect(lines.find((l) => l.variation_id === pack.id)?.available).toBe(false)
+    expect((await cart(2)).json().code).toBe('NOT_FOR_SALE')
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/orders',
+      headers: { ...bearer(token), 'idempotency-key': crypto.randomUUID() },
+      payload: {
+        fulfilment: 'pickup',
+        payment: 'credits',
+        branch_id: branchId,
+        pin: '390571',
+      },
+    })
+    expect(order.json().code).toBe('NOT_FOR_SALE')
+    // Admin still sees it; shown again, it is back everywhere.
+    expect((await call(admin, 'GET', `/admin/products/${id}`)).json().hidden).toBe(true)
+    await call(admin, 'PUT', `/admin/products/${id}/visibility`, { hidden: false })
+    expect((await t.app.inject({ url: `/api/v1/products/${id}?market=MY` })).statusCode).toBe(200)
   })
 })

@@ -2,6 +2,9 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
+  PackCreateSchema,
+  ProductCreateSchema,
+  ProductVisibilitySchema,
   PackPricesSchema,
   ProductDeskListSchema,
   ProductDeskProductSchema,
@@ -135,6 +138,55 @@ export const productDeskRoutes: FastifyPluginAsync<{
       },
     },
     async (request) => catalogue.edit(request.auth!.userId, request.params.id, request.body),
+  )
+
+  r.post(
+    '/admin/products',
+    {
+      preHandler: admin,
+      schema: {
+        ...base,
+        summary: 'Create a product with its first pack, in every language (admin)',
+        operationId: 'createProduct',
+        body: ProductCreateSchema,
+        response: { 201: ProductDeskProductSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await catalogue.create(request.auth!.userId, request.body)),
+  )
+
+  r.post(
+    '/admin/products/:id/packs',
+    {
+      preHandler: admin,
+      schema: {
+        ...base,
+        summary: 'Add a pack (size or drone model) to a product (admin)',
+        operationId: 'addProductPack',
+        params: z.object({ id: Id }),
+        body: PackCreateSchema,
+        response: { 200: ProductDeskProductSchema, ...errors },
+      },
+    },
+    async (request) => catalogue.addPack(request.auth!.userId, request.params.id, request.body),
+  )
+
+  r.put(
+    '/admin/products/:id/visibility',
+    {
+      preHandler: admin,
+      schema: {
+        ...base,
+        summary: 'Hide a product from the shop (no list, no page, not for sale) or show it (admin)',
+        operationId: 'setProductVisibility',
+        params: z.object({ id: Id }),
+        body: ProductVisibilitySchema,
+        response: { 200: ProductDeskProductSchema, ...errors },
+      },
+    },
+    async (request) =>
+      catalogue.setHidden(request.auth!.userId, request.params.id, request.body.hidden),
   )
 
   r.put(

@@ -4,6 +4,8 @@ import { auditLog } from '@padi/db/schema/audit'
 import { branches } from '@padi/db/schema/branches'
 import { branchStock, products, productVariations } from '@padi/db/schema/catalogue'
 import type {
+  PackCreate,
+  ProductCreate,
   PackPrices,
   ProductDeskList,
   ProductDeskProduct,
@@ -11,6 +13,9 @@ import type {
   StockCount,
 } from '@padi/domain/catalogue/product-desk-schemas'
 import { DomainError } from '@padi/domain/errors'
+import { groupOfCategory, type Category } from '@padi/domain/catalogue/catalogue'
+import { isUniqueViolation } from '@padi/db/unique-violation'
+import { randomToken } from '../auth/secrets.ts'
 import type { Market } from '@padi/domain/money'
 import type { Clock } from '../../clock.ts'
 import { bumpContentVersion } from '../content/content-version.ts'
@@ -22,12 +27,15 @@ const contains = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`
 
 /**
  * docs/product/catalogue.md: the list's cheapest price and 'in stock' flag per country are kept
- * on the product row; after a change to a pack's price or stock they are worked out again.
+ * on the product row; after a change to a pack's price or stock they are worked out again. A
+ * hidden product has no price in any list (lists show only products with one).
  */
 async function refreshListColumns(tx: Db, productId: number) {
   await tx.execute(sql`update ${products} p set
-      price_from_my = (select min(price_my_minor) from ${productVariations} where product_id = p.id),
-      price_from_th = (select min(price_th_minor) from ${productVariations} where product_id = p.id),
+      price_from_my = case when p.hidden_at is null then
+        (select min(price_my_minor) from ${productVariations} where product_id = p.id) end,
+      price_from_th = case when p.hidden_at is null then
+        (select min(price_th_minor) from ${productVariations} where product_id = p.id) end,
       in_stock_my = exists (select 1 from ${branchStock} s
         join ${productVariations} v on v.id = s.variation_id join ${branches} b on b.id = s.branch_id
         where v.product_id = p.id and b.market = 'MY' and s.quantity > 0),
@@ -35,6 +43,35 @@ async function refreshListColumns(tx: Db, productId: number) {
         join ${productVariations} v on v.id = s.variation_id join ${branches} b on b.id = s.branch_id
         where v.product_id = p.id and b.market = 'TH' and s.quantity > 0)
     where p.id = ${productId}`)
+}
+
+/**
+ * The start of a product's search text: its names, titles and brand (as the seed writes it;
+ * packages/db seed), which an edit replaces and keeps the rest (actives, models, category words).
+ */
+function leadingWords(p: Pick<ProductEdit, 'name' | 'title' | 'brand'>) {
+  return [p.name.en, p.name.bm, p.name.th, p.title.en, p.title.bm, p.brand].join(' ').toLowerCase()
+}
+
+/** The columns a product's texts fill, with the sort keys that follow from them. */
+function textColumns(input: ProductEdit) {
+  return {
+    brand: input.brand,
+    name: input.name,
+    title: input.title,
+    description: input.description,
+    featured: input.featured,
+    sortTitle: input.name.en.toLowerCase(),
+    sortBrand: input.brand.toLowerCase(),
+  }
+}
+
+/** New words of a product join the vocabulary typed words are corrected against. */
+async function addSearchTerms(tx: Db, productId: number) {
+  await tx.execute(sql`insert into search_terms (term)
+    select distinct word from ${products}, unnest(tsvector_to_array(search_vector)) as word
+    where ${products.id} = ${productId} and length(word) >= 2 and word !~ '^[0-9.,-]+$'
+    on conflict do nothing`)
 }
 
 /**
@@ -79,6 +116,25 @@ export function createProductDeskService(deps: {
     return result
   }
 
+  /** A pack row; a SKU another pack has is refused on its field. */
+  async function insertPack(tx: Db, productId: number, input: PackCreate, sortOrder: number) {
+    try {
+      await tx.insert(productVariations).values({
+        productId,
+        sku: input.sku,
+        label: input.label,
+        priceMyMinor: input.price_my_minor,
+        priceThMinor: input.price_th_minor,
+        sortOrder,
+      })
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error
+      throw new DomainError('VALIDATION_FAILED', 'Validation failed', {
+        extra: { errors: [{ field: 'sku', message: 'validation.skuTaken' }] },
+      })
+    }
+  }
+
   /** The pack of this product, locked for the change; another product's pack is 'not found'. */
   async function lockedPack(tx: Db, productId: number, packId: number) {
     const [pack] = await tx
@@ -91,9 +147,14 @@ export function createProductDeskService(deps: {
   }
 
   async function get(id: number): Promise<ProductDeskProduct> {
-    const found = await deps.catalogue.findById(id)
+    const found = await deps.catalogue.findById(id, { includeHidden: true })
     if (!found) throw new DomainError('NOT_FOUND', 'Product not found')
     const { row, variations: packs, stock } = found
+    // Every branch, so a pack never stocked anywhere yet (a new one) can be counted in.
+    const shops = await db
+      .select({ id: branches.id, name: branches.name, market: branches.market })
+      .from(branches)
+      .orderBy(asc(branches.sortOrder), asc(branches.id))
     return {
       id: row.id,
       slug: row.slug,
@@ -104,20 +165,20 @@ export function createProductDeskService(deps: {
       description: row.description,
       featured: row.featured,
       photo: row.photo,
+      hidden: row.hiddenAt !== null,
+      category: row.category,
       packs: packs.map((p) => ({
         id: p.id,
         sku: p.sku,
         label: p.label,
         price_my_minor: p.priceMyMinor,
         price_th_minor: p.priceThMinor,
-        stock: stock
-          .filter((s) => s.variationId === p.id)
-          .map((s) => ({
-            branch_id: s.branchId,
-            branch_name: s.name,
-            market: s.market as Market,
-            quantity: s.quantity,
-          })),
+        stock: shops.map((b) => ({
+          branch_id: b.id,
+          branch_name: b.name,
+          market: b.market as Market,
+          quantity: stock.find((s) => s.variationId === p.id && s.branchId === b.id)?.quantity ?? 0,
+        })),
       })),
     }
   }
@@ -167,15 +228,7 @@ export function createProductDeskService(deps: {
       await change(actorUserId, id, 'product.edit', async (tx) => {
         const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update')
         if (!row) throw new DomainError('NOT_FOUND', 'Product not found')
-        // The search text begins with the names, titles and brand (packages/db seed); those are
-        // replaced, the rest (actives, models, category words) kept.
-        const words = (p: {
-          name: ProductEdit['name']
-          title: ProductEdit['title']
-          brand: string
-        }) =>
-          [p.name.en, p.name.bm, p.name.th, p.title.en, p.title.bm, p.brand].join(' ').toLowerCase()
-        const old = words({
+        const old = leadingWords({
           name: { en: row.name.en, bm: row.name.bm ?? '', th: row.name.th ?? '' },
           title: { en: row.title.en, bm: row.title.bm ?? '', th: row.title.th ?? '' },
           brand: row.brand,
@@ -185,22 +238,9 @@ export function createProductDeskService(deps: {
           : ` ${row.searchText}`
         await tx
           .update(products)
-          .set({
-            brand: input.brand,
-            name: input.name,
-            title: input.title,
-            description: input.description,
-            featured: input.featured,
-            sortTitle: input.name.en.toLowerCase(),
-            sortBrand: input.brand.toLowerCase(),
-            searchText: `${words(input)}${rest}`,
-          })
+          .set({ ...textColumns(input), searchText: `${leadingWords(input)}${rest}` })
           .where(eq(products.id, id))
-        // New words join the vocabulary typed words are corrected against.
-        await tx.execute(sql`insert into search_terms (term)
-          select distinct word from ${products}, unnest(tsvector_to_array(search_vector)) as word
-          where ${products.id} = ${id} and length(word) >= 2 and word !~ '^[0-9.,-]+$'
-          on conflict do nothing`)
+        await addSearchTerms(tx, id)
         const texts = (r: { brand: string; name: unknown; title: unknown; featured: boolean }) => ({
           brand: r.brand,
           name: r.name,
@@ -247,6 +287,96 @@ export function createProductDeskService(deps: {
           after: { photo: stored.name },
           result: undefined,
         }
+      })
+      return get(id)
+    },
+
+    /** PUT /admin/products/:id/visibility: hidden from every list, its page and checkout, or shown. */
+    async setHidden(actorUserId: number, id: number, hidden: boolean) {
+      await change(actorUserId, id, hidden ? 'product.hide' : 'product.show', async (tx) => {
+        const [row] = await tx
+          .select({ hiddenAt: products.hiddenAt })
+          .from(products)
+          .where(eq(products.id, id))
+          .for('update')
+        if (!row) throw new DomainError('NOT_FOUND', 'Product not found')
+        await tx
+          .update(products)
+          .set({ hiddenAt: hidden ? (row.hiddenAt ?? clock.now()) : null })
+          .where(eq(products.id, id))
+        await refreshListColumns(tx, id)
+        return {
+          before: { hidden: row.hiddenAt !== null },
+          after: { hidden },
+          result: undefined,
+        }
+      })
+      return get(id)
+    },
+
+    /** POST /admin/products: a new product with its first pack (no stock yet: out of stock). */
+    async create(actorUserId: number, input: ProductCreate) {
+      const now = clock.now()
+      const id = await db.transaction(async (tx) => {
+        const slug = `${input.name.en
+          .toLowerCase()
+          .normalize('NFKD')
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '')
+          .slice(0, 60)}-${randomToken(4)
+          .toLowerCase()
+          .replace(/[^a-z0-9]/g, 'x')}`
+        const [row] = await tx
+          .insert(products)
+          .values({
+            slug,
+            group: groupOfCategory(input.category as Category),
+            category: input.category as Category,
+            ...textColumns(input),
+            searchText: `${leadingWords(input)} ${input.category.replace(/_/g, ' ')}`,
+            createdAt: now,
+          })
+          .returning({ id: products.id })
+        await insertPack(tx, row!.id, input.pack, 0)
+        await addSearchTerms(tx, row!.id)
+        await refreshListColumns(tx, row!.id)
+        await tx.insert(auditLog).values({
+          actorUserId,
+          action: 'product.create',
+          subjectType: 'product',
+          subjectId: row!.id,
+          before: null,
+          after: {
+            name: input.name,
+            brand: input.brand,
+            category: input.category,
+            sku: input.pack.sku,
+          },
+          createdAt: now,
+        })
+        await bumpContentVersion(tx)
+        return row!.id
+      })
+      deps.forget()
+      return get(id)
+    },
+
+    /** POST /admin/products/:id/packs: another pack (size or model), after the others. */
+    async addPack(actorUserId: number, id: number, input: PackCreate) {
+      await change(actorUserId, id, 'product.pack', async (tx) => {
+        const [row] = await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(eq(products.id, id))
+          .for('update')
+        if (!row) throw new DomainError('NOT_FOUND', 'Product not found')
+        const [last] = await tx
+          .select({ n: sql<number>`coalesce(max(${productVariations.sortOrder}), -1)::int` })
+          .from(productVariations)
+          .where(eq(productVariations.productId, id))
+        await insertPack(tx, id, input, (last?.n ?? -1) + 1)
+        await refreshListColumns(tx, id)
+        return { before: {}, after: { sku: input.sku, label: input.label }, result: undefined }
       })
       return get(id)
     },

@@ -394,9 +394,10 @@ export function createProductsRepository(db: Db, run: DbHandle['prepared']) {
       return rows.map((r) => r.brand)
     },
 
-    async findById(id: number) {
+    /** A product with its packs and stock; a hidden one only when asked (the back office). */
+    async findById(id: number, options: { includeHidden?: boolean } = {}) {
       const [row] = await db.select().from(products).where(eq(products.id, id))
-      if (!row) return null
+      if (!row || (row.hiddenAt && !options.includeHidden)) return null
       const variations = await db
         .select()
         .from(productVariations)

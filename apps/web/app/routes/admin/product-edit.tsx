@@ -1,10 +1,10 @@
 import { data, Form, Link, redirect } from 'react-router'
 import { isLocale, localizedText, type Locale } from '@padi/domain/i18n/locales'
 import {
+  PackCreateSchema,
   ProductEditSchema,
   type ProductDeskProduct,
 } from '@padi/domain/catalogue/product-desk-schemas'
-import { parseAmountMinor } from '@padi/domain/repayments/receipt-rules'
 import { apiContext } from '~/utils/context.server.ts'
 import { ApiError } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
@@ -17,16 +17,15 @@ import { pageMessages } from '~/utils/messages.server.ts'
 import { recordId } from '~/utils/route-params.ts'
 import { FormAlert } from '~/components/auth/form-alert.tsx'
 import { TextField } from '~/components/form/text-field.tsx'
-import { TextAreaField } from '~/components/credit/text-area-field.tsx'
 import { productPhotoUrl } from '~/components/catalogue/product-image.tsx'
 import { readFormUpTo } from '~/utils/uploads.server.ts'
+import { fieldErrorsOf, packOf, priceOf, productTextsOf } from '~/utils/product-forms.server.ts'
+import { PackFields, ProductTextFields } from '~/components/admin/product-fields.tsx'
 
 const PHOTO_MAX_BYTES = 8 * 1024 * 1024
 import type { Route } from './+types/product-edit'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'admin.products.edit')
-
-const LANGS = ['en', 'bm', 'th'] as const
 
 /**
  * docs/product/back-office.md (Products): admin edits a product's texts, each pack's price per
@@ -46,13 +45,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const refusal = readRefusal(error)
     throw data(null, { status: refusal.error.statusCode === 404 ? 404 : refusal.init.status })
   }
-}
-
-/** "12.50" as 1250; empty as null (not sold there); anything else as undefined (refused). */
-function priceOf(text: string): number | null | undefined {
-  if (text.trim() === '') return null
-  const parsed = parseAmountMinor(text)
-  return parsed.ok ? parsed.minor : undefined
 }
 
 type Answer = FormAnswer & { form?: string }
@@ -111,20 +103,17 @@ export async function action({ params, request, context }: Route.ActionArgs) {
           expected: Number(text('expected')),
         }),
       )
+    } else if (intent === 'visibility') {
+      await withUserToken({ session, locale }, (token) =>
+        api.setProductHidden(token, id, text('hidden') === 'true'),
+      )
+    } else if (intent === 'pack') {
+      const parsed = PackCreateSchema.safeParse(packOf(form))
+      if (!parsed.success) return refused(fieldErrorsOf(parsed.error.issues), 'pack')
+      await withUserToken({ session, locale }, (token) => api.addPack(token, id, parsed.data))
     } else {
-      const parsed = ProductEditSchema.safeParse({
-        brand: text('brand'),
-        name: Object.fromEntries(LANGS.map((l) => [l, text(`name_${l}`)])),
-        title: Object.fromEntries(LANGS.map((l) => [l, text(`title_${l}`)])),
-        description: Object.fromEntries(LANGS.map((l) => [l, text(`description_${l}`)])),
-        featured: form.get('featured') !== null,
-      })
-      if (!parsed.success) {
-        const fieldErrors: Record<string, string> = {}
-        for (const issue of parsed.error.issues)
-          fieldErrors[issue.path.map(String).join('_')] ??= issue.message
-        return refused(fieldErrors, 'texts')
-      }
+      const parsed = ProductEditSchema.safeParse(productTextsOf(form))
+      if (!parsed.success) return refused(fieldErrorsOf(parsed.error.issues), 'texts')
       await withUserToken({ session, locale }, (token) => api.editProduct(token, id, parsed.data))
     }
   } catch (error) {
@@ -133,6 +122,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const photoError = error.errors.find((e) => e.field === 'photo')?.message
     if (intent === 'photo' && (photoError || error.statusCode === 413))
       return refused({ photo: photoError ?? 'validation.photoLarge' }, 'photo')
+    const skuError = error.errors.find((e) => e.field === 'sku')?.message
+    if (intent === 'pack' && skuError) return refused({ sku: skuError }, 'pack')
     return data<Answer>(
       {
         values,
@@ -167,6 +158,14 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
         <Link to={localePath(locale, `/products/${product.id}`)}>{t('admin.products.inShop')}</Link>
       </p>
       {answer?.formError ? <FormAlert message={answer.formError} /> : null}
+      <Form method="post" className="card form">
+        <input type="hidden" name="intent" value="visibility" />
+        <input type="hidden" name="hidden" value={product.hidden ? 'false' : 'true'} />
+        <p>{t(product.hidden ? 'admin.products.isHidden' : 'admin.products.isShown')}</p>
+        <button type="submit" className={product.hidden ? 'button' : 'button danger'}>
+          {t(product.hidden ? 'admin.products.show' : 'admin.products.hide')}
+        </button>
+      </Form>
 
       <h2>{t('admin.products.photo')}</h2>
       <Form method="post" encType="multipart/form-data" className="card form admin-form">
@@ -266,49 +265,26 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
         )
       })}
 
+      <Form method="post" className="card form admin-form">
+        <h3>{t('admin.products.addPack')}</h3>
+        <input type="hidden" name="intent" value="pack" />
+        <PackFields
+          value={(name, fallback) => valueOf('pack', name, fallback)}
+          errors={errorsOf('pack')}
+        />
+        <button type="submit" className="button secondary">
+          {t('admin.products.addPack')}
+        </button>
+      </Form>
+
       <h2>{t('admin.products.texts')}</h2>
       <Form method="post" className="card form admin-form" noValidate>
         <input type="hidden" name="intent" value="texts" />
-        <TextField
-          name="brand"
-          label={t('admin.products.brand')}
-          defaultValue={valueOf('texts', 'brand', product.brand)}
-          error={texts.brand}
-          maxLength={60}
+        <ProductTextFields
+          product={product}
+          value={(name, fallback) => valueOf('texts', name, fallback)}
+          errors={texts}
         />
-        {(['name', 'title'] as const).map((field) =>
-          LANGS.map((l) => (
-            <TextField
-              key={`${field}_${l}`}
-              name={`${field}_${l}`}
-              label={t(`admin.products.${field}In.${l}`)}
-              defaultValue={valueOf('texts', `${field}_${l}`, product[field][l] ?? '')}
-              error={texts[`${field}_${l}`]}
-              maxLength={field === 'name' ? 120 : 200}
-            />
-          )),
-        )}
-        {LANGS.map((l) => (
-          <TextAreaField
-            key={`description_${l}`}
-            name={`description_${l}`}
-            label={t(`admin.products.descriptionIn.${l}`)}
-            defaultValue={valueOf('texts', `description_${l}`, product.description[l] ?? '')}
-            error={texts[`description_${l}`]}
-            maxLength={4000}
-            rows={5}
-          />
-        ))}
-        <label className="admin-choice">
-          <input
-            type="checkbox"
-            name="featured"
-            defaultChecked={
-              answer?.form === 'texts' ? 'featured' in (answer.values ?? {}) : product.featured
-            }
-          />
-          {t('admin.products.featured')}
-        </label>
         <button type="submit" className="button">
           {t('admin.products.saveTexts')}
         </button>

@@ -37,6 +37,11 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
   return (
     <section className="admin-page">
       <h1>{t('admin.products.title')}</h1>
+      <p>
+        <Link className="button" to={localePath(locale, '/admin/products/new')}>
+          {t('admin.products.new')}
+        </Link>
+      </p>
       <Form method="get" className="admin-filters card" role="search">
         <label>
           {t('admin.products.search')}
