@@ -58,6 +58,19 @@ test('finance suspends and reactivates a farmer found by mobile number; the audi
   await expect(rows.nth(0)).toContainText('Nurul Huda binti Razak')
   await expect(rows.nth(1)).toContainText('user.suspend')
   await expect(rows.nth(1)).toContainText('"active" → "suspended"')
+  // Everything Nurul did, of the kind 'user.': her name is the link.
+  await rows.nth(0).getByRole('link', { name: 'Nurul Huda binti Razak' }).click()
+  await expect(admin).toHaveURL(/actor_id=\d+/)
+  await filter.getByLabel('What changed').selectOption('')
+  await filter.getByLabel('Its number').fill('')
+  await filter.getByLabel('Kind of change').fill('user.')
+  await filter.getByRole('button', { name: 'Show' }).click()
+  const hers = admin.locator('.admin-table tbody tr')
+  await expect(hers.first()).toBeVisible()
+  for (const row of await hers.all()) {
+    await expect(row).toContainText('Nurul Huda binti Razak')
+    await expect(row).toContainText('user.')
+  }
   await office.close()
   await phone.close()
 })

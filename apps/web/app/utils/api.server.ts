@@ -506,13 +506,11 @@ export function createApiClient(
         body,
         token,
       }),
-    auditLog: (token: string, query: { subject_type?: string; subject_id?: string } = {}) =>
+    auditLog: (token: string, query: Record<string, string> = {}) =>
       call<AuditLog>('/api/v1/admin/audit', {
         token,
-        query: {
-          subject_type: query.subject_type || undefined,
-          subject_id: query.subject_id || undefined,
-        },
+        // Only the filters that are set: an empty one is not a filter.
+        query: Object.fromEntries(Object.entries(query).filter(([, v]) => v !== '')),
       }),
 
     // The back office's orders (docs/product/back-office.md).

@@ -209,6 +209,7 @@ export type KycReviewApplication = z.infer<typeof KycReviewApplicationSchema>
 
 /** GET /api/v1/admin/audit: back-office decisions, newest first, each with the record before and after. */
 export const AuditLogSchema = z.object({
+  next_before: z.number().int().nullable().describe('Ask with before= this for older entries'),
   data: z.array(
     z.object({
       id: z.number().int(),

@@ -143,6 +143,16 @@ export const kycReviewRoutes: FastifyPluginAsync<{
         querystring: z.object({
           subject_type: z.string().max(50).optional(),
           subject_id: Id.optional(),
+          actor_id: Id.optional().describe('Who made the change'),
+          action: z
+            .string()
+            .max(50)
+            .regex(/^[a-z_.]+$/)
+            .optional()
+            .describe('The kind of change, or its start: product. finds every product change'),
+          from: z.iso.date().optional().describe('First day (Malaysia time)'),
+          to: z.iso.date().optional().describe('Last day (Malaysia time)'),
+          before: Id.optional().describe('From the previous page’s next_before'),
         }),
         response: {
           200: AuditLogSchema,
@@ -150,6 +160,6 @@ export const kycReviewRoutes: FastifyPluginAsync<{
         },
       },
     },
-    async (request) => review.audit(request.query.subject_type, request.query.subject_id),
+    async (request) => review.audit(request.query),
   )
 }

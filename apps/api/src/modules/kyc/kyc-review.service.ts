@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm'
+import { and, asc, count, desc, eq, like, lt, sql } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
 import { auditLog } from '@padi/db/schema/audit'
 import { creditLines } from '@padi/db/schema/credit'
@@ -39,6 +39,8 @@ function snapshot(row: ApplicationRow) {
  * with its documents and the applicant's history, and the three decisions, each one transaction
  * under the application's lock with its entry in the audit log.
  */
+const AUDIT_PAGE = 100
+
 export function createKycReviewService(deps: {
   db: Db
   clock: Clock
@@ -294,21 +296,44 @@ export function createKycReviewService(deps: {
     },
 
     /** The audit log, newest first (admin). */
-    async audit(subjectType?: string, subjectId?: number) {
+    /**
+     * GET /admin/audit: newest first, 100 a page (`before`: the last id of the page before), by
+     * the record changed, who changed it, the kind of change (`product.` finds every product
+     * change) and the days, in Malaysia time.
+     */
+    async audit(filter: {
+      subject_type?: string | undefined
+      subject_id?: number | undefined
+      actor_id?: number | undefined
+      action?: string | undefined
+      from?: string | undefined
+      to?: string | undefined
+      before?: number | undefined
+    }) {
+      const day = sql`(${auditLog.createdAt} at time zone 'Asia/Kuala_Lumpur')::date`
       const rows = await db
         .select({ entry: auditLog, actorName: users.fullName })
         .from(auditLog)
         .leftJoin(users, eq(users.id, auditLog.actorUserId))
         .where(
           and(
-            subjectType ? eq(auditLog.subjectType, subjectType) : undefined,
-            subjectId ? eq(auditLog.subjectId, subjectId) : undefined,
+            filter.subject_type ? eq(auditLog.subjectType, filter.subject_type) : undefined,
+            filter.subject_id ? eq(auditLog.subjectId, filter.subject_id) : undefined,
+            filter.actor_id ? eq(auditLog.actorUserId, filter.actor_id) : undefined,
+            filter.action
+              ? like(auditLog.action, `${filter.action.replace(/[\\%_]/g, '\\$&')}%`)
+              : undefined,
+            filter.from ? sql`${day} >= ${filter.from}::date` : undefined,
+            filter.to ? sql`${day} <= ${filter.to}::date` : undefined,
+            filter.before ? lt(auditLog.id, filter.before) : undefined,
           ),
         )
         .orderBy(desc(auditLog.id))
-        .limit(200)
+        .limit(AUDIT_PAGE + 1)
+      const page = rows.slice(0, AUDIT_PAGE)
       return {
-        data: rows.map(({ entry: r, actorName }) => ({
+        next_before: rows.length > AUDIT_PAGE ? (page.at(-1)?.entry.id ?? null) : null,
+        data: page.map(({ entry: r, actorName }) => ({
           id: r.id,
           actor_user_id: r.actorUserId,
           actor_name: actorName,

@@ -127,3 +127,41 @@ describe('people in the back office (docs/product/back-office.md)', () => {
     expect(log[1]!.after).toEqual({ role: 'finance', staff_branch_id: null })
   })
 })
+
+describe('the audit log’s filters (docs/product/back-office.md)', () => {
+  const log = async (query: string) => {
+    const res = await call(tokens.admin, 'GET', `/admin/audit?${query}`)
+    expect(res.statusCode, query).toBe(200)
+    return res.json() as {
+      data: { id: number; action: string; actor_user_id: number }[]
+      next_before: number | null
+    }
+  }
+
+  it('filters by who, the kind of change and the day, a page at a time', async () => {
+    const [finance] = await t.db.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.mobile, '+60120000004'))
+    const byFinance = await log(`actor_id=${finance!.id}`)
+    expect(byFinance.data.length).toBeGreaterThan(0)
+    expect(byFinance.data.every((e) => e.actor_user_id === finance!.id)).toBe(true)
+    const userChanges = await log('action=user.')
+    expect(userChanges.data.map((e) => e.action)).toEqual(
+      expect.arrayContaining(['user.suspend', 'user.reactivate', 'user.assign']),
+    )
+    expect(userChanges.data.every((e) => e.action.startsWith('user.'))).toBe(true)
+    // '_' is a letter here, not a wildcard: 'user_' finds nothing.
+    expect((await log('action=user_')).data).toEqual([])
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kuala_Lumpur' }).format(
+      new Date(),
+    )
+    expect((await log(`from=${today}&to=${today}`)).data.length).toBeGreaterThan(0)
+    expect((await log('from=2020-01-01&to=2020-01-02')).data).toEqual([])
+    const first = await log('action=user.')
+    const older = await log(`action=user.&before=${first.data[0]!.id}`)
+    expect(older.data.map((e) => e.id)).not.toContain(first.data[0]!.id)
+    for (const bad of ['action=DROP TABLE', 'from=yesterday', 'before=-1', 'actor_id=x'])
+      expect((await call(tokens.admin, 'GET', `/admin/audit?${bad}`)).statusCode, bad).toBe(400)
+  })
+})

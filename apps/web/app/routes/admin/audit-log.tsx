@@ -29,20 +29,36 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (session.data.user?.role !== 'admin') throw data(null, { status: 403 })
   const api = context.get(apiContext)
   const url = new URL(request.url)
-  // docs/product/back-office.md (Audit log): filtered by what was changed (a kind and its number).
+  // docs/product/back-office.md (Audit log): filtered by the record, who, the kind and the days;
+  // anything malformed is left out rather than sent on.
+  const param = (name: string, pattern: RegExp) => {
+    const value = url.searchParams.get(name)?.trim() ?? ''
+    return pattern.test(value) ? value : ''
+  }
+  const ID = /^[1-9]\d{0,9}$/
+  const DAY = /^\d{4}-\d{2}-\d{2}$/
   const filters = {
     subject_type: SUBJECTS.find((s) => s === url.searchParams.get('subject_type')) ?? '',
-    subject_id: /^[1-9]\d{0,9}$/.test(url.searchParams.get('subject_id') ?? '')
-      ? url.searchParams.get('subject_id')!
-      : '',
+    subject_id: param('subject_id', ID),
+    actor_id: param('actor_id', ID),
+    action: param('action', /^[a-z_.]{1,50}$/),
+    from: param('from', DAY),
+    to: param('to', DAY),
   }
+  const before = param('before', ID)
   try {
-    const log = await withUserToken({ session, locale }, (token) => api.auditLog(token, filters))
+    const log = await withUserToken({ session, locale }, (token) =>
+      api.auditLog(token, { ...filters, before }),
+    )
     return { log, filters }
   } catch (error) {
     return data({ log: null as AuditLog | null, filters }, readRefusal(error).init)
   }
 }
+
+/** The filters that are set, for a link that keeps them. */
+const present = (filters: Record<string, string>) =>
+  Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''))
 
 /** The fields of a record that changed, as `field: before → after`. */
 function changes(before: Record<string, unknown> | null, after: Record<string, unknown> | null) {
@@ -91,9 +107,31 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
             maxLength={10}
           />
         </label>
+        <label>
+          {t('admin.audit.kind')}
+          <input
+            type="text"
+            name="action"
+            defaultValue={filters.action}
+            placeholder="product."
+            maxLength={50}
+          />
+        </label>
+        <label>
+          {t('admin.orders.from')}
+          <input type="date" name="from" defaultValue={filters.from} />
+        </label>
+        <label>
+          {t('admin.orders.to')}
+          <input type="date" name="to" defaultValue={filters.to} />
+        </label>
+        {filters.actor_id ? <input type="hidden" name="actor_id" value={filters.actor_id} /> : null}
         <button type="submit" className="button">
           {t('admin.orders.apply')}
         </button>
+        <Link className="button secondary" to={localePath(locale, '/admin/audit')}>
+          {t('admin.orders.clear')}
+        </Link>
       </Form>
       {!log ? (
         <p className="form-error" role="alert">
@@ -116,9 +154,16 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
               <tr key={e.id}>
                 <td>{date(e.created_at)}</td>
                 <td>
-                  {e.actor_user_id === null
-                    ? t('admin.audit.system')
-                    : (e.actor_name ?? `#${e.actor_user_id}`)}
+                  {e.actor_user_id === null ? (
+                    t('admin.audit.system')
+                  ) : (
+                    // Everything this person did: the same filters, by them.
+                    <Link
+                      to={`?${new URLSearchParams({ ...present(filters), actor_id: String(e.actor_user_id) })}`}
+                    >
+                      {e.actor_name ?? `#${e.actor_user_id}`}
+                    </Link>
+                  )}
                 </td>
                 <td>
                   {link(e.subject_type, e.subject_id) ? (
@@ -141,6 +186,16 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       )}
+      {log?.next_before ? (
+        <p>
+          <Link
+            className="button secondary"
+            to={`?${new URLSearchParams({ ...present(filters), before: String(log.next_before) })}`}
+          >
+            {t('admin.audit.older')}
+          </Link>
+        </p>
+      ) : null}
     </section>
   )
 }
