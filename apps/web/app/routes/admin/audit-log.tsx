@@ -6,6 +6,7 @@ import { withUserToken } from '~/utils/auth.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
+import { DayRangeFields } from '~/components/admin/day-range-fields.tsx'
 import { pageMeta } from '~/utils/meta.ts'
 import type { Route } from './+types/audit-log'
 
@@ -117,14 +118,7 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
             maxLength={50}
           />
         </label>
-        <label>
-          {t('admin.orders.from')}
-          <input type="date" name="from" defaultValue={filters.from} />
-        </label>
-        <label>
-          {t('admin.orders.to')}
-          <input type="date" name="to" defaultValue={filters.to} />
-        </label>
+        <DayRangeFields from={filters.from} to={filters.to} />
         {filters.actor_id ? <input type="hidden" name="actor_id" value={filters.actor_id} /> : null}
         <button type="submit" className="button">
           {t('admin.orders.apply')}

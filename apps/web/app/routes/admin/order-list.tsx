@@ -8,6 +8,7 @@ import { withUserToken } from '~/utils/auth.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
+import { DayRangeFields } from '~/components/admin/day-range-fields.tsx'
 import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
 import { OrderStatusPill, useOrderDate } from '~/components/orders/order-details.tsx'
@@ -108,14 +109,7 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
             </option>
           ))}
         </Choice>
-        <label>
-          {t('admin.orders.from')}
-          <input type="date" name="from" defaultValue={filters.from} />
-        </label>
-        <label>
-          {t('admin.orders.to')}
-          <input type="date" name="to" defaultValue={filters.to} />
-        </label>
+        <DayRangeFields from={filters.from} to={filters.to} />
         <label>
           {t('admin.orders.number')}
           <input type="search" name="q" defaultValue={filters.q} maxLength={40} />
