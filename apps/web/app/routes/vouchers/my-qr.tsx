@@ -123,9 +123,13 @@ function SaleWatch({ since }: { since: string }) {
     const url = `${localePath(locale, '/qr/sales')}?${new URLSearchParams({ since })}`
     async function look() {
       if (!document.hidden) {
-        const res = await fetch(url, { headers: { accept: 'application/json' } }).catch(() => null)
-        // Logged out or a failed request: stop asking; the page's refresh shows the rest.
-        if (res?.status === 401 || res?.status === 403) return
+        const res = await fetch(url, {
+          headers: { accept: 'application/json' },
+          redirect: 'manual',
+        }).catch(() => null)
+        // Logged out or barred: stop asking (a failed request is asked again next time).
+        if (res && (res.status === 401 || res.status === 403 || res.type === 'opaqueredirect'))
+          return
         const answer = res?.ok ? ((await res.json().catch(() => null)) as { count?: number }) : null
         if (!stopped && answer?.count) return void revalidator.revalidate()
       }

@@ -23,6 +23,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     )
     return Response.json({ count: sales.length }, { headers })
   } catch (error) {
+    // Logged out or barred: a short answer the page's script stops on, not the login page's HTML
+    // every 4 seconds on a farmer's data plan.
+    if (error instanceof Response && error.status >= 300 && error.status < 400)
+      return Response.json({ code: 'UNAUTHENTICATED' }, { status: 401, headers })
     if (!(error instanceof ApiError)) throw error
     return Response.json({ code: error.code }, { status: error.statusCode, headers })
   }
