@@ -16,6 +16,9 @@ export default defineConfig({
     locale: 'en-MY',
     timezoneId: 'Asia/Kuala_Lumpur',
     trace: 'off',
+    // The service worker is tested in e2e/installable-app.e2e.ts, in contexts that allow it; here
+    // it would hide requests from page.route() and keep pages between tests.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,

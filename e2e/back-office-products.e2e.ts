@@ -75,6 +75,14 @@ test('an admin edits a price and the shop shows it at once', async ({ browser, r
   expect(shown.headers()['content-type']).toBe('image/webp')
   expect(shown.headers()['cache-control']).toContain('immutable')
   expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+  // Removed: the product page shows its category's picture again.
+  await admin.getByRole('button', { name: 'Remove photo' }).click()
+  await expect(admin.getByText('Saved; the shop shows it now.')).toBeVisible()
+  await expect(
+    admin.getByText("No photo yet: the shop shows the category's picture."),
+  ).toBeVisible()
+  await page.goto(`/en/products/${product.id}`)
+  await expect(page.locator('.cat-detail-image')).not.toHaveAttribute('src', /\/img\/products\//)
   await office.close()
   await visitor.close()
 })

@@ -1,6 +1,23 @@
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
-import { expect, test } from './support/fixtures.ts'
+import { expect, startUsing, test } from './support/fixtures.ts'
+import { startWebServer } from './support/extra-web-server.ts'
 import { E2E_WEB_PORT } from './support/ports.ts'
+
+declare global {
+  interface Window {
+    __reactRouterManifest?: { version?: string }
+  }
+}
+
+const webDir = fileURLToPath(new URL('../apps/web/', import.meta.url))
+const cacheDir = fileURLToPath(new URL('../node_modules/.cache/', import.meta.url))
+const reactRouterCli = fileURLToPath(
+  new URL('../node_modules/@react-router/dev/bin.js', import.meta.url),
+)
 
 /**
  * docs/product/shell.md (A new version): after a deploy the page's next script file is gone
@@ -44,5 +61,116 @@ test.describe('a script file that fails to load', () => {
     await page.waitForTimeout(3000)
     expect(loads()).toBe(1)
     await context.close()
+  })
+})
+
+/**
+ * Counts the page's loads of its background work (the new-version watch, loaded after hydration);
+ * `started(n)` waits for the n-th. The page's clock is the test's, so this is watched from here.
+ */
+function backgroundLoads(page: Page) {
+  let loads = 0
+  page.on('requestfinished', (r) => void (r.url().includes('/after-hydration-') && loads++))
+  return async (n: number) => {
+    await expect.poll(() => loads).toBeGreaterThanOrEqual(n)
+    await page.evaluate(() => Promise.resolve())
+  }
+}
+
+/**
+ * docs/product/shell.md (A new version): a page open while a new build is deployed offers to
+ * reload when the user moves on, once 5 minutes have passed since it last asked; a page of the
+ * new build does not. A second build is made and deployed on a web server of this test's own.
+ */
+test.describe('the new-version notice', () => {
+  test.describe.configure({ timeout: 180_000 })
+  const port = E2E_WEB_PORT + 30
+
+  test('after a rebuild and deploy: a toast offers to reload; the reloaded page is the new build', async ({
+    browser,
+  }) => {
+    // Inside the repository, so the build's server finds its packages as the real one does.
+    mkdirSync(cacheDir, { recursive: true })
+    const next = mkdtempSync(join(cacheDir, 'next-build-'))
+    // A new release: the same code, named anew (the error reports' release is built in).
+    execFileSync(process.execPath, [reactRouterCli, 'build'], {
+      cwd: webDir,
+      env: { ...process.env, WEB_BUILD_DIR: next, VITE_APP_RELEASE: `next-${Date.now()}` },
+      stdio: 'pipe',
+    })
+    let web = await startWebServer(port, { PAGE_CACHE_SECONDS: '0' })
+    const context = await browser.newContext({ baseURL: web.url })
+    const page = await context.newPage()
+    try {
+      await page.clock.install()
+      const started = backgroundLoads(page)
+      await page.goto('/en/products')
+      await startUsing(page)
+      await started(1)
+      const before = await page.evaluate(() => window.__reactRouterManifest?.version)
+      let asked = 0
+      page.on('request', (r) => void (r.url().endsWith('/builds/latest.json') && asked++))
+
+      // Moving on within 5 minutes: not asked.
+      await page.getByRole('link', { name: 'Agrochemicals' }).first().click()
+      await expect(page).toHaveURL(/\/en\/products\/agrochems$/)
+      expect(asked).toBe(0)
+
+      // The deploy: the server restarts on the new build.
+      await web.stop()
+      web = await startWebServer(port, { PAGE_CACHE_SECONDS: '0', WEB_BUILD_DIR: next })
+      const latest = (await (await fetch(`${web.url}/builds/latest.json`)).json()) as { id: string }
+      expect(latest.id).not.toBe(before)
+      expect((await fetch(`${web.url}/builds/meta/${latest.id}.json`)).status).toBe(200)
+      expect((await fetch(`${web.url}/builds/meta/${before}.json`)).status).toBe(404)
+
+      await page.clock.fastForward('05:01')
+      await page.getByRole('link', { name: 'Products' }).first().click()
+      const toast = page.getByText('A new version of the shop is ready.')
+      await expect(toast).toBeVisible()
+      expect(asked).toBe(1)
+      await page.getByRole('button', { name: 'Reload' }).click()
+      await page.waitForLoadState('load')
+      await startUsing(page)
+      expect(await page.evaluate(() => window.__reactRouterManifest?.version)).toBe(latest.id)
+      // The new build's page asks later and is not offered anything.
+      await started(2)
+      await page.clock.fastForward('05:01')
+      await page.getByRole('link', { name: 'Agrochemicals' }).first().click()
+      await expect.poll(() => asked).toBe(2)
+      await expect(toast).toBeHidden()
+    } finally {
+      await context.close()
+      await web.stop()
+      rmSync(next, { recursive: true, force: true })
+    }
+  })
+
+  test('never asked with Save-Data on (or on 2G)', async ({ browser }) => {
+    const web = await startWebServer(port + 1, { PAGE_CACHE_SECONDS: '0' })
+    const context = await browser.newContext({ baseURL: web.url })
+    const page = await context.newPage()
+    try {
+      await page.addInitScript(() =>
+        Object.defineProperty(navigator, 'connection', {
+          value: { saveData: true, effectiveType: '4g' },
+        }),
+      )
+      await page.clock.install()
+      let asked = 0
+      page.on('request', (r) => void (r.url().endsWith('/builds/latest.json') && asked++))
+      const started = backgroundLoads(page)
+      await page.goto('/en/products')
+      await startUsing(page)
+      await started(1)
+      await page.clock.fastForward('05:01')
+      await page.getByRole('link', { name: 'Agrochemicals' }).first().click()
+      await expect(page).toHaveURL(/\/en\/products\/agrochems$/)
+      await page.waitForTimeout(500)
+      expect(asked).toBe(0)
+    } finally {
+      await context.close()
+      await web.stop()
+    }
   })
 })

@@ -8,6 +8,12 @@ import compression from 'compression'
 import helmet from 'helmet'
 import { createRequestHandler } from '@react-router/express'
 import { createPageCache, watchContentVersion } from './page-cache.mjs'
+import {
+  createErrorTunnel,
+  ENVELOPE_MAX_BYTES,
+  startWebErrorReporting,
+  stopWebErrorReporting,
+} from './error-reporting.mjs'
 
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '127.0.0.1'
@@ -19,6 +25,7 @@ if (!Number.isInteger(pageCacheSeconds) || pageCacheSeconds < 0 || pageCacheSeco
   process.exit(1)
 }
 
+const reporting = startWebErrorReporting()
 const app = express()
 const server = createServer(app)
 const vite = dev
@@ -29,9 +36,14 @@ const vite = dev
       }),
     )
   : null
+// WEB_BUILD_DIR: another build than ./build (the new-version browser test deploys a second one).
+const buildDir = new URL(
+  `${process.env.WEB_BUILD_DIR || './build'}/`,
+  new URL('./', import.meta.url),
+)
 const build = vite
   ? () => vite.ssrLoadModule('virtual:react-router/server-build')
-  : await import('./build/server/index.js')
+  : await import(new URL('./server/index.js', buildDir).href)
 app.disable('x-powered-by')
 app.use(compression())
 // React Router flushes the compressor after every chunk React writes, which restarts gzip's
@@ -57,16 +69,44 @@ if (vite) {
   // Vite content-hashes everything under /assets, so it can be cached for a year.
   app.use(
     '/assets',
-    express.static(new URL('./build/client/assets', import.meta.url).pathname, {
+    express.static(new URL('./client/assets', buildDir).pathname, {
       immutable: true,
       maxAge: '1y',
     }),
   )
+  // docs/product/shell.md (The installable app): the service worker is checked for a new version
+  // on every visit, not kept for an hour.
+  app.get('/sw.js', (_req, res, next) => {
+    res.set('Cache-Control', 'no-cache')
+    next()
+  })
   app.use(
-    express.static(new URL('./build/client', import.meta.url).pathname, {
+    express.static(new URL('./client', buildDir).pathname, {
       maxAge: '1h',
       index: false,
     }),
+  )
+}
+// docs/product/shell.md (A new version): which build this server runs, so an open page can tell it
+// is out of date. The id is React Router's manifest version, a hash of the browser's files: a
+// deploy that changes nothing a browser runs asks no one to reload.
+if (!vite) {
+  const builtAt = new Date().toISOString()
+  const latest = JSON.stringify({ id: build.assets.version, timestamp: builtAt })
+  const sendVersion = (res, body) =>
+    res.set('Cache-Control', 'no-cache').type('application/json').send(body)
+  app.get('/builds/latest.json', (_req, res) => sendVersion(res, latest))
+  app.get('/builds/meta/:file', (req, res) =>
+    req.params.file === `${build.assets.version}.json`
+      ? sendVersion(res, latest)
+      : res.status(404).type('application/json').send('{"error":"unknown build"}'),
+  )
+}
+if (reporting) {
+  app.post(
+    '/errors/envelope',
+    express.raw({ type: () => true, limit: ENVELOPE_MAX_BYTES }),
+    createErrorTunnel({ dsn: process.env.SENTRY_DSN }),
   )
 }
 // The farmer's address, for the API's per-client limits; whatever a client sent is overwritten.
@@ -97,7 +137,7 @@ for (const signal of ['SIGTERM', 'SIGINT']) {
     if (closing) return
     closing = true
     void vite?.close()
-    server.close(() => process.exit(0))
+    server.close(() => void stopWebErrorReporting().finally(() => process.exit(0)))
     server.closeIdleConnections?.()
     setTimeout(() => process.exit(0), 10_000).unref()
   })

@@ -41,6 +41,9 @@ import { branchesRoutes } from './modules/branches/branches.routes.ts'
 import { createInterestRepository } from './modules/interest/interest.repository.ts'
 import { createInterestService } from './modules/interest/interest.service.ts'
 import { interestRoutes } from './modules/interest/interest.routes.ts'
+import { feedbackRoutes } from './modules/feedback/feedback.routes.ts'
+import { createFeedbackService } from './modules/feedback/feedback.service.ts'
+import { errorReportingStarted, reportFeedback } from './observability/error-reporting.ts'
 import { createCreditService } from './modules/credit/credit.service.ts'
 import { creditRoutes } from './modules/credit/credit.routes.ts'
 import { createPinService } from './modules/payment/pin.service.ts'
@@ -246,6 +249,14 @@ export async function buildApp(deps: {
         authRateLimit: config.AUTH_RATE_LIMIT_MAX,
       })
       await v1.register(adminRoutes, { users, guards, clock })
+      await v1.register(feedbackRoutes, {
+        feedback: createFeedbackService({
+          db: db.db,
+          destination: { configured: errorReportingStarted, send: reportFeedback },
+        }),
+        guards,
+        rateLimitMax: config.FEEDBACK_RATE_LIMIT_MAX,
+      })
       const catalogueCache = createAnswerCache({
         ttlMs: config.CATALOGUE_CACHE_TTL_MS,
         maxBytes: config.CATALOGUE_CACHE_MAX_MB * 1024 * 1024,

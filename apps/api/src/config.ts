@@ -117,6 +117,13 @@ export const ApiConfigSchema = z.object({
   OTP_SENDS_GLOBAL: z.coerce.number().int().positive().default(1000),
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
+  // docs/product/error-reporting.md: bug reports per client per minute.
+  FEEDBACK_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  // docs/product/error-reporting.md: off unless a DSN is given (Sentry's, or any service that
+  // takes its envelopes).
+  SENTRY_DSN: z.url().optional(),
+  SENTRY_ENVIRONMENT: z.string().min(1).optional(),
+  SENTRY_RELEASE: z.string().min(1).optional(),
 })
 export type ApiConfig = z.infer<typeof ApiConfigSchema> & {
   demoMode: boolean
@@ -132,6 +139,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const parsed = ApiConfigSchema.safeParse({
     ...env,
     DATABASE_URL: env.DATABASE_URL || undefined,
+    SENTRY_DSN: env.SENTRY_DSN || undefined,
   })
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)

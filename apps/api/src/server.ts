@@ -3,8 +3,15 @@ import { openDb } from '@padi/db/client'
 import { seedDemoData } from '@padi/db/seed/run-seed'
 import { loadApiConfig } from './config.ts'
 import { buildApp } from './app.ts'
+import { stopErrorReporting, startErrorReporting } from './observability/error-reporting.ts'
 
 const config = loadApiConfig()
+startErrorReporting({
+  dsn: config.SENTRY_DSN,
+  environment: config.SENTRY_ENVIRONMENT ?? config.NODE_ENV,
+  release: config.SENTRY_RELEASE,
+  serverName: 'api',
+})
 const db = await openDb({
   databaseUrl: config.DATABASE_URL,
   dataDir: config.dataDir,
@@ -19,6 +26,7 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   else app.log.info({ signal }, 'closing')
   await app.close()
   await db.close()
+  await stopErrorReporting()
 })
 
 await app.listen({ host: config.HOST, port: config.API_PORT })

@@ -29,7 +29,12 @@ import { stopRecordingTyped } from '~/utils/typed-before-hydration.ts'
 import { useNonce } from '~/utils/nonce.ts'
 import { apiContext } from '~/utils/context.server.ts'
 import { createApiClient } from '~/utils/api.server.ts'
-import { readSession, sessionContext, sessionCookieHeader } from '~/utils/session.server.ts'
+import {
+  cacheScope,
+  readSession,
+  sessionContext,
+  sessionCookieHeader,
+} from '~/utils/session.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
 import { isCrossSiteRequest } from '~/utils/origin-check.server.ts'
 import { localeForRequest } from '~/utils/locale.server.ts'
@@ -76,6 +81,9 @@ export const middleware: Route.MiddlewareFunction[] = [
       if (session.dirty) response.headers.append('Set-Cookie', await sessionCookieHeader(session))
       response.headers.set('Cache-Control', 'no-store')
     }
+    // docs/product/shell.md (The installable app): whose pages the service worker may keep.
+    response = new Response(response.body, response)
+    response.headers.set('X-Cache-Scope', cacheScope(session))
     return response
   },
 ]
@@ -92,6 +100,9 @@ export function loader({ request, params }: Route.LoaderArgs) {
     consent: consent === 'accepted' || consent === 'rejected' ? consent : null,
     mapTileUrl: env.MAP_TILE_URL,
     demo: env.demoMode,
+    errorReporting: env.SENTRY_DSN
+      ? { dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV }
+      : null,
     // The server's year, so the footer renders the same on the server and in the browser.
     year: new Date().getUTCFullYear(),
   }
@@ -126,6 +137,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={data?.theme === 'red' ? '#b3261e' : '#1f6f3a'} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
         <Meta />
         <RouteStyles />
         <Links />
@@ -158,6 +170,11 @@ function I18nProvider({
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // Background work (error reporting, the new-version watch), loaded once the page runs.
+  useEffect(() => {
+    void import('~/utils/after-hydration.ts').then((m) => m.afterHydration(loaderData))
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page load
+  }, [])
   return (
     <I18nProvider data={loaderData}>
       <LoadingBar />

@@ -4,6 +4,7 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 export default [
   index('routes/resources/locale-redirect.ts'),
   route('healthz', 'routes/resources/healthz.ts'),
+  route('manifest.webmanifest', 'routes/resources/web-manifest.ts'),
   route('set-locale', 'routes/resources/set-locale.ts'),
   route('cookie-consent', 'routes/resources/cookie-consent.ts'),
   route('img/products/:name/:file', 'routes/resources/product-photo.ts'),
@@ -15,6 +16,7 @@ export default [
       route('privacy', 'routes/public/privacy.tsx'),
       route('terms', 'routes/public/terms.tsx'),
       route('register-interest', 'routes/public/register-interest.tsx'),
+      route('report-bug', 'routes/public/report-bug.tsx'),
       route('credit', 'routes/public/credit.tsx'),
       route('calculator', 'routes/calculator/calculator-index.tsx'),
       route('calculator/area-converter', 'routes/calculator/area-converter.tsx'),
@@ -91,6 +93,7 @@ export default [
       route('renewals/:id/contract', 'routes/admin/renewal-contract.ts'),
       route('vouchers', 'routes/admin/voucher-issue.tsx'),
       route('audit', 'routes/admin/audit-log.tsx'),
+      route('feedback', 'routes/admin/feedback-list.tsx'),
       route('orders', 'routes/admin/order-list.tsx'),
       route('orders/:id', 'routes/admin/order-page.tsx'),
       route('users', 'routes/admin/user-search.tsx'),

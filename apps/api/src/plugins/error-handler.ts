@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { DomainError, type ErrorCode } from '@padi/domain/errors'
 import { HTTP_STATUS, PROBLEM_TYPES } from '../http-errors.ts'
 import type { ErrorResponse } from '../error-schema.ts'
+import { reportError } from '../observability/error-reporting.ts'
 
 function send(code: ErrorCode, message: string, errors?: ErrorResponse['errors']): ErrorResponse {
   return { statusCode: HTTP_STATUS[code], code, message, ...(errors ? { errors } : {}) }
@@ -40,6 +41,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       error instanceof DomainError ? HTTP_STATUS[error.code] : (error.statusCode ?? 500)
     if (status >= 500) {
       request.log.error({ err: error }, 'server error')
+      // docs/product/error-reporting.md: the unexpected ones (a 503 of a database away is not a bug).
+      if (status !== 503) reportError(error, request.id)
       const code: ErrorCode =
         error instanceof DomainError
           ? error.code

@@ -11,6 +11,7 @@ export function SiteFooter({ productName, year }: { productName: string; year: n
         <Link to={href('/privacy')}>{t('footer.privacy')}</Link>
         <Link to={href('/terms')}>{t('footer.terms')}</Link>
         <Link to={href('/register-interest')}>{t('footer.registerInterest')}</Link>
+        <Link to={href('/report-bug')}>{t('footer.reportBug')}</Link>
       </nav>
       <p className="app-promo">{t('footer.mobileApp')}</p>
       <p className="muted">{t('footer.copyright', { year, product: productName })}</p>

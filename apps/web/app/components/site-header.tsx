@@ -109,6 +109,10 @@ export function SiteHeader({
         </details>
       </div>
       <MenuLinks user={user} label={t('common.mainNavigation')} className="main-nav-desktop" />
+      {/* Shown only on a page the installed app opened without a network (service worker). */}
+      <p className="offline-note" role="status">
+        {t('common.offline')}
+      </p>
     </header>
   )
 }

@@ -1,8 +1,5 @@
-import { useEffect, useState } from 'react'
-import type * as ToastModule from 'react-hot-toast'
+import { useEffect, useState, type ReactNode } from 'react'
 
-// docs/product/limits.md: toasts close after 5000 ms by default and pause while hovered (react-hot-toast does).
-export const TOAST_DEFAULT_MS = 5000
 const TOAST_EVENT = 'app:toast'
 
 export type ToastRequest = {
@@ -10,6 +7,8 @@ export type ToastRequest = {
   title?: string
   message: string
   duration?: number
+  /** A button in the toast (reload for a new version); `dismiss` labels a second one that closes it. */
+  action?: { label: string; run: () => void; dismiss?: string }
 }
 
 // Toasts raised before the toast area has mounted (a page's effect runs before it) wait here.
@@ -22,25 +21,15 @@ export function notify(request: ToastRequest) {
   else window.dispatchEvent(new CustomEvent<ToastRequest>(TOAST_EVENT, { detail: request }))
 }
 
-type ToastLibrary = typeof ToastModule
-
 /**
- * The toast area. The toast library is only downloaded when the first toast is raised, so pages
- * that never show one do not pay for it on a slow network.
+ * The toast area. The toast library and the code that draws a toast are only downloaded when the
+ * first toast is raised, so pages that never show one do not pay for them on a slow network.
  */
 export function Toasts() {
-  const [lib, setLib] = useState<ToastLibrary | null>(null)
+  const [area, setArea] = useState<ReactNode>(null)
   useEffect(() => {
-    const show = (request: ToastRequest) => {
-      void import('react-hot-toast').then((mod) => {
-        setLib(mod)
-        const text = request.title ? `${request.title}\n${request.message}` : request.message
-        const options = { duration: request.duration ?? TOAST_DEFAULT_MS }
-        if (request.kind === 'error') mod.toast.error(text, options)
-        else if (request.kind === 'success') mod.toast.success(text, options)
-        else mod.toast(text, options)
-      })
-    }
+    const show = (request: ToastRequest) =>
+      void import('./toast-view.tsx').then((view) => setArea(view.showToast(request)))
     const onToast = (event: Event) => show((event as CustomEvent<ToastRequest>).detail)
     window.addEventListener(TOAST_EVENT, onToast)
     mounted = true
@@ -50,20 +39,9 @@ export function Toasts() {
       window.removeEventListener(TOAST_EVENT, onToast)
     }
   }, [])
-  if (!lib) return <div className="toast-area" aria-live="polite" />
-  const { Toaster } = lib
   return (
     <div className="toast-area" aria-live="polite">
-      <Toaster
-        position="top-center"
-        toastOptions={{
-          duration: TOAST_DEFAULT_MS,
-          style: { whiteSpace: 'pre-line' },
-          error: {
-            style: { background: 'var(--color-danger)', color: '#fff', whiteSpace: 'pre-line' },
-          },
-        }}
-      />
+      {area}
     </div>
   )
 }

@@ -9,6 +9,7 @@ import type {
   StockCount,
 } from '@padi/domain/catalogue/product-desk-schemas'
 import type { Interest } from '@padi/domain/interest/schemas'
+import type { Feedback, FeedbackList } from '@padi/domain/feedback/schemas'
 import type { Locale } from '@padi/domain/i18n/locales'
 import type { Market } from '@padi/domain/money'
 import type { ErrorCode } from '@padi/domain/errors'
@@ -206,6 +207,19 @@ export function createApiClient(
         method: 'POST',
         body: payload,
         query: { locale },
+      }),
+    // docs/product/error-reporting.md (Report a Bug): with the user's token when logged in.
+    sendFeedback: (payload: Feedback, locale: Locale, token?: string) =>
+      call<{ sent_to: 'service' | 'shop' }>('/api/v1/feedback', {
+        method: 'POST',
+        body: payload,
+        query: { locale },
+        token,
+      }),
+    listFeedback: (token: string, before?: number) =>
+      call<FeedbackList>('/api/v1/admin/feedback', {
+        token,
+        query: { before: before ? String(before) : undefined },
       }),
 
     // Accounts and sessions (docs/product/shell.md)
@@ -532,6 +546,8 @@ export function createApiClient(
         token,
         file: { bytes, type },
       }),
+    removeProductPhoto: (token: string, id: number) =>
+      call<ProductDeskProduct>(`/api/v1/admin/products/${id}/photo`, { method: 'DELETE', token }),
     setProductHidden: (token: string, id: number, hidden: boolean) =>
       call<ProductDeskProduct>(`/api/v1/admin/products/${id}/visibility`, {
         method: 'PUT',

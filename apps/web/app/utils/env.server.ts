@@ -19,6 +19,10 @@ const EnvSchema = z.object({
   SMS_PROVIDER: z.string().optional(),
   // ADR 018: sent to the API so it believes the farmer's address this server forwards.
   PROXY_SECRET: z.string().min(32).optional(),
+  // docs/product/error-reporting.md: off unless a DSN is given; the pages report through this
+  // server (server.mjs checks and forwards).
+  SENTRY_DSN: z.url().optional(),
+  SENTRY_ENVIRONMENT: z.string().min(1).optional(),
   // The site's own origins when a TLS proxy stands in front (form posts come from these); by
   // default the origin the request itself was made to.
   PUBLIC_ORIGINS: z
@@ -53,6 +57,7 @@ export function getEnv(): WebEnv {
     ...process.env,
     API_URL: process.env.API_URL || undefined,
     DATABASE_URL: process.env.DATABASE_URL || undefined,
+    SENTRY_DSN: process.env.SENTRY_DSN || undefined,
   })
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)

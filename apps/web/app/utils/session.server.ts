@@ -1,6 +1,6 @@
 import type { CounterTransaction } from '@padi/domain/vouchers/voucher-schemas'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { hkdfSync, randomBytes } from 'node:crypto'
+import { hkdfSync, randomBytes, createHmac } from 'node:crypto'
 import { join, resolve } from 'node:path'
 import { createContext } from 'react-router'
 import { CompactEncrypt, compactDecrypt } from 'jose'
@@ -167,4 +167,16 @@ export async function sessionCookieHeader(session: WebSession): Promise<string> 
     maxAgeSeconds: SESSION_MAX_AGE_SECONDS,
     httpOnly: true,
   })
+}
+
+/**
+ * docs/product/shell.md (The installable app): names whose pages the installed app may keep for
+ * offline use: 'anon' for a visitor, else an opaque name for the user (keyed by this server's
+ * secret, so it says nothing about who). The service worker keeps pages per name and drops every
+ * other name's pages when the name changes (a logout, another user).
+ */
+export function cacheScope(session: WebSession): string {
+  const user = session.isLoggedIn ? session.data.user : undefined
+  if (!user) return 'anon'
+  return `u${createHmac('sha256', sessionSecret()).update(`cache-scope:${user.id}`).digest('base64url').slice(0, 22)}`
 }

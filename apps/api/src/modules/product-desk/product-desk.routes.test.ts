@@ -212,6 +212,33 @@ describe('product photos (docs/product/back-office.md)', () => {
     ])
       expect([400, 404]).toContain((await t.app.inject({ url })).statusCode)
   })
+
+  it('removes a photo: the shop shows the category’s picture again, audited, admin only', async () => {
+    const name = (await upload(admin, 7, await picture(300, 300))).json().photo as string
+    const remove = (token: string, id = 7) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/admin/products/${id}/photo`,
+        headers: bearer(token),
+      })
+    expect((await remove(finance)).statusCode).toBe(403)
+    expect((await remove(admin, 999999)).statusCode).toBe(404)
+    const v0 = await version()
+    const res = await remove(admin)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().photo).toBeNull()
+    expect(await version()).toBeGreaterThan(v0)
+    expect((await shop(7)).photo).toBeNull()
+    const audit = await t.app.inject({
+      url: '/api/v1/admin/audit?subject_type=product&subject_id=7',
+      headers: bearer(admin),
+    })
+    expect(audit.json().data[0]).toMatchObject({
+      action: 'product.photo',
+      before: { photo: name },
+      after: { photo: null },
+    })
+  })
 })
 
 describe('new products, new packs, hiding (docs/product/back-office.md)', () => {

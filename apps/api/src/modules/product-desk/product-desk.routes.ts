@@ -63,6 +63,21 @@ export const productDeskRoutes: FastifyPluginAsync<{
     },
   )
 
+  r.delete(
+    '/admin/products/:id/photo',
+    {
+      preHandler: admin,
+      schema: {
+        ...base,
+        summary: 'Remove a product’s photo: the shop shows its category’s picture again (admin)',
+        operationId: 'removeProductPhoto',
+        params: z.object({ id: Id }),
+        response: { 200: ProductDeskProductSchema, ...errors },
+      },
+    },
+    async (request) => catalogue.removePhoto(request.auth!.userId, request.params.id),
+  )
+
   // Public: the shop's pages show these (through the web server), cached for a year: a new
   // photo gets a new name, so a URL never shows another picture.
   r.get(

@@ -291,6 +291,24 @@ export function createProductDeskService(deps: {
       return get(id)
     },
 
+    /**
+     * DELETE /admin/products/:id/photo: the product goes back to its category's picture. The
+     * files stay (their addresses may be cached for a year and always show the same picture).
+     */
+    async removePhoto(actorUserId: number, id: number) {
+      await change(actorUserId, id, 'product.photo', async (tx) => {
+        const [row] = await tx
+          .select({ photo: products.photo })
+          .from(products)
+          .where(eq(products.id, id))
+          .for('update')
+        if (!row) throw new DomainError('NOT_FOUND', 'Product not found')
+        await tx.update(products).set({ photo: null }).where(eq(products.id, id))
+        return { before: { photo: row.photo }, after: { photo: null }, result: undefined }
+      })
+      return get(id)
+    },
+
     /** PUT /admin/products/:id/visibility: hidden from every list, its page and checkout, or shown. */
     async setHidden(actorUserId: number, id: number, hidden: boolean) {
       await change(actorUserId, id, hidden ? 'product.hide' : 'product.show', async (tx) => {

@@ -83,6 +83,9 @@ function AdminHeader({
                 {t('admin.nav.branches')}
               </NavLink>
               <NavLink to={localePath(locale, '/admin/audit')}>{t('admin.nav.audit')}</NavLink>
+              <NavLink to={localePath(locale, '/admin/feedback')}>
+                {t('admin.nav.feedback')}
+              </NavLink>
             </>
           ) : null}
           <Link to={localePath(locale, '/')}>{t('admin.nav.shop')}</Link>

@@ -103,6 +103,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
           expected: Number(text('expected')),
         }),
       )
+    } else if (intent === 'remove-photo') {
+      await withUserToken({ session, locale }, (token) => api.removeProductPhoto(token, id))
     } else if (intent === 'visibility') {
       await withUserToken({ session, locale }, (token) =>
         api.setProductHidden(token, id, text('hidden') === 'true'),
@@ -193,6 +195,14 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
           {t('admin.products.uploadPhoto')}
         </button>
       </Form>
+      {product.photo ? (
+        <Form method="post" className="admin-form">
+          <input type="hidden" name="intent" value="remove-photo" />
+          <button type="submit" className="button danger">
+            {t('admin.products.removePhoto')}
+          </button>
+        </Form>
+      ) : null}
 
       <h2>{t('admin.products.packs')}</h2>
       {product.packs.map((pack) => {

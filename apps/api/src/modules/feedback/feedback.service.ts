@@ -1,0 +1,69 @@
+import { desc, eq, lt } from 'drizzle-orm'
+import type { Db } from '@padi/db/client'
+import { feedbackReports } from '@padi/db/schema/feedback'
+import { users } from '@padi/db/schema/users'
+import type { Feedback } from '@padi/domain/feedback/schemas'
+import type { Locale } from '@padi/domain/i18n/locales'
+
+export type FeedbackDestination = {
+  /** Whether an error-reporting service takes the report (then it is not kept here). */
+  configured: () => boolean
+  send: (feedback: { message: string; page: string; locale: string }) => void
+}
+
+const PAGE_SIZE = 50
+
+/**
+ * docs/product/error-reporting.md (Report a Bug): a description and its page go to the
+ * error-reporting service when one is configured, else into our own table, which admins read.
+ */
+export function createFeedbackService(deps: { db: Db; destination: FeedbackDestination }) {
+  const { db, destination } = deps
+  return {
+    async submit(input: Feedback & { locale: Locale; userId: number | null }) {
+      if (destination.configured()) {
+        destination.send({ message: input.message, page: input.page, locale: input.locale })
+        return { sent_to: 'service' as const }
+      }
+      await db.insert(feedbackReports).values({
+        userId: input.userId,
+        page: input.page,
+        message: input.message,
+        locale: input.locale,
+      })
+      return { sent_to: 'shop' as const }
+    },
+
+    /** Newest first, 50 at a time; `before` is the last id of the page before. */
+    async list(before: number | undefined) {
+      const rows = await db
+        .select({
+          id: feedbackReports.id,
+          page: feedbackReports.page,
+          message: feedbackReports.message,
+          locale: feedbackReports.locale,
+          createdAt: feedbackReports.createdAt,
+          userId: feedbackReports.userId,
+          userName: users.fullName,
+        })
+        .from(feedbackReports)
+        .leftJoin(users, eq(users.id, feedbackReports.userId))
+        .where(before ? lt(feedbackReports.id, before) : undefined)
+        .orderBy(desc(feedbackReports.id))
+        .limit(PAGE_SIZE + 1)
+      const page = rows.slice(0, PAGE_SIZE)
+      return {
+        items: page.map((r) => ({
+          id: r.id,
+          page: r.page,
+          message: r.message,
+          locale: r.locale,
+          created_at: r.createdAt.toISOString(),
+          user: r.userId ? { id: r.userId, full_name: r.userName ?? '' } : null,
+        })),
+        next_before: rows.length > PAGE_SIZE ? (page.at(-1)?.id ?? null) : null,
+      }
+    },
+  }
+}
+export type FeedbackService = ReturnType<typeof createFeedbackService>

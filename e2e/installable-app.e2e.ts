@@ -1,0 +1,112 @@
+import { expect, test } from './support/fixtures.ts'
+import { createAccount } from './support/api.ts'
+import { submitLogin } from './support/login.ts'
+import { fillCart, packOf } from './support/shop.ts'
+
+/** docs/product/shell.md (The installable app). */
+test.describe('the installable app', () => {
+  test('a manifest with the name, colour and icons Android asks for', async ({ page, request }) => {
+    const res = await request.get('/manifest.webmanifest')
+    expect(res.headers()['content-type']).toContain('application/manifest+json')
+    const manifest = (await res.json()) as {
+      name: string
+      display: string
+      start_url: string
+      icons: { src: string; sizes: string; purpose: string }[]
+    }
+    expect(manifest).toMatchObject({ name: 'SawahMart', display: 'standalone', start_url: '/en' })
+    for (const size of ['192x192', '512x512'])
+      for (const purpose of ['any', 'maskable']) {
+        const icon = manifest.icons.find((i) => i.sizes === size && i.purpose === purpose)
+        expect(icon, `${purpose} icon ${size}`).toBeTruthy()
+        const file = await request.get(icon!.src)
+        expect(file.headers()['content-type']).toBe('image/png')
+      }
+    // In Thai for a Thai browser.
+    const th = await request.get('/manifest.webmanifest', {
+      headers: { cookie: 'i18n_redirected=th' },
+    })
+    expect(((await th.json()) as { start_url: string }).start_url).toBe('/th')
+    await page.goto('/en')
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
+      'href',
+      '/manifest.webmanifest',
+    )
+  })
+
+  test('pages seen open offline and say so; after logout nothing of the user is served', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const account = await createAccount(request)
+    const pack = await packOf(request, 1)
+    await fillCart(request, account, [{ id: pack.id, count: 2 }])
+    const context = await browser.newContext({ baseURL: baseURL!, serviceWorkers: 'allow' })
+    const page = await context.newPage()
+    try {
+      await page.goto('/en/login')
+      await submitLogin(page, account.mobile, account.password)
+      await expect(page).toHaveURL(/\/en$/)
+      await expect
+        .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), {
+          timeout: 15_000,
+        })
+        .toBe(true)
+      await page.goto('/en/products/agrochems')
+      const firstProduct = (await page.locator('main h2, main h3').first().textContent()) ?? ''
+      await page.goto('/en/qr')
+      await expect(page.getByRole('heading', { name: 'My QR code' })).toBeVisible()
+      await page.goto('/en/cart')
+      const line = page.locator('main').getByRole('listitem').first()
+      const lineText = ((await line.textContent()) ?? '').slice(0, 30)
+      expect(lineText.length).toBeGreaterThan(5)
+
+      await context.setOffline(true)
+      const offlineNote = page.getByText(
+        'You are offline: this page is the copy saved on your phone.',
+      )
+      await page.goto('/en/cart')
+      await expect(offlineNote).toBeVisible()
+      await expect(page.locator('main')).toContainText(lineText)
+      await page.goto('/en/products/agrochems')
+      await expect(offlineNote).toBeVisible()
+      await expect(page.locator('main')).toContainText(firstProduct)
+      await page.goto('/en/qr')
+      await expect(page.getByRole('heading', { name: 'My QR code' })).toBeVisible()
+      await expect(offlineNote).toBeVisible()
+      // A page never opened: the offline page, in the three languages.
+      await page.goto('/en/about')
+      await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible()
+      await expect(page.getByRole('heading', { name: 'คุณออฟไลน์อยู่' })).toBeVisible()
+
+      // Back online, the farmer logs out; offline again, their cart is not there for anyone.
+      await context.setOffline(false)
+      await page.goto('/en/settings')
+      await page.getByRole('button', { name: 'Log out' }).first().click()
+      await expect(page.getByText('You are logged out. See you again soon.')).toBeVisible()
+      await context.setOffline(true)
+      await page.goto('/en/cart')
+      await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible()
+      await expect(page.locator('body')).not.toContainText(lineText)
+      const kept = await page.evaluate(async () => {
+        const names = await caches.keys()
+        const texts: string[] = []
+        const urls: string[] = []
+        for (const name of names.filter((n) => n.startsWith('pages-'))) {
+          const cache = await caches.open(name)
+          for (const req of await cache.keys()) {
+            urls.push(new URL(req.url).pathname)
+            texts.push(await (await cache.match(req))!.text())
+          }
+        }
+        return { names, urls, texts: texts.join('\n') }
+      })
+      expect(kept.names.filter((n) => n.startsWith('pages-u'))).toEqual([])
+      expect(kept.texts).not.toContain('Test Farmer')
+      expect(kept.urls.filter((u) => /\/(cart|qr)(\.data)?$/.test(u))).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+})
