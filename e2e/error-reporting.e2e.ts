@@ -129,6 +129,7 @@ test.describe('error reporting to a service', () => {
       expect((await post(envelope('http://other@127.0.0.1:9/2'))).status()).toBe(400)
       // Another site's page.
       expect((await post(envelope(collector.dsn), 'https://evil.example')).status()).toBe(403)
+      expect((await post(envelope(collector.dsn), 'null')).status()).toBe(403)
       // Not an envelope.
       expect((await post('not json')).status()).toBe(400)
       expect(collector.items()).toEqual([])

@@ -103,6 +103,22 @@ test.describe('the installable app', () => {
         return { names, urls, texts: texts.join('\n') }
       })
       expect(kept.names.filter((n) => n.startsWith('pages-u'))).toEqual([])
+      // Nor the record of which of their pages were opened when (Workbox keeps it in IndexedDB).
+      const opened = await page.evaluate(
+        () =>
+          new Promise<string[]>((resolve) => {
+            const open = indexedDB.open('workbox-expiration')
+            open.onerror = () => resolve([])
+            open.onsuccess = () => {
+              const db = open.result
+              if (!db.objectStoreNames.contains('cache-entries')) return resolve([])
+              const all = db.transaction('cache-entries').objectStore('cache-entries').getAll()
+              all.onsuccess = () =>
+                resolve((all.result as { cacheName: string }[]).map((e) => e.cacheName))
+            }
+          }),
+      )
+      expect(opened.filter((n) => n.startsWith('pages-u'))).toEqual([])
       expect(kept.texts).not.toContain('Test Farmer')
       expect(kept.urls.filter((u) => /\/(cart|qr)(\.data)?$/.test(u))).toEqual([])
     } finally {

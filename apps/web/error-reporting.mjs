@@ -95,7 +95,8 @@ export function createErrorTunnel({ dsn, forward = fetch }) {
   const upstream = envelopeUrl(dsn)
   return async (req, res) => {
     const origin = req.headers.origin
-    if (origin && new URL(origin).host !== req.headers.host) return res.status(403).end()
+    if (origin && (!URL.canParse(origin) || new URL(origin).host !== req.headers.host))
+      return res.status(403).end()
     if (!Buffer.isBuffer(req.body) || req.body.length === 0) return res.status(400).end()
     let envelope
     try {

@@ -94,6 +94,8 @@ export function createPageCache({
     res.setHeader('X-Page-Cache', 'miss')
     capture(res, (html) => {
       if (res.statusCode !== 200 || res.getHeader('set-cookie') !== undefined) return
+      // A page that depends on more than its address and cookies says so.
+      if (/no-store|private/.test(String(res.getHeader('cache-control') ?? ''))) return
       if (!String(res.getHeader('content-type') ?? '').startsWith('text/html')) return
       const nonce = /'nonce-([^']+)'/.exec(String(res.getHeader('content-security-policy')))?.[1]
       if (!nonce) return

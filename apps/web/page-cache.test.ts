@@ -22,6 +22,7 @@ app.get('/{*splat}', (req, res) => {
   res.setHeader('Content-Type', 'text/html; charset=utf-8')
   if (req.query.status) res.status(Number(req.query.status))
   if (req.query.setCookie) res.setHeader('Set-Cookie', 'market=TH; Path=/')
+  if (req.query.noStore) res.setHeader('Cache-Control', 'no-store')
   const who = req.headers.cookie ?? 'nobody'
   res.end(
     `<!doctype html><p>${'x'.repeat(2000)}</p><p id="who">${who}</p><script nonce="${nonce}">1</script>`,
@@ -84,12 +85,15 @@ describe('the page cache for visitors without a session (ADR 024)', () => {
     expect(reordered.headers.get('x-page-cache')).toBe('hit')
   })
 
-  it('keeps no answer that sets a cookie or is not a 200', async () => {
+  it('keeps no answer that sets a cookie, is not a 200 or says no-store', async () => {
     await get('/en?setCookie=1')
     expect((await get('/en?setCookie=1')).headers.get('x-page-cache')).toBe('miss')
     await get('/en?status=404')
     expect((await get('/en?status=404')).headers.get('x-page-cache')).toBe('miss')
-    expect(renders).toBe(4)
+    // A page that says it is not to be kept (it depends on more than its address).
+    await get('/en/report-bug?noStore=1')
+    expect((await get('/en/report-bug?noStore=1')).headers.get('x-page-cache')).toBe('miss')
+    expect(renders).toBe(6)
   })
 
   it('answers a revalidation with 304 and no new policy for the copy the browser keeps', async () => {

@@ -6,7 +6,7 @@
 // user is ever served to another: their pages are dropped when the name changes and at logout.
 // API answers are never kept (the browser does not call the API; React Router's data answers of
 // the same pages are kept with them).
-import { ExpirationPlugin } from 'workbox-expiration'
+import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration'
 import { matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { registerRoute } from 'workbox-routing'
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
@@ -20,6 +20,8 @@ const SCOPE_KEY = '/__cache-scope'
 /** Home, the catalogue (lists, searches, product pages), the cart and the QR page. */
 const KEPT_PAGE = /^\/(en|bm|th)(\/products(\/[\w-]+)*|\/cart|\/qr)?(\.data)?$/
 const LOGOUT = /^\/(en|bm|th)\/logout(\.data)?$/
+/** Pages kept per user, the least recently opened going first (searches add up). */
+const KEPT_PAGES_MAX = 80
 
 precacheAndRoute([{ url: '/offline.html', revision: OFFLINE_PAGE_REVISION }])
 self.addEventListener('install', () => void self.skipWaiting())
@@ -60,8 +62,14 @@ async function useScope(next: string) {
 
 async function dropPages(which: (name: string) => boolean) {
   const names = await caches.keys()
+  // The pages and the record of when each was opened (kept by Workbox in IndexedDB) both go.
   await Promise.all(
-    names.filter((n) => n.startsWith(PAGES_PREFIX) && which(n)).map((n) => caches.delete(n)),
+    names
+      .filter((n) => n.startsWith(PAGES_PREFIX) && which(n))
+      .map(async (n) => {
+        await new CacheExpiration(n, { maxEntries: KEPT_PAGES_MAX }).delete()
+        await caches.delete(n)
+      }),
   )
 }
 
@@ -95,8 +103,13 @@ registerRoute(
       const response = await fetch(request)
       const name = response.headers.get('x-cache-scope')
       if (name) await useScope(name)
-      if (keep && name && response.ok && response.status === 200)
-        await (await caches.open(`${PAGES_PREFIX}${name}`)).put(request.url, response.clone())
+      if (keep && name && response.ok && response.status === 200) {
+        const cacheName = `${PAGES_PREFIX}${name}`
+        await (await caches.open(cacheName)).put(request.url, response.clone())
+        const expiration = new CacheExpiration(cacheName, { maxEntries: KEPT_PAGES_MAX })
+        await expiration.updateTimestamp(request.url)
+        await expiration.expireEntries()
+      }
       return response
     } catch (error) {
       const name = await currentScope()

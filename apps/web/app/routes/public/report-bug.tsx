@@ -14,8 +14,13 @@ import { pageMessages } from '~/utils/messages.server.ts'
 import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import type { Route } from './+types/report-bug'
 
-// docs/security.md row 55: a 429 keeps its Retry-After.
-export const headers: Route.HeadersFunction = retryAfterHeaders
+// docs/security.md row 55: a 429 keeps its Retry-After. The page names the page the user came
+// from (their Referer), so no cache keeps it for the next visitor.
+export const headers: Route.HeadersFunction = (args) => {
+  const headers = retryAfterHeaders(args)
+  headers.set('Cache-Control', 'no-store')
+  return headers
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'feedback.title', 'feedback.description')
