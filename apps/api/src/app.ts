@@ -30,6 +30,9 @@ import { createProductsRepository } from './modules/products/products.repository
 import { createProductsService } from './modules/products/products.service.ts'
 import { productsRoutes } from './modules/products/products.routes.ts'
 import { createAnswerCache } from './modules/products/answer-cache.ts'
+import { createContentWatch } from './modules/content/content-watch.ts'
+import { createRedisClient } from './shared-state/redis-client.ts'
+import type { Redis } from 'ioredis'
 import type { ApiConfig } from './config.ts'
 import { registerErrorHandler } from './plugins/error-handler.ts'
 import { withoutUnusedSchemas } from './openapi-document.ts'
@@ -93,6 +96,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** One-time codes and their SMS, reachable for the retry job and tests. */
     otp: OtpService
+    /** The Redis connection shared state goes through, when REDIS_URL is set. */
+    redis: Redis | null
   }
 }
 
@@ -162,7 +167,15 @@ export async function buildApp(deps: {
   })
   // Weak ETags from the body; a matching If-None-Match answers 304 (docs/product/shell.md: cacheable lists).
   await app.register(etag, { weak: true })
+  // docs/reliability.md (Shared state): with REDIS_URL the limits count across every instance.
+  const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL, app.log) : null
+  app.decorate('redis', redis)
+  if (redis)
+    app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())))
   await app.register(rateLimit, {
+    ...(redis
+      ? { redis, nameSpace: `${config.REDIS_KEY_PREFIX}rate-limit:`, skipOnError: true }
+      : {}),
     max: config.RATE_LIMIT_MAX,
     timeWindow: config.RATE_LIMIT_WINDOW_MS,
     keyGenerator: (request) => request.clientIp,
@@ -200,7 +213,10 @@ export async function buildApp(deps: {
   await app.register(healthRoutes, { ping: db.ping, kind: db.kind, hidden: true })
   await app.register(healthRoutes, { prefix: API_PREFIX, ping: db.ping, kind: db.kind })
 
-  const branches = createBranchesService(createBranchesRepository(db.db))
+  // Several API instances share one database: a change made on one drops the others' copies.
+  const content = createContentWatch(db.db)
+  const branches = createBranchesService(createBranchesRepository(db.db), Date.now, content.sync)
+  content.onChange(() => branches.forget())
   const interest = createInterestService(createInterestRepository(db.db))
   const sms =
     deps.sms ??
@@ -258,9 +274,11 @@ export async function buildApp(deps: {
         rateLimitMax: config.FEEDBACK_RATE_LIMIT_MAX,
       })
       const catalogueCache = createAnswerCache({
+        sync: content.sync,
         ttlMs: config.CATALOGUE_CACHE_TTL_MS,
         maxBytes: config.CATALOGUE_CACHE_MAX_MB * 1024 * 1024,
       })
+      content.onChange(() => catalogueCache.clear())
       const photos = createProductPhotoStore({ dir: config.filesDir })
       await v1.register(productDeskRoutes, {
         catalogue: createProductDeskService({

@@ -124,6 +124,15 @@ export const ApiConfigSchema = z.object({
   SENTRY_DSN: z.url().optional(),
   SENTRY_ENVIRONMENT: z.string().min(1).optional(),
   SENTRY_RELEASE: z.string().min(1).optional(),
+  // docs/reliability.md (Shared state): several instances share their counters through Redis.
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// address')
+    .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w.-]{1,40}:$/, 'letters, digits, . - _ and a final colon')
+    .default('padi:'),
 })
 export type ApiConfig = z.infer<typeof ApiConfigSchema> & {
   demoMode: boolean
@@ -140,6 +149,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     ...env,
     DATABASE_URL: env.DATABASE_URL || undefined,
     SENTRY_DSN: env.SENTRY_DSN || undefined,
+    REDIS_URL: env.REDIS_URL || undefined,
   })
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)

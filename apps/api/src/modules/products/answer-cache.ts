@@ -23,7 +23,12 @@ const toAnswer = (value: unknown): CachedAnswer => {
  * the Cache-Control max-age the API already promises), bounded by memory, and concurrent misses for
  * one key share one query. ttlMs 0 turns the cache off: every request builds its answer.
  */
-export function createAnswerCache(options: { ttlMs: number; maxBytes: number }): AnswerCache {
+export function createAnswerCache(options: {
+  ttlMs: number
+  maxBytes: number
+  /** Awaited before each answer: drops what another instance's change made stale (content-watch.ts). */
+  sync?: () => Promise<void>
+}): AnswerCache {
   let hits = 0
   let misses = 0
   if (options.ttlMs <= 0) {
@@ -48,6 +53,7 @@ export function createAnswerCache(options: { ttlMs: number; maxBytes: number }):
   })
   return {
     answer: async (key, build) => {
+      await options.sync?.()
       const status: LRUCache.Status<string, CachedAnswer, () => Promise<unknown>> = {}
       const found = await cache.fetch(key, { context: build, status })
       if (status.fetch === 'hit' || status.fetch === 'inflight') hits++

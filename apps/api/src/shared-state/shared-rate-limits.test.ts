@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../app.ts'
+import { createTestApp, type TestApp } from '../../test/test-app.ts'
+import { login } from '../../test/auth-helpers.ts'
+
+// Redis runs at 127.0.0.1:6379 on the machines here and in CI.
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
+
+const ready = async (app: FastifyInstance) => {
+  for (let i = 0; i < 100 && app.redis?.status !== 'ready'; i++)
+    await new Promise((r) => setTimeout(r, 20))
+  expect(app.redis?.status).toBe('ready')
+}
+
+/**
+ * docs/reliability.md (Shared state): with REDIS_URL the request limits count across API
+ * instances, so a client cannot get twice the allowance by landing on two; with Redis away the
+ * instances let requests through and keep working.
+ */
+describe('rate limits shared through Redis by two API instances', () => {
+  let a: TestApp
+  let b: FastifyInstance
+  beforeAll(async () => {
+    const env = {
+      REDIS_URL,
+      // A key space of this run's own, so runs and files never count each other's requests.
+      REDIS_KEY_PREFIX: `test-${randomUUID().slice(0, 8)}:`,
+      RATE_LIMIT_MAX: '6',
+      LOGIN_RATE_LIMIT_MAX: '3',
+    }
+    a = await createTestApp(env)
+    b = await buildApp({ config: a.config, db: a.db })
+    await b.ready()
+    await ready(a.app)
+    await ready(b)
+  })
+  afterAll(async () => {
+    await b.close()
+    await a.close()
+  })
+
+  it('counts one client’s requests on both instances together', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 8; i++) {
+      const app = i % 2 === 0 ? a.app : b
+      const res = await app.inject({ url: '/api/v1/branches', remoteAddress: '10.20.0.1' })
+      statuses.push(res.statusCode)
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429])
+    // Another client is counted apart.
+    expect(
+      (await b.inject({ url: '/api/v1/branches', remoteAddress: '10.20.0.2' })).statusCode,
+    ).toBe(200)
+  })
+
+  it('counts login attempts across instances too', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 4; i++)
+      statuses.push(
+        (await login(i % 2 === 0 ? a.app : b, '+60120000001', 'wrong-password', '10.20.0.3'))
+          .statusCode,
+      )
+    expect(statuses.slice(0, 3).every((s) => s === 401)).toBe(true)
+    expect(statuses[3]).toBe(429)
+  })
+})
+
+describe('Redis away', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    // Nothing listens on port 1: the connection fails, and keeps trying in the background.
+    t = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:1', RATE_LIMIT_MAX: '2' })
+  })
+  afterAll(() => t.close())
+
+  it('lets requests through rather than refusing everyone, and answers at once', async () => {
+    const started = Date.now()
+    for (let i = 0; i < 4; i++)
+      expect(
+        (await t.app.inject({ url: '/api/v1/branches', remoteAddress: '10.21.0.1' })).statusCode,
+      ).toBe(200)
+    expect(Date.now() - started).toBeLessThan(5000)
+  })
+})
