@@ -83,6 +83,11 @@ import { createOrderDeskService } from './modules/order-desk/order-desk.service.
 import { orderDeskRoutes } from './modules/order-desk/order-desk.routes.ts'
 import { runNotices } from './modules/notices/notice-job.ts'
 import { createProductPhotoStore } from './modules/files/product-photo-store.ts'
+import {
+  createS3Client,
+  createS3FileStore,
+  createS3PhotoStore,
+} from './modules/files/s3-storage.ts'
 import { createProductDeskService } from './modules/product-desk/product-desk.service.ts'
 import { productDeskRoutes } from './modules/product-desk/product-desk.routes.ts'
 import { createUserDeskService } from './modules/user-desk/user-desk.service.ts'
@@ -213,6 +218,18 @@ export async function buildApp(deps: {
   await app.register(healthRoutes, { ping: db.ping, kind: db.kind, hidden: true })
   await app.register(healthRoutes, { prefix: API_PREFIX, ping: db.ping, kind: db.kind })
 
+  // docs/reliability.md (Files): with S3_BUCKET every instance keeps files in one object store.
+  const s3 = config.S3_BUCKET
+    ? createS3Client({
+        bucket: config.S3_BUCKET,
+        region: config.S3_REGION,
+        endpoint: config.S3_ENDPOINT,
+        accessKeyId: config.S3_ACCESS_KEY_ID,
+        secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      })
+    : null
+  if (s3) app.addHook('onClose', async () => s3.destroy())
   // Several API instances share one database: a change made on one drops the others' copies.
   const content = createContentWatch(db.db)
   const branches = createBranchesService(createBranchesRepository(db.db), Date.now, content.sync)
@@ -279,7 +296,9 @@ export async function buildApp(deps: {
         maxBytes: config.CATALOGUE_CACHE_MAX_MB * 1024 * 1024,
       })
       content.onChange(() => catalogueCache.clear())
-      const photos = createProductPhotoStore({ dir: config.filesDir })
+      const photos = s3
+        ? createS3PhotoStore({ client: s3, bucket: config.S3_BUCKET! })
+        : createProductPhotoStore({ dir: config.filesDir })
       await v1.register(productDeskRoutes, {
         catalogue: createProductDeskService({
           db: db.db,
@@ -306,7 +325,9 @@ export async function buildApp(deps: {
       })
       await v1.register(creditRoutes, { credit, guards })
       await v1.register(cartRoutes, { cart: createCartService({ db: db.db }), guards })
-      const files = createEncryptedFileStore({ dir: config.filesDir, key: config.fileKey })
+      const files = s3
+        ? createS3FileStore({ client: s3, bucket: config.S3_BUCKET!, key: config.fileKey })
+        : createEncryptedFileStore({ dir: config.filesDir, key: config.fileKey })
       // ADR 042: remains of writes that died and files no record points at, at start (what a
       // crash left) and every so often.
       if (config.FILE_SWEEP_INTERVAL_MS > 0) {

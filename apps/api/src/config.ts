@@ -133,6 +133,13 @@ export const ApiConfigSchema = z.object({
     .string()
     .regex(/^[\w.-]{1,40}:$/, 'letters, digits, . - _ and a final colon')
     .default('padi:'),
+  // docs/reliability.md (Files): an S3-compatible object store instead of the local disk.
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
 })
 export type ApiConfig = z.infer<typeof ApiConfigSchema> & {
   demoMode: boolean
@@ -150,6 +157,8 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     DATABASE_URL: env.DATABASE_URL || undefined,
     SENTRY_DSN: env.SENTRY_DSN || undefined,
     REDIS_URL: env.REDIS_URL || undefined,
+    S3_BUCKET: env.S3_BUCKET || undefined,
+    S3_ENDPOINT: env.S3_ENDPOINT || undefined,
   })
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)

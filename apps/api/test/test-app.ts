@@ -69,3 +69,13 @@ export async function createTestApp(
     },
   }
 }
+
+/**
+ * Another API instance on the same database and settings (docs/reliability.md): for tests of what
+ * several instances must share. Closed by the caller.
+ */
+export async function secondInstance(t: TestApp): Promise<FastifyInstance> {
+  const app = await buildApp({ config: t.config, db: t.db })
+  await app.ready()
+  return app
+}

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../app.ts'
-import { createTestApp, type TestApp } from '../../test/test-app.ts'
+import { createTestApp, secondInstance, type TestApp } from '../../test/test-app.ts'
 import { login } from '../../test/auth-helpers.ts'
 
 // Redis runs at 127.0.0.1:6379 on the machines here and in CI.
@@ -31,8 +30,7 @@ describe('rate limits shared through Redis by two API instances', () => {
       LOGIN_RATE_LIMIT_MAX: '3',
     }
     a = await createTestApp(env)
-    b = await buildApp({ config: a.config, db: a.db })
-    await b.ready()
+    b = await secondInstance(a)
     await ready(a.app)
     await ready(b)
   })

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../../app.ts'
-import { createTestApp, type TestApp } from '../../../test/test-app.ts'
+import { createTestApp, secondInstance, type TestApp } from '../../../test/test-app.ts'
 import { bearer, loginTokens } from '../../../test/auth-helpers.ts'
 import { CONTENT_CHECK_EVERY_MS } from './content-watch.ts'
 
@@ -16,8 +15,7 @@ describe('two API instances, one database', () => {
   let admin = ''
   beforeAll(async () => {
     a = await createTestApp({ CATALOGUE_CACHE_TTL_MS: '600000' })
-    b = await buildApp({ config: a.config, db: a.db })
-    await b.ready()
+    b = await secondInstance(a)
     admin = (await loginTokens(a.app, '+60120000005')).access_token
   })
   afterAll(async () => {

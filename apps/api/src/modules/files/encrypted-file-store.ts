@@ -1,6 +1,7 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, open, readFile, readdir, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
+import { openSealedFile, sealFile } from './file-sealing.ts'
 
 /**
  * docs/product/credit.md (KYC documents): where uploaded files live. One interface for every
@@ -17,10 +18,7 @@ export interface FileStore {
   list(): AsyncIterable<{ key: string; writtenAt: Date }>
 }
 
-const MAGIC = Buffer.from('PF1')
-const IV_BYTES = 12
-const TAG_BYTES = 16
-const KEY_PATTERN = /^[A-Za-z0-9_-]{32}$/
+export const KEY_PATTERN = /^[A-Za-z0-9_-]{32}$/
 /** A temporary file older than this belongs to a write that died (a crash, a lost power). */
 const ABANDONED_MS = 60 * 60 * 1000
 
@@ -58,11 +56,7 @@ export function createEncryptedFileStore(options: { dir: string; key: Buffer }):
   return {
     async put(bytes) {
       const name = randomBytes(24).toString('base64url')
-      const iv = randomBytes(IV_BYTES)
-      const cipher = createCipheriv('aes-256-gcm', key, iv)
-      cipher.setAAD(Buffer.from(name))
-      const body = Buffer.concat([cipher.update(bytes), cipher.final()])
-      const sealed = Buffer.concat([MAGIC, iv, cipher.getAuthTag(), body])
+      const sealed = sealFile(name, bytes, key)
       await mkdir(tmpDir, { recursive: true })
       const finalDir = join(dir, name.slice(0, 2))
       await mkdir(finalDir, { recursive: true })
@@ -91,24 +85,7 @@ export function createEncryptedFileStore(options: { dir: string; key: Buffer }):
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
         throw error
       }
-      if (
-        sealed.length < MAGIC.length + IV_BYTES + TAG_BYTES ||
-        !sealed.subarray(0, 3).equals(MAGIC)
-      )
-        throw new Error('stored file is damaged')
-      const iv = sealed.subarray(3, 3 + IV_BYTES)
-      const tag = sealed.subarray(3 + IV_BYTES, 3 + IV_BYTES + TAG_BYTES)
-      const decipher = createDecipheriv('aes-256-gcm', key, iv)
-      decipher.setAAD(Buffer.from(name))
-      decipher.setAuthTag(tag)
-      try {
-        return Buffer.concat([
-          decipher.update(sealed.subarray(3 + IV_BYTES + TAG_BYTES)),
-          decipher.final(),
-        ])
-      } catch {
-        throw new Error('stored file is damaged')
-      }
+      return openSealedFile(name, sealed, key)
     },
 
     async delete(name) {

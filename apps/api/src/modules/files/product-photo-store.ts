@@ -18,51 +18,68 @@ const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp'] as const
 export type PhotoProblem = 'not_an_image' | 'too_small'
 
 /**
+ * A photo judged by its content, decoded, cropped square and encoded at every size (WebP; the
+ * camera's metadata, its location above all, is not carried over); or why it is refused.
+ */
+export async function renderPhotoSizes(
+  bytes: Buffer,
+): Promise<{ ok: true; sizes: [PhotoSize, Buffer][] } | { ok: false; problem: PhotoProblem }> {
+  const type = await fileTypeFromBuffer(bytes)
+  if (!type || !ACCEPTED.some((t) => t === type.mime)) return { ok: false, problem: 'not_an_image' }
+  let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>
+  try {
+    meta = await sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 }).metadata()
+  } catch {
+    return { ok: false, problem: 'not_an_image' }
+  }
+  if ((meta.width ?? 0) < 240 || (meta.height ?? 0) < 240)
+    return { ok: false, problem: 'too_small' }
+  const sizes: [PhotoSize, Buffer][] = []
+  for (const size of PHOTO_SIZES) {
+    const out = await sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 })
+      .rotate()
+      .resize(size, size, { fit: 'cover', position: 'attention' })
+      .webp({ quality: 78 })
+      .toBuffer()
+    sizes.push([size, out])
+  }
+  return { ok: true, sizes }
+}
+
+export type ProductPhotoStore = {
+  /** Stores every size under a new random name; answers the name, or why the photo is refused. */
+  put(bytes: Buffer): Promise<{ ok: true; name: string } | { ok: false; problem: PhotoProblem }>
+  /** A size of a photo, or null when there is no such photo or size. */
+  get(name: string, size: number): Promise<Buffer | null>
+}
+
+export const isPhotoFile = (name: string, size: number) =>
+  PHOTO_NAME.test(name) && PHOTO_SIZES.some((s) => s === size)
+
+/**
  * Product photos are public: they are kept as they are shown (WebP, square, each size), under a
  * new random name per upload, so a URL never changes its picture and can be cached for a year.
- * Local disk here; an object store takes the same calls (put, get).
+ * On the local disk; files/s3-storage.ts keeps them in an object store.
  */
-export function createProductPhotoStore(deps: { dir: string }) {
+export function createProductPhotoStore(deps: { dir: string }): ProductPhotoStore {
   const root = join(deps.dir, 'product-photos')
   return {
-    /** Judged by its content, decoded, cropped square and written in every size; answers its name. */
-    async put(
-      bytes: Buffer,
-    ): Promise<{ ok: true; name: string } | { ok: false; problem: PhotoProblem }> {
-      const type = await fileTypeFromBuffer(bytes)
-      if (!type || !ACCEPTED.some((t) => t === type.mime))
-        return { ok: false, problem: 'not_an_image' }
-      let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>
-      try {
-        meta = await sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 }).metadata()
-      } catch {
-        return { ok: false, problem: 'not_an_image' }
-      }
-      if ((meta.width ?? 0) < 240 || (meta.height ?? 0) < 240)
-        return { ok: false, problem: 'too_small' }
+    async put(bytes) {
+      const rendered = await renderPhotoSizes(bytes)
+      if (!rendered.ok) return rendered
       const name = randomToken(16)
       const dir = join(root, name)
       const temp = `${dir}.tmp-${randomToken(6)}`
       await mkdir(temp, { recursive: true })
-      // One decode, a resize per size; metadata (the camera's location) is not carried over.
-      for (const size of PHOTO_SIZES) {
-        const out = await sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 })
-          .rotate()
-          .resize(size, size, { fit: 'cover', position: 'attention' })
-          .webp({ quality: 78 })
-          .toBuffer()
-        await writeFile(join(temp, `${size}.webp`), out)
-      }
+      for (const [size, out] of rendered.sizes) await writeFile(join(temp, `${size}.webp`), out)
       // Whole or not at all: the folder appears under its name only when every size is in it.
       await rename(temp, dir)
       return { ok: true, name }
     },
 
-    /** A size of a photo, or null when there is no such photo or size. */
-    async get(name: string, size: number): Promise<Buffer | null> {
-      if (!PHOTO_NAME.test(name) || !PHOTO_SIZES.some((s) => s === size)) return null
+    async get(name, size) {
+      if (!isPhotoFile(name, size)) return null
       return readFile(join(root, name, `${size}.webp`)).catch(() => null)
     },
   }
 }
-export type ProductPhotoStore = ReturnType<typeof createProductPhotoStore>
