@@ -4,6 +4,7 @@ import { DomainError, type ErrorCode } from '@padi/domain/errors'
 import { HTTP_STATUS, PROBLEM_TYPES } from '../http-errors.ts'
 import type { ErrorResponse } from '../error-schema.ts'
 import { reportError } from '../observability/error-reporting.ts'
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable.ts'
 
 function send(code: ErrorCode, message: string, errors?: ErrorResponse['errors']): ErrorResponse {
   return { statusCode: HTTP_STATUS[code], code, message, ...(errors ? { errors } : {}) }
@@ -36,6 +37,17 @@ export function registerErrorHandler(app: FastifyInstance) {
           errors.push({ field, message: v.message ?? 'validation.invalid' })
       }
       return reply.status(400).send(send('VALIDATION_FAILED', 'Validation failed', errors))
+    }
+    // docs/reliability.md (PostgreSQL away): not a bug but a wait; the pool reconnects by itself.
+    if (!(error instanceof DomainError) && isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable')
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+      return reply.status(503).send({
+        statusCode: 503,
+        code: 'DATABASE_UNAVAILABLE',
+        message: 'The service is busy. Please try again in a moment.',
+        requestId: request.id,
+      })
     }
     const status =
       error instanceof DomainError ? HTTP_STATUS[error.code] : (error.statusCode ?? 500)
