@@ -91,8 +91,9 @@ if (vite) {
 // is out of date. The id is React Router's manifest version, a hash of the browser's files: a
 // deploy that changes nothing a browser runs asks no one to reload.
 if (!vite) {
-  const builtAt = new Date().toISOString()
-  const latest = JSON.stringify({ id: build.assets.version, timestamp: builtAt })
+  // When this server started serving the build (a deploy's time, as the page sees it).
+  const servingSince = new Date().toISOString()
+  const latest = JSON.stringify({ id: build.assets.version, timestamp: servingSince })
   const sendVersion = (res, body) =>
     res.set('Cache-Control', 'no-cache').type('application/json').send(body)
   app.get('/builds/latest.json', (_req, res) => sendVersion(res, latest))

@@ -38,6 +38,12 @@ describe('bug reports kept by the shop', () => {
     const anonymous = await send({ message: '  The cart page is blank  ', page: '/th/cart' })
     expect(anonymous.statusCode).toBe(201)
     expect(anonymous.json()).toEqual({ sent_to: 'shop' })
+    // A link's secret in the page's address is not kept.
+    const secret = await send({
+      message: 'Link failed',
+      page: '/en/late-repayment?token=abc123XYZ',
+    })
+    expect(secret.statusCode).toBe(201)
     const named = await send(
       { message: 'Cannot pay', page: '/en/checkout?x=1' },
       bearer(tokens.ahmad),
@@ -46,6 +52,7 @@ describe('bug reports kept by the shop', () => {
     const rows = await t.db.db.select().from(feedbackReports).orderBy(feedbackReports.id)
     expect(rows.map((r) => [r.message, r.page, r.locale, r.userId])).toEqual([
       ['The cart page is blank', '/th/cart', 'th', null],
+      ['Link failed', '/en/late-repayment?token=[redacted]', 'th', null],
       ['Cannot pay', '/en/checkout?x=1', 'th', ahmadId],
     ])
   })

@@ -4,6 +4,7 @@ import { feedbackReports } from '@padi/db/schema/feedback'
 import { users } from '@padi/db/schema/users'
 import type { Feedback } from '@padi/domain/feedback/schemas'
 import type { Locale } from '@padi/domain/i18n/locales'
+import { scrubText } from '@padi/domain/privacy/scrub-personal-data'
 
 export type FeedbackDestination = {
   /** Whether an error-reporting service takes the report (then it is not kept here). */
@@ -21,13 +22,15 @@ export function createFeedbackService(deps: { db: Db; destination: FeedbackDesti
   const { db, destination } = deps
   return {
     async submit(input: Feedback & { locale: Locale; userId: number | null }) {
+      // An address may carry a secret (a late-repayment link's token): never kept or sent.
+      const page = scrubText(input.page)
       if (destination.configured()) {
-        destination.send({ message: input.message, page: input.page, locale: input.locale })
+        destination.send({ message: input.message, page, locale: input.locale })
         return { sent_to: 'service' as const }
       }
       await db.insert(feedbackReports).values({
         userId: input.userId,
-        page: input.page,
+        page,
         message: input.message,
         locale: input.locale,
       })
