@@ -183,6 +183,18 @@ export function createProductDeskService(deps: {
     }
   }
 
+  /** The product shows this photo (null: its category's picture), audited, in one transaction. */
+  const pointPhotoAt = (actorUserId: number, id: number, photo: string | null) =>
+    change(actorUserId, id, 'product.photo', async (tx) => {
+      const [row] = await tx
+        .select({ photo: products.photo })
+        .from(products)
+        .where(eq(products.id, id))
+        .for('update')
+      if (!row) throw new DomainError('NOT_FOUND', 'Product not found')
+      await tx.update(products).set({ photo }).where(eq(products.id, id))
+      return { before: { photo: row.photo }, after: { photo }, result: undefined }
+    })
   return {
     /** GET /admin/products: by name (any language) or brand, 50 a page in id order. */
     async list(query: {
@@ -275,19 +287,7 @@ export function createProductDeskService(deps: {
             ],
           },
         })
-      await change(actorUserId, id, 'product.photo', async (tx) => {
-        const [row] = await tx
-          .select({ photo: products.photo })
-          .from(products)
-          .where(eq(products.id, id))
-          .for('update')
-        await tx.update(products).set({ photo: stored.name }).where(eq(products.id, id))
-        return {
-          before: { photo: row?.photo ?? null },
-          after: { photo: stored.name },
-          result: undefined,
-        }
-      })
+      await pointPhotoAt(actorUserId, id, stored.name)
       return get(id)
     },
 
@@ -296,16 +296,7 @@ export function createProductDeskService(deps: {
      * files stay (their addresses may be cached for a year and always show the same picture).
      */
     async removePhoto(actorUserId: number, id: number) {
-      await change(actorUserId, id, 'product.photo', async (tx) => {
-        const [row] = await tx
-          .select({ photo: products.photo })
-          .from(products)
-          .where(eq(products.id, id))
-          .for('update')
-        if (!row) throw new DomainError('NOT_FOUND', 'Product not found')
-        await tx.update(products).set({ photo: null }).where(eq(products.id, id))
-        return { before: { photo: row.photo }, after: { photo: null }, result: undefined }
-      })
+      await pointPhotoAt(actorUserId, id, null)
       return get(id)
     },
 
