@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures.ts'
+import { expect, startUsing, test } from './support/fixtures.ts'
 import { createAccount } from './support/api.ts'
 import { submitLogin } from './support/login.ts'
 import { fillCart, packOf } from './support/shop.ts'
@@ -48,6 +48,8 @@ test.describe('the installable app', () => {
       await page.goto('/en/login')
       await submitLogin(page, account.mobile, account.password)
       await expect(page).toHaveURL(/\/en$/)
+      // The service worker is registered when the farmer starts using a page (its scripts start).
+      await startUsing(page)
       await expect
         .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), {
           timeout: 15_000,
