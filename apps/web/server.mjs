@@ -25,6 +25,19 @@ if (!Number.isInteger(pageCacheSeconds) || pageCacheSeconds < 0 || pageCacheSeco
   process.exit(1)
 }
 
+// docs/reliability.md (Rolling restarts): on SIGTERM /readyz fails this long before the server
+// stops taking connections, so a load balancer moves new requests elsewhere first.
+const drainMs = Number(process.env.SHUTDOWN_DRAIN_MS ?? 0)
+if (!Number.isInteger(drainMs) || drainMs < 0 || drainMs > 30_000) {
+  console.error('SHUTDOWN_DRAIN_MS must be a whole number of milliseconds from 0 to 30000.')
+  process.exit(1)
+}
+// ADR 018: a load balancer's X-Forwarded-For is believed only from these addresses.
+const trustedProxies = (process.env.TRUST_PROXY ?? 'false')
+  .split(',')
+  .map((a) => a.trim())
+  .filter((a) => a && a !== 'false')
+
 const reporting = startWebErrorReporting()
 const app = express()
 const server = createServer(app)
@@ -45,6 +58,14 @@ const build = vite
   ? () => vite.ssrLoadModule('virtual:react-router/server-build')
   : await import(new URL('./server/index.js', buildDir).href)
 app.disable('x-powered-by')
+let draining = false
+app.get('/readyz', (_req, res) => {
+  res
+    .status(draining ? 503 : 200)
+    .type('application/json')
+    .set('cache-control', 'no-store')
+  res.send(draining ? '{"status":"stopping"}' : '{"status":"ready"}')
+})
 app.use(compression())
 // React Router flushes the compressor after every chunk React writes, which restarts gzip's
 // window each time: /th/contact went out as 22.2 KB instead of 14.9 KB. Our pages have no
@@ -112,7 +133,16 @@ if (reporting) {
 }
 // The farmer's address, for the API's per-client limits; whatever a client sent is overwritten.
 app.use((req, _res, next) => {
-  req.headers['x-client-ip'] = req.socket.remoteAddress ?? ''
+  const peer = req.socket.remoteAddress ?? ''
+  // Behind a trusted load balancer, the nearest address it wrote; anything before came from the client.
+  const forwarded = trustedProxies.includes(peer)
+    ? String(req.headers['x-forwarded-for'] ?? '')
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean)
+        .at(-1)
+    : undefined
+  req.headers['x-client-ip'] = forwarded && forwarded.length <= 64 ? forwarded : peer
   next()
 })
 // Not in development: a changed component must show at once.
@@ -137,9 +167,12 @@ for (const signal of ['SIGTERM', 'SIGINT']) {
   process.on(signal, () => {
     if (closing) return
     closing = true
-    void vite?.close()
-    server.close(() => void stopWebErrorReporting().finally(() => process.exit(0)))
-    server.closeIdleConnections?.()
-    setTimeout(() => process.exit(0), 10_000).unref()
+    draining = true
+    setTimeout(() => {
+      void vite?.close()
+      server.close(() => void stopWebErrorReporting().finally(() => process.exit(0)))
+      server.closeIdleConnections?.()
+      setTimeout(() => process.exit(0), 10_000).unref()
+    }, drainMs)
   })
 }

@@ -17,6 +17,18 @@ describe('API shell', () => {
     }
   })
 
+  // docs/reliability.md (Rolling restarts): the load balancer's check.
+  it('answers /readyz 200 while taking requests and 503 once draining, still serving meanwhile', async () => {
+    const other = await createTestApp()
+    expect((await other.app.inject({ url: '/readyz' })).statusCode).toBe(200)
+    other.app.drain()
+    const draining = await other.app.inject({ url: '/readyz' })
+    expect(draining.statusCode).toBe(503)
+    expect(draining.json()).toEqual({ status: 'stopping' })
+    expect((await other.app.inject({ url: '/api/v1/branches' })).statusCode).toBe(200)
+    await other.close()
+  })
+
   it('answers /healthz with 503 once the database is gone', async () => {
     const other = await createTestApp()
     await other.db.close()

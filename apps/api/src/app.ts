@@ -82,6 +82,8 @@ import { kycReviewRoutes } from './modules/kyc/kyc-review.routes.ts'
 import { createOrderDeskService } from './modules/order-desk/order-desk.service.ts'
 import { orderDeskRoutes } from './modules/order-desk/order-desk.routes.ts'
 import { runNotices } from './modules/notices/notice-job.ts'
+import { startJobQueue, type JobQueue, type ScheduledJob } from './modules/jobs/job-queue.ts'
+import { jobsRoutes } from './modules/jobs/jobs.routes.ts'
 import { createProductPhotoStore } from './modules/files/product-photo-store.ts'
 import {
   createS3Client,
@@ -103,6 +105,8 @@ declare module 'fastify' {
     otp: OtpService
     /** The Redis connection shared state goes through, when REDIS_URL is set. */
     redis: Redis | null
+    /** From now on /readyz answers 503, so a load balancer sends this server no new requests. */
+    drain: () => void
   }
 }
 
@@ -215,6 +219,16 @@ export async function buildApp(deps: {
     app.swagger(),
   )
 
+  // docs/reliability.md (Rolling restarts): a load balancer's check that this process takes
+  // requests; unlike /healthz it does not ask the database, so PostgreSQL away does not take every
+  // server out (they answer 503 with Retry-After themselves).
+  let draining = false
+  app.decorate('drain', () => {
+    draining = true
+  })
+  app.get('/readyz', { schema: { hide: true }, config: { rateLimit: false } }, async (_r, reply) =>
+    reply.status(draining ? 503 : 200).send({ status: draining ? 'stopping' : 'ready' }),
+  )
   await app.register(healthRoutes, { ping: db.ping, kind: db.kind, hidden: true })
   await app.register(healthRoutes, { prefix: API_PREFIX, ping: db.ping, kind: db.kind })
 
@@ -245,14 +259,16 @@ export async function buildApp(deps: {
         })
       : createConsoleSmsProvider(app.log))
   const otp = createOtpService({ db: db.db, config, clock, sms, log: app.log })
+  // docs/reliability.md (Scheduled jobs): filled in as the modules they need are made; started
+  // when the server is ready.
+  const jobs: ScheduledJob[] = []
   // Codes whose send failed are retried by this job until they expire (ADR 019).
-  if (config.SMS_RETRY_INTERVAL_MS > 0) {
-    const timer = setInterval(() => {
-      otp.retryDue().catch((error: unknown) => app.log.error({ err: error }, 'sms retry failed'))
-    }, config.SMS_RETRY_INTERVAL_MS)
-    timer.unref()
-    app.addHook('onClose', async () => clearInterval(timer))
-  }
+  if (config.SMS_RETRY_INTERVAL_MS > 0)
+    jobs.push({
+      name: 'sms-retry',
+      everyMs: config.SMS_RETRY_INTERVAL_MS,
+      run: async () => void (await otp.retryDue()),
+    })
   app.addHook('onClose', async () => otp.drain())
   app.decorate('otp', otp)
   const tokens = createTokenSigner(config.jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS)
@@ -330,59 +346,39 @@ export async function buildApp(deps: {
         : createEncryptedFileStore({ dir: config.filesDir, key: config.fileKey })
       // ADR 042: remains of writes that died and files no record points at, at start (what a
       // crash left) and every so often.
-      if (config.FILE_SWEEP_INTERVAL_MS > 0) {
-        const sweep = () => {
-          // docs/product/credit.md (Keeping KYC data): data past its time goes first, then any
-          // file no record names.
-          runKycRetention(db.db, files, clock.now())
-            .then(() =>
-              Promise.all([files.sweep(), sweepUnreferencedFiles(db.db, files, clock.now())]),
-            )
-            .catch((error: unknown) => v1.log.error({ err: error }, 'file sweep failed'))
-        }
-        v1.addHook('onReady', async () => sweep())
-        const timer = setInterval(sweep, config.FILE_SWEEP_INTERVAL_MS)
-        timer.unref()
-        v1.addHook('onClose', async () => clearInterval(timer))
-      }
-      // docs/product/credit.md (Late fees): at start and every so often; safe on every server.
-      if (config.LATE_FEE_INTERVAL_MS > 0) {
-        const lateFees = () => {
-          runLateFees(db.db, clock.now()).then(
-            (run) => {
-              if (run.charged > 0) v1.log.info({ run }, 'late fees added')
-            },
-            (error: unknown) => v1.log.error({ err: error }, 'late-fee job failed'),
-          )
-        }
-        v1.addHook('onReady', async () => lateFees())
-        const timer = setInterval(lateFees, config.LATE_FEE_INTERVAL_MS)
-        timer.unref()
-        v1.addHook('onClose', async () => clearInterval(timer))
-      }
-      // docs/product/notices.md: at start and every minute; each notice goes once, however many
-      // servers run it.
-      if (config.NOTICE_INTERVAL_MS > 0) {
-        let running = false
-        const notices = () => {
-          if (running) return
-          running = true
-          runNotices(db.db, otp, clock.now())
-            .then(
-              (run) => {
-                if (run.sent > 0) v1.log.info({ run }, 'notices sent')
-              },
-              (error: unknown) => v1.log.error({ err: error }, 'notice job failed'),
-            )
-            .finally(() => {
-              running = false
-            })
-        }
-        v1.addHook('onReady', async () => notices())
-        const timer = setInterval(notices, config.NOTICE_INTERVAL_MS)
-        timer.unref()
-        v1.addHook('onClose', async () => clearInterval(timer))
-      }
+      if (config.FILE_SWEEP_INTERVAL_MS > 0)
+        jobs.push({
+          name: 'file-sweep',
+          everyMs: config.FILE_SWEEP_INTERVAL_MS,
+          run: async () => {
+            // docs/product/credit.md (Keeping KYC data): data past its time goes first, then any
+            // file no record names.
+            await runKycRetention(db.db, files, clock.now())
+            await Promise.all([files.sweep(), sweepUnreferencedFiles(db.db, files, clock.now())])
+          },
+        })
+      // docs/product/credit.md (Late fees): safe however often and wherever it runs.
+      if (config.LATE_FEE_INTERVAL_MS > 0)
+        jobs.push({
+          name: 'late-fees',
+          everyMs: config.LATE_FEE_INTERVAL_MS,
+          run: async () => {
+            const run = await runLateFees(db.db, clock.now())
+            if (run.charged > 0) v1.log.info({ run }, 'late fees added')
+            return run
+          },
+        })
+      // docs/product/notices.md: each notice goes once, however many servers run it.
+      if (config.NOTICE_INTERVAL_MS > 0)
+        jobs.push({
+          name: 'notices',
+          everyMs: config.NOTICE_INTERVAL_MS,
+          run: async () => {
+            const run = await runNotices(db.db, otp, clock.now())
+            if (run.sent > 0) v1.log.info({ run }, 'notices sent')
+            return run
+          },
+        })
       const scanner = config.CLAMD_HOST
         ? createClamdScanner({ host: config.CLAMD_HOST, port: config.CLAMD_PORT })
         : createTestSignatureScanner()
@@ -494,8 +490,21 @@ export async function buildApp(deps: {
       // docs/product/demo-mode.md: the SMS outbox exists only in demo mode (and is then listed
       // in the OpenAPI document; otherwise the route does not exist at all).
       if (config.demoMode) await v1.register(devRoutes, { db: db.db, otp })
+      await v1.register(jobsRoutes, { queue: () => queue, guards })
     },
     { prefix: API_PREFIX },
   )
+  let queue: JobQueue | null = null
+  app.addHook('onReady', async () => {
+    if (jobs.length === 0) return
+    queue = await startJobQueue({
+      database: db.embedded ? { pglite: db.embedded } : { connectionString: db.connectionString! },
+      jobs,
+      log: app.log,
+      retryLimit: config.JOB_RETRY_LIMIT,
+      retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS,
+    })
+  })
+  app.addHook('onClose', async () => queue?.stop())
   return app
 }

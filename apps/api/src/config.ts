@@ -48,6 +48,10 @@ export const ApiConfigSchema = z.object({
             .filter(Boolean),
     ),
   PROXY_SECRET: z.string().min(32).optional(),
+  // docs/reliability.md (Rolling restarts): on SIGTERM, how long /readyz answers 503 while the
+  // server still serves, before it stops taking connections (behind a load balancer: longer than
+  // its check interval).
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(30_000).default(0),
   // docs/product/demo-mode.md: auto = on only for the embedded database with the console SMS
   // provider; the SMS outbox endpoint and the demo banner exist only in demo mode.
   DEMO_MODE: z.enum(DEMO_MODE_SETTINGS).default('auto'),
@@ -69,6 +73,10 @@ export const ApiConfigSchema = z.object({
   LATE_FEE_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
   // docs/product/notices.md: how often the SMS notice job looks for what to tell (0: never).
   NOTICE_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+  // docs/reliability.md (Scheduled jobs): a failed run is tried again this many times, the first
+  // after this many seconds and each later one after twice as long (at most 15 minutes).
+  JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
   // ADR 043: ClamAV's daemon, which every upload passes before it is kept. Without it only the
   // EICAR test file is refused (development, tests).
   CLAMD_HOST: z.string().min(1).optional(),

@@ -21,9 +21,14 @@ await db.migrate()
 if (config.SEED_DEMO_DATA) await seedDemoData(db.db)
 const app = await buildApp({ config, db })
 
-closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+closeWithGrace({ delay: config.SHUTDOWN_DRAIN_MS + 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'closing after error')
   else app.log.info({ signal }, 'closing')
+  // docs/reliability.md (Rolling restarts): behind a load balancer, first fail its check and keep
+  // serving until it has noticed, then stop taking connections and finish the requests under way.
+  app.drain()
+  if (!err && config.SHUTDOWN_DRAIN_MS > 0)
+    await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS))
   await app.close()
   await db.close()
   await stopErrorReporting()

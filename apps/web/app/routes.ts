@@ -94,6 +94,7 @@ export default [
       route('vouchers', 'routes/admin/voucher-issue.tsx'),
       route('audit', 'routes/admin/audit-log.tsx'),
       route('feedback', 'routes/admin/feedback-list.tsx'),
+      route('jobs', 'routes/admin/job-list.tsx'),
       route('orders', 'routes/admin/order-list.tsx'),
       route('orders/:id', 'routes/admin/order-page.tsx'),
       route('users', 'routes/admin/user-search.tsx'),

@@ -23,6 +23,10 @@ export type DbHandle = {
    * preparedStatements). Answers its rows.
    */
   prepared: <T>(query: SQL) => Promise<T[]>
+  /** PostgreSQL only: where it is (the job queue opens a few connections of its own). */
+  connectionString?: string
+  /** PGlite only: the embedded database itself (the job queue shares its one connection). */
+  embedded?: PGlite
   /** PGlite only: the whole data directory as a tar file. */
   dump?: () => Promise<Blob>
   migrate: () => Promise<void>
@@ -61,6 +65,7 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
     return {
       db,
       kind: 'postgres',
+      connectionString: options.databaseUrl,
       prepared: preparedStatements(pool),
       migrate: () =>
         migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
@@ -89,6 +94,7 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
   return {
     db,
     kind: 'pglite',
+    embedded: client,
     // One connection in this process: nothing to gain from naming statements.
     prepared: async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
     dump: () => client.dumpDataDir('none'),

@@ -10,6 +10,7 @@ import type {
 } from '@padi/domain/catalogue/product-desk-schemas'
 import type { Interest } from '@padi/domain/interest/schemas'
 import type { Feedback, FeedbackList } from '@padi/domain/feedback/schemas'
+import type { JobsOverview } from '@padi/domain/jobs/schemas'
 import type { Locale } from '@padi/domain/i18n/locales'
 import type { Market } from '@padi/domain/money'
 import type { ErrorCode } from '@padi/domain/errors'
@@ -216,6 +217,13 @@ export function createApiClient(
         query: { locale },
         token,
       }),
+    // docs/reliability.md (Scheduled jobs)
+    listJobs: (token: string) => call<JobsOverview>('/api/v1/admin/jobs', { token }),
+    retryFailedJob: (token: string, id: string) =>
+      call<null>(`/api/v1/admin/jobs/failed/${encodeURIComponent(id)}/retry`, {
+        method: 'POST',
+        token,
+      }),
     listFeedback: (token: string, before?: number) =>
       call<FeedbackList>('/api/v1/admin/feedback', {
         token,
@@ -384,9 +392,11 @@ export function createApiClient(
       token: string,
       input: Record<string, string> & { locale: Locale },
       bytes: Uint8Array,
+      idempotencyKey: string,
     ) =>
       call<Receipt>('/api/v1/me/receipts', {
         method: 'POST',
+        headers: { 'idempotency-key': idempotencyKey },
         query: input,
         file: { bytes, type: 'application/octet-stream' },
         token,

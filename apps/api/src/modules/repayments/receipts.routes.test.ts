@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { count, eq } from 'drizzle-orm'
@@ -40,7 +41,13 @@ describe('repayment receipts (docs/product/credit.md: Repayment receipts)', () =
   })
   afterAll(() => t.close())
 
-  const send = (token: string, query: Record<string, string>, body: Buffer, name = 'slip.png') =>
+  const send = (
+    token: string,
+    query: Record<string, string>,
+    body: Buffer,
+    name = 'slip.png',
+    headers: Record<string, string> = {},
+  ) =>
     t.app.inject({
       method: 'POST',
       url: `/api/v1/me/receipts?${new URLSearchParams({
@@ -53,7 +60,7 @@ describe('repayment receipts (docs/product/credit.md: Repayment receipts)', () =
         locale: 'bm',
         ...query,
       })}`,
-      headers: { ...bearer(token), 'content-type': 'application/octet-stream' },
+      headers: { ...bearer(token), 'content-type': 'application/octet-stream', ...headers },
       payload: body,
     })
   const rows = async () => (await t.db.db.select({ n: count() }).from(repaymentReceipts))[0]!.n
@@ -160,5 +167,36 @@ describe('repayment receipts (docs/product/credit.md: Repayment receipts)', () =
     expect((await call(ahmad, 'GET', '/me/receipts?status=rejected')).json().data[0].id).toBe(
       receipt.id,
     )
+  })
+
+  it('keeps one receipt and one file for twenty tries with one Idempotency-Key', async () => {
+    const before = await rows()
+    const storedFiles = () =>
+      readdirSync(t.config.filesDir, { recursive: true, withFileTypes: true }).filter((f) =>
+        f.isFile(),
+      ).length
+    const filesBefore = storedFiles()
+    const slip = await png(61)
+    const key = `receipt-${Date.now()}`
+    const deposit = { method: 'cash_deposit', amount: '12.34', paid_on: '2026-11-21' }
+    const withKey = { 'idempotency-key': key }
+    const tries = await Promise.all(
+      Array.from({ length: 20 }, () => send(ahmad, deposit, slip, 'slip.png', withKey)),
+    )
+    const created = tries.filter((r) => r.statusCode === 201)
+    // Each try answers the receipt or, while the first is under way, 409 (try again).
+    expect(created.length + tries.filter((r) => r.statusCode === 409).length).toBe(20)
+    expect(new Set(created.map((r) => r.json().id)).size).toBe(1)
+    expect(await rows()).toBe(before + 1)
+    // The retries' copies of the file were removed.
+    expect(storedFiles()).toBe(filesBefore + 1)
+    const again = await send(ahmad, deposit, slip)
+    expect(again.statusCode).toBe(201)
+    expect(await rows()).toBe(before + 2)
+    // The same key for another receipt is refused and keeps nothing.
+    const other = await send(ahmad, { ...deposit, amount: '99' }, slip, 'slip.png', withKey)
+    expect(other.statusCode).toBe(422)
+    expect(other.json().code).toBe('IDEMPOTENCY_MISMATCH')
+    expect(await rows()).toBe(before + 2)
   })
 })

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { IdempotencyHeaders } from '../../idempotency-header.ts'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { LOCALES } from '@padi/domain/i18n/locales'
@@ -44,8 +45,9 @@ export const receiptsRoutes: FastifyPluginAsync<{
         ...mine,
         summary: 'Send a repayment receipt (its one file is the request body)',
         description:
-          'Method, bank, amount (more than 0, at most two decimals, not more than the credit used), date and reference in the query; one PNG, JPEG or PDF under 10 MB, judged by its content, as the body. Waits for finance (status pending).',
+          'Method, bank, amount (more than 0, at most two decimals, not more than the credit used), date and reference in the query; one PNG, JPEG or PDF under 10 MB, judged by its content, as the body. Waits for finance (status pending). With an Idempotency-Key, a retry answers the first receipt (409 while it is under way, 422 if the key was used for another receipt).',
         operationId: 'uploadMyReceipt',
+        headers: IdempotencyHeaders.partial(),
         querystring: ReceiptUploadQuerySchema.extend({
           locale: z
             .enum(LOCALES)
@@ -62,7 +64,11 @@ export const receiptsRoutes: FastifyPluginAsync<{
     },
     async (request, reply) => {
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
-      const receipt = await receipts.upload(request.auth!.userId, { ...request.query, bytes })
+      const receipt = await receipts.upload(
+        request.auth!.userId,
+        { ...request.query, bytes },
+        request.headers['idempotency-key'],
+      )
       return reply.status(201).send(receipt)
     },
   )

@@ -25,6 +25,7 @@ import { createCreditRepository } from '../credit/credit.repository.ts'
 import type { FileStore } from '../files/encrypted-file-store.ts'
 import { cleanFileName } from '../files/file-name.ts'
 import { inspectUpload } from '../files/inspect-upload.ts'
+import { onceForKey } from '../../idempotency.ts'
 import type { VirusScanner } from '../files/virus-scan.ts'
 
 type ReceiptRow = typeof repaymentReceipts.$inferSelect
@@ -133,6 +134,7 @@ export function createReceiptsService(deps: {
     async upload(
       userId: number,
       input: ReceiptUploadQuery & { bytes: Buffer; locale: ReceiptRow['locale'] },
+      key?: string,
     ): Promise<Receipt> {
       const amount = parseAmountMinor(input.amount)
       if (!amount.ok)
@@ -162,8 +164,9 @@ export function createReceiptsService(deps: {
       if (!verdict.clean)
         throw receiptError('UPLOAD_INFECTED', 'kyc.upload.infected', 'Refused by the virus check')
       const stored = await files.put(inspected.bytes)
-      try {
-        const [row] = await db
+      let recorded = false
+      const record = async (tx: Db): Promise<Receipt> => {
+        const [row] = await tx
           .insert(repaymentReceipts)
           .values({
             userId,
@@ -183,7 +186,32 @@ export function createReceiptsService(deps: {
             createdAt: clock.now(),
           })
           .returning()
+        recorded = true
         return receiptOf(row!)
+      }
+      try {
+        // docs/reliability.md (Faults): a retry with the same Idempotency-Key (the answer was
+        // lost, the server died) answers the first receipt; its second copy of the file goes.
+        const receipt = key
+          ? await db.transaction((tx) =>
+              onceForKey(
+                tx,
+                {
+                  userId,
+                  key,
+                  body: {
+                    receipt: [input.method, input.bank, input.amount, input.paid_on],
+                    reference: input.reference,
+                    file: stored.sha256,
+                  },
+                  at: clock.now(),
+                },
+                () => record(tx),
+              ),
+            )
+          : await record(db)
+        if (!recorded) await files.delete(stored.key)
+        return receipt
       } catch (error) {
         await files.delete(stored.key)
         throw error

@@ -86,6 +86,7 @@ function AdminHeader({
               <NavLink to={localePath(locale, '/admin/feedback')}>
                 {t('admin.nav.feedback')}
               </NavLink>
+              <NavLink to={localePath(locale, '/admin/jobs')}>{t('admin.nav.jobs')}</NavLink>
             </>
           ) : null}
           <Link to={localePath(locale, '/')}>{t('admin.nav.shop')}</Link>

@@ -32,6 +32,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'receipt.title', 'receipt.description')
 
 const FIELDS = ['method', 'bank', 'amount', 'paid_on', 'reference'] as const
+const ATTEMPT = /^[A-Za-z0-9_-]{8,100}$/
 
 /** docs/product/credit.md (Repayment receipts): the form, with the credit the farmer has used. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -41,10 +42,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const messages = pageMessages(params, ['receipt'])
   try {
     const credits = await withUserToken({ session, locale }, (token) => api.credits(token))
-    return { ...messages, line: credits[0] ?? null, failed: false }
+    return { ...messages, line: credits[0] ?? null, failed: false, attempt: crypto.randomUUID() }
   } catch (error) {
     return data(
-      { ...messages, line: null as CreditRecord | null, failed: true },
+      {
+        ...messages,
+        line: null as CreditRecord | null,
+        failed: true,
+        attempt: crypto.randomUUID(),
+      },
       readRefusal(error).init,
     )
   }
@@ -61,6 +67,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (form === null)
     return data<ActionData>({ formError: { key: 'receipt.errors.fileTooLarge' } }, { status: 413 })
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? '').trim()]))
+  // docs/reliability.md (Faults): one key per filled-in form, kept through its error answers, so
+  // sending it again after a lost answer keeps one receipt.
+  const sent = String(form.get('attempt') ?? '')
+  const attempt = ATTEMPT.test(sent) ? sent : crypto.randomUUID()
   const fieldErrors: FieldErrors = {}
   for (const f of FIELDS) if (!values[f]) fieldErrors[f] = 'receipt.errors.required'
   if (values.amount) {
@@ -71,7 +81,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (files.length === 0) fieldErrors.file = 'receipt.errors.pickFile'
   if (files.length > 1) fieldErrors.file = 'receipt.errors.oneFile'
   if (Object.keys(fieldErrors).length > 0)
-    return data<ActionData>({ fieldErrors, values }, { status: 400 })
+    return data<ActionData>({ fieldErrors, values: { ...values, attempt } }, { status: 400 })
   const file = files[0]!
   try {
     await withUserToken({ session, locale }, async (token) =>
@@ -79,6 +89,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         token,
         { ...values, name: file.name, locale } as Record<string, string> & { locale: Locale },
         new Uint8Array(await file.arrayBuffer()),
+        attempt,
       ),
     )
   } catch (error) {
@@ -88,12 +99,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const field = error.errors[0]?.field
     if (typeof key === 'string' && key.startsWith('receipt.'))
       return data<ActionData>(
-        { fieldErrors: { [field === 'amount' ? 'amount' : 'file']: key }, values },
+        {
+          fieldErrors: { [field === 'amount' ? 'amount' : 'file']: key },
+          values: { ...values, attempt },
+        },
         refusal.init,
       )
     if (error.statusCode === 413)
       return data<ActionData>(
-        { fieldErrors: { file: 'receipt.errors.fileTooLarge' }, values },
+        { fieldErrors: { file: 'receipt.errors.fileTooLarge' }, values: { ...values, attempt } },
         refusal.init,
       )
     return data<ActionData>(
@@ -101,7 +115,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         formError: refusal.message ?? {
           key: refusal.kind === 'unavailable' ? 'receipt.errors.server' : 'receipt.errors.failed',
         },
-        values,
+        values: { ...values, attempt },
       },
       refusal.init,
     )
@@ -142,6 +156,7 @@ export default function ReceiptPage({ loaderData, actionData: posted }: Route.Co
             noValidate
             onSubmit={upload.onSubmit}
           >
+            <input type="hidden" name="attempt" value={values?.attempt ?? loaderData.attempt} />
             <fieldset className="field kyc-yes-no">
               <legend>{t('receipt.fields.method')}</legend>
               {RECEIPT_METHODS.map((m) => (
