@@ -52,6 +52,16 @@ export function registerErrorHandler(app: FastifyInstance) {
     const status =
       error instanceof DomainError ? HTTP_STATUS[error.code] : (error.statusCode ?? 500)
     if (status >= 500) {
+      // Every 503 says when to come back (a client's retry loop waits that long).
+      if (status === 503 && !reply.hasHeader('retry-after'))
+        reply.header(
+          'retry-after',
+          String(
+            error instanceof DomainError && error.retryAfterSeconds !== undefined
+              ? Math.max(1, Math.ceil(error.retryAfterSeconds))
+              : DATABASE_RETRY_AFTER_SECONDS,
+          ),
+        )
       request.log.error({ err: error }, 'server error')
       // docs/product/error-reporting.md: the unexpected ones (a 503 of a database away is not a bug).
       if (status !== 503) reportError(error, request.id)
