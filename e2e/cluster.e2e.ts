@@ -34,6 +34,8 @@ let packId = 0
 let staffToken = ''
 let financeToken = ''
 const customers: { mobile: string; id: number; token: string }[] = []
+/** The customer the journey signs up (with credit used). */
+let farmerId = 0
 
 /** A JSON answer is read as the test expects it to be (any shape JSON.parse gives). */
 type Json = ReturnType<typeof JSON.parse>
@@ -192,6 +194,10 @@ test.beforeAll(async () => {
     env: {
       RATE_LIMIT_MAX: '1000000',
       AUTH_RATE_LIMIT_MAX: '1000000',
+      // The late-fee job every 2 s, tried once more after 1-2 s: the failed-run test's pace.
+      LATE_FEE_INTERVAL_MS: '2000',
+      JOB_RETRY_LIMIT: '1',
+      JOB_RETRY_DELAY_SECONDS: '1',
       FEEDBACK_RATE_LIMIT_MAX: '6',
       ACCESS_TOKEN_TTL_SECONDS: '3600',
       LOG_LEVEL: 'error',
@@ -296,6 +302,7 @@ test('a customer signs up, buys on credit, redeems a voucher and sends a receipt
   expect(verified.status).toBe(200)
   const token = verified.body.access_token as string
   const userId = verified.body.data.id as number
+  farmerId = userId
   await db.query(
     `insert into credit_lines (user_id, currency, approved_minor, due_at, expires_at)
      values ($1, 'MYR', 500000, now() + interval '150 days', now() + interval '365 days')`,
@@ -370,6 +377,81 @@ test('limits and lockouts count across both servers', async () => {
   const locked = await call('POST', '/auth/login', { json: { mobile, password: 'demo2026' } })
   expect(locked.status).toBe(429)
   await db.query(`delete from login_failures where mobile = $1`, [mobile])
+})
+
+// docs/reliability.md (Scheduled jobs): a real failure (the late-fee job cannot reach its table),
+// seen by an admin in the back office through the cluster, and run again once it can succeed.
+test('an admin sees a job run that failed every retry and runs it again', async ({ browser }) => {
+  test.setTimeout(90_000)
+  // The journey's farmer, a month past due: the late-fee job has a fee to add, and cannot.
+  await db.query(`update credit_lines set due_at = now() - interval '35 days' where user_id = $1`, [
+    farmerId,
+  ])
+  await db.query('alter table late_fee_charges rename to late_fee_charges_away')
+  const context = await browser.newContext({
+    baseURL: cluster.web,
+    javaScriptEnabled: false,
+    viewport: { width: 360, height: 800 },
+  })
+  const page = await context.newPage()
+  try {
+    await page.goto('/en/login')
+    await page.getByLabel('Mobile number').fill('+60120000005')
+    await page.getByLabel('Password', { exact: true }).fill('demo2026')
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await expect(page).toHaveURL(/\/en$/)
+    const failedRows = page.locator('table').nth(1).locator('tbody tr')
+    await expect
+      .poll(
+        async () => {
+          await page.goto('/en/admin/jobs')
+          return failedRows.count()
+        },
+        { timeout: 30_000, intervals: [1_000] },
+      )
+      .toBeGreaterThan(0)
+    await db.query('alter table late_fee_charges_away rename to late_fee_charges')
+    const jobs = page.locator('table').first().locator('tbody tr')
+    await expect(jobs.filter({ hasText: 'Late fees' })).toContainText('every 2 s')
+    const row = failedRows.filter({ hasText: 'Late fees' }).first()
+    await expect(row).toContainText('relation "late_fee_charges" does not exist')
+    // Tried, then tried once more.
+    await expect(row.locator('td').nth(2)).toHaveText('2')
+    const id = await row.locator('input[name="id"]').getAttribute('value')
+    await page.screenshot({ path: test.info().outputPath('jobs-en-360.png'), fullPage: true })
+    await row.getByRole('button', { name: 'Run again' }).click()
+    await expect(page.getByText('The run was sent back to its queue.')).toBeVisible()
+    await expect(page.locator(`input[name="id"][value="${id}"]`)).toHaveCount(0)
+    // The run sent back succeeds: nothing failed is added while the table is there.
+    await expect
+      .poll(
+        async () =>
+          (
+            await one(
+              `select count(*)::int as n from pgboss.job where name = 'late-fees' and state = 'completed'`,
+            )
+          ).n,
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(0)
+    for (const locale of ['bm', 'th']) {
+      await page.goto(`/${locale}/admin/jobs`)
+      await expect(page.locator('h1')).toHaveText(
+        locale === 'bm' ? 'Tugas berjadual' : 'งานตามกำหนดเวลา',
+      )
+      await page.screenshot({
+        path: test.info().outputPath(`jobs-${locale}-360.png`),
+        fullPage: true,
+      })
+      // Nothing wider than the phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        360,
+      )
+    }
+  } finally {
+    await db.query('alter table if exists late_fee_charges_away rename to late_fee_charges')
+    await context.close()
+  }
 })
 
 test('a rolling restart of every server under load loses no request', async () => {

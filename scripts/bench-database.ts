@@ -56,6 +56,25 @@ export async function copyDemoCustomers(c: pg.Client, count: number): Promise<vo
   )
 }
 
+/** The API's settings for a bench: its database, rate limits off, nothing logged or texted. */
+export function benchApiEnv(dbUrl: string): NodeJS.ProcessEnv {
+  return serverEnv({
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: dbUrl,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO_DATA: 'false',
+    RATE_LIMIT_MAX: '100000000',
+    AUTH_RATE_LIMIT_MAX: '100000000',
+    LOGIN_RATE_LIMIT_MAX: '100000000',
+    JWT_SECRET: BENCH_SECRET,
+    OTP_SECRET: BENCH_SECRET,
+    ACCESS_TOKEN_TTL_SECONDS: '3600',
+    // Measured: the requests. The SMS notice job would text every bench order 'ready'.
+    NOTICE_INTERVAL_MS: '0',
+  })
+}
+
 /** The API on the bench's database, rate limits off; resolves once it answers. */
 export function startBenchApi(opts: {
   dbUrl: string
@@ -68,23 +87,7 @@ export function startBenchApi(opts: {
     [...serverNodeFlags('api'), ...(opts.nodeArgs ?? []), 'apps/api/src/server.ts'],
     {
       cwd: root,
-      env: serverEnv({
-        ...process.env,
-        NODE_ENV: 'production',
-        DATABASE_URL: opts.dbUrl,
-        API_PORT: String(opts.port),
-        LOG_LEVEL: 'silent',
-        SEED_DEMO_DATA: 'false',
-        RATE_LIMIT_MAX: '100000000',
-        AUTH_RATE_LIMIT_MAX: '100000000',
-        LOGIN_RATE_LIMIT_MAX: '100000000',
-        JWT_SECRET: BENCH_SECRET,
-        OTP_SECRET: BENCH_SECRET,
-        ACCESS_TOKEN_TTL_SECONDS: '3600',
-        // Measured: the requests. The SMS notice job would text every bench order 'ready'.
-        NOTICE_INTERVAL_MS: '0',
-        ...opts.env,
-      }),
+      env: { ...benchApiEnv(opts.dbUrl), API_PORT: String(opts.port), ...opts.env },
       stdio: 'ignore',
     },
   )
@@ -92,8 +95,8 @@ export function startBenchApi(opts: {
 }
 
 /** Stops the API and drops the database (BENCH_KEEP_DB=1 keeps it for a look afterwards). */
-export async function endBench(api: ChildProcess, name: string): Promise<void> {
-  api.kill('SIGTERM')
+export async function endBench(api: ChildProcess | null, name: string): Promise<void> {
+  api?.kill('SIGTERM')
   await new Promise((r) => setTimeout(r, 500))
   const admin = new pg.Client({ connectionString: BENCH_BASE_URL })
   await admin.connect()

@@ -14,18 +14,21 @@ import {
   endBench,
   freshBenchDatabase,
   startBenchApi,
+  benchApiEnv,
 } from './bench-database.ts'
+import { startCluster } from '../e2e/support/cluster.ts'
 import { calibration, cpuTicks, postgresTicks, TICK_US } from './bench-calibration.ts'
 
 const base = BENCH_BASE_URL
 const DURATION = Number(process.env.BENCH_SECONDS ?? 15)
 const WARM_UP = 5
 const PORT = 3611
+const CLUSTER_PORT = 3620
 const CUSTOMERS = 200
 const PIN = '274915'
 const DB = 'padi_bench_orders'
 const dbUrl = benchDbUrl(DB)
-const API = `http://127.0.0.1:${PORT}`
+let API = `http://127.0.0.1:${PORT}`
 
 async function prepare() {
   await freshBenchDatabase(DB)
@@ -102,9 +105,11 @@ async function load(opts: {
   tokens: string[]
   lines: () => { variation_id: number; count: number }[]
   branchId: number
-  api: ChildProcess
+  /** The API servers' processes, for their CPU time. */
+  apiPids: () => number[]
 }) {
-  const api0 = cpuTicks(opts.api.pid!)
+  const apiTicks = () => opts.apiPids().reduce((sum, pid) => sum + cpuTicks(pid), 0)
+  const api0 = apiTicks()
   const db0 = postgresTicks()
   const result = await autocannon({
     url: API,
@@ -137,7 +142,7 @@ async function load(opts: {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
-    apiUs: Math.round(((cpuTicks(opts.api.pid!) - api0) * TICK_US) / n),
+    apiUs: Math.round(((apiTicks() - api0) * TICK_US) / n),
     dbUs: Math.max(0, Math.round(((postgresTicks() - db0) * TICK_US) / n)),
     placed: result['2xx'],
     errors: result.errors + result.non2xx,
@@ -170,11 +175,11 @@ const MODES = (process.env.BENCH_MODES ?? 'normal,hot').split(',')
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number)
 const pick = (xs: number[]) => xs[Math.floor(Math.random() * xs.length)]!
 const cal = await calibration(base, PORT + 1)
-const { branchId, packs } = await prepare()
-const api = await startApi()
 const rows: string[] = []
 let invariants = ''
-try {
+
+/** Warm-up, then each mode at each number of connections, against the API at `API`. */
+async function measure(label: string, apiPids: () => number[], packs: number[], branchId: number) {
   const all = await tokens()
   const normal = () => {
     const n = 1 + Math.floor(Math.random() * 3)
@@ -187,28 +192,63 @@ try {
     { variation_id: hotA, count: 1 },
     { variation_id: hotB, count: 1 },
   ]
-  await load({ connections: 10, duration: WARM_UP, tokens: all, lines: normal, branchId, api })
+  const common = { tokens: all, branchId, apiPids }
+  await load({ connections: 10, duration: WARM_UP, lines: normal, ...common })
   // PostgreSQL here runs with autovacuum off, so the planner would go on believing the tables
   // as empty as when the bench started (orders, keys, ledger) and scan them whole for every
   // foreign-key check. A shop's database is analysed as it grows (autoanalyze): so is this one.
   await analyse()
   // …and its statements are planned again with what it now knows, before anything is measured.
-  await load({ connections: 10, duration: WARM_UP, tokens: all, lines: normal, branchId, api })
+  await load({ connections: 10, duration: WARM_UP, lines: normal, ...common })
   for (const [mode, lines] of [
     ['normal', normal],
     ['hot (two products)', hot],
   ] as const) {
     if (!MODES.some((m) => mode.startsWith(m))) continue
     for (const connections of CONNECTIONS) {
-      const r = await load({ connections, duration: DURATION, tokens: all, lines, branchId, api })
+      const r = await load({ connections, duration: DURATION, lines, ...common })
       rows.push(
-        `| ${mode} | ${connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.apiUs} | ${r.dbUs} | ${r.placed} | ${r.errors} |`,
+        `| ${label}${mode} | ${connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.apiUs} | ${r.dbUs} | ${r.placed} | ${r.errors} |`,
       )
     }
   }
-  invariants = await check()
-} finally {
-  await endBench(api, DB)
+  invariants += `${label}${await check()}\n`
+}
+
+if (process.env.BENCH_CLUSTER) {
+  // docs/reliability.md (Two of everything): the same load through HAProxy to one API server,
+  // then to two (`npm run start:cluster`, CLUSTER_SIZE 1 and 2), each on a fresh database.
+  for (const size of [1, 2]) {
+    const { branchId, packs } = await prepare()
+    const cluster = await startCluster({
+      port: CLUSTER_PORT,
+      databaseUrl: dbUrl,
+      redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      baseEnv: benchApiEnv(dbUrl),
+      env: { CLUSTER_SIZE: String(size), REDIS_KEY_PREFIX: `padi-bench-${process.pid}:` },
+      quiet: true,
+    })
+    API = cluster.api
+    try {
+      const apiPids = () =>
+        cluster
+          .servers()
+          .filter((s) => s.kind === 'api' && s.pid)
+          .map((s) => s.pid!)
+      await measure(`${size} API server${size > 1 ? 's' : ''}, `, apiPids, packs, branchId)
+    } finally {
+      await cluster.stop()
+    }
+  }
+  await endBench(null, DB)
+} else {
+  const { branchId, packs } = await prepare()
+  const api = await startApi()
+  try {
+    await measure('', () => [api.pid!], packs, branchId)
+  } finally {
+    await endBench(api, DB)
+  }
 }
 console.log(
   `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB; ${new Date().toISOString().slice(0, 10)}`,
@@ -218,4 +258,4 @@ console.log(
   '| Orders | Connections | orders/s | p50 ms | p99 ms | API CPU µs/order | PostgreSQL CPU µs/order | placed | errors |\n|---|---|---|---|---|---|---|---|---|',
 )
 console.log(rows.join('\n'))
-console.log(`After: ${invariants}`)
+console.log(`After: ${invariants.trim()}`)

@@ -15,6 +15,8 @@ import autocannon from 'autocannon'
 import { waitForServer } from './wait-for-server.ts'
 import { logInThroughForm } from './bench-log-in.ts'
 import { serverNodeFlags, serverEnv } from './server-memory.mjs'
+import { endBench, freshBenchDatabase } from './bench-database.ts'
+import { startCluster } from '../e2e/support/cluster.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const WEB = 3520
@@ -30,6 +32,11 @@ type Target = { name: string; url: string; cookie?: string }
 
 const children: ChildProcess[] = []
 process.on('exit', () => children.forEach((c) => c.kill('SIGTERM')))
+
+if (process.env.BENCH_CLUSTER) {
+  await benchCluster()
+  process.exit(0)
+}
 
 if (!process.env.BENCH_NO_BUILD) {
   run('npm', ['run', 'build'], root)
@@ -96,6 +103,67 @@ async function load(target: Target, connections: number, duration: number) {
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
   }
+}
+
+/**
+ * BENCH_CLUSTER=1 (docs/reliability.md, Two of everything): the pages through HAProxy to one web
+ * and one API server, then to two of each (`npm run start:cluster`, CLUSTER_SIZE 1 and 2), on a
+ * fresh PostgreSQL database with the demo data each time; the ratio of two to one per row.
+ */
+async function benchCluster() {
+  if (!process.env.BENCH_NO_BUILD) run('npm', ['run', 'build'], root)
+  const db = 'padi_bench_ssr_cluster'
+  const rates = new Map<string, number>()
+  console.log(
+    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${new Date().toISOString().slice(0, 10)}; ${DURATION} s per row after ${WARM_UP} s warm-up`,
+  )
+  console.log(
+    '| Servers of each kind | Page | Connections | req/s | × one of each | p50 ms | p99 ms | errors |',
+  )
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |')
+  for (const size of [1, 2]) {
+    const dbUrl = await freshBenchDatabase(db)
+    const cluster = await startCluster({
+      port: 3620,
+      databaseUrl: dbUrl,
+      redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      baseEnv: serverEnv({
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_MAX: '100000000',
+        AUTH_RATE_LIMIT_MAX: '100000000',
+        LOGIN_RATE_LIMIT_MAX: '100000000',
+        ACCESS_TOKEN_TTL_SECONDS: '900',
+        MAP_TILE_URL: '',
+      }),
+      env: { CLUSTER_SIZE: String(size), REDIS_KEY_PREFIX: `padi-bench-${process.pid}:` },
+      quiet: true,
+    })
+    try {
+      const customer = await logInThroughForm(cluster.web, '+60120000001', 'demo2026')
+      const pages: Target[] = [
+        { name: 'list', url: `${cluster.web}/en/products/agrochems` },
+        { name: 'list-logged-in', url: `${cluster.web}/en/products/agrochems`, cookie: customer },
+        { name: 'product', url: `${cluster.web}/en/products/agrochems/9` },
+        { name: 'home', url: `${cluster.web}/en` },
+      ].filter((t) => !ONLY || ONLY.includes(t.name))
+      for (const connections of CONNECTIONS)
+        for (const target of pages) {
+          await load(target, connections, WARM_UP)
+          const r = await load(target, connections, DURATION)
+          const key = `${target.name}/${connections}`
+          if (size === 1) rates.set(key, r.rps)
+          const ratio = size > 1 && rates.get(key) ? (r.rps / rates.get(key)!).toFixed(2) : '1.00'
+          console.log(
+            `| ${size} | ${target.name} | ${connections} | ${r.rps} | ${ratio} | ${r.p50} | ${r.p99} | ${r.errors} |`,
+          )
+        }
+    } finally {
+      await cluster.stop()
+    }
+  }
+  await endBench(null, db)
 }
 
 function run(cmd: string, args: string[], cwd: string) {

@@ -2,7 +2,7 @@
 // `npm run start:cluster`: two API and two web servers behind HAProxy (Debian's package), on
 // PostgreSQL and Redis, as docs/reliability.md (Two of everything) describes. PORT (3000) and
 // API_PORT (3001) are HAProxy's; the servers listen on CLUSTER_PORT_BASE (PORT + 100) and the
-// next three ports. A server that dies is started again; SIGUSR2 restarts them one at a time (a
+// next ports (web servers first). A server that dies is started again; SIGUSR2 restarts them one at a time (a
 // rolling deploy); SIGTERM or Ctrl-C stops everything. CLUSTER_STATE_FILE (DATA_DIR/cluster.json)
 // names each server's process and port, for the fault tests.
 import './require-node-24.mjs'
@@ -41,9 +41,10 @@ if (!env.SESSION_SECRET) {
   if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 })
   env.SESSION_SECRET = readFileSync(file, 'utf8').trim()
 }
-// Longer than HAProxy's check interval (500 ms): a stopping server is out of the rotation before
-// it stops taking connections.
-env.SHUTDOWN_DRAIN_MS ??= '1500'
+// Longer than HAProxy takes to notice (two failed checks, 500 ms apart, each up to 2 s on a
+// loaded machine is the worst case; usually about 1 s): a stopping server is out of the rotation
+// before it stops taking connections.
+env.SHUTDOWN_DRAIN_MS ??= '2500'
 // HAProxy connects from this machine; its X-Forwarded-For names the client.
 env.TRUST_PROXY = '127.0.0.1'
 
@@ -56,11 +57,21 @@ if (env.SKIP_BUILD !== '1' || !existsSync(`${root}apps/web/build/server/index.js
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
+// CLUSTER_SIZE (2) API and as many web servers; 1 gives the same setup with one of each (the
+// benchmarks' baseline).
+const size = Number(env.CLUSTER_SIZE ?? 2)
+if (!Number.isInteger(size) || size < 1 || size > 8) fail('CLUSTER_SIZE must be 1 to 8')
 const servers = [
-  { name: 'api-1', kind: 'api', port: base + 2 },
-  { name: 'api-2', kind: 'api', port: base + 3 },
-  { name: 'web-1', kind: 'web', port: base },
-  { name: 'web-2', kind: 'web', port: base + 1 },
+  ...Array.from({ length: size }, (_, i) => ({
+    name: `api-${i + 1}`,
+    kind: 'api',
+    port: base + size + i,
+  })),
+  ...Array.from({ length: size }, (_, i) => ({
+    name: `web-${i + 1}`,
+    kind: 'web',
+    port: base + i,
+  })),
 ]
 
 const runDir = join(dataDir, 'cluster')
@@ -91,7 +102,8 @@ defaults
   retries 3
   option redispatch 1
   retry-on conn-failure
-  default-server check inter 500ms fall 1 rise 2
+  timeout check 2s
+  default-server check inter 500ms fall 2 rise 2
 
 frontend web
   bind ${host}:${front.web}
@@ -225,5 +237,5 @@ process.on('SIGUSR2', () => void rollingRestart())
 await start(servers[0])
 await Promise.all(servers.slice(1).map((s) => start(s)))
 console.log(
-  `cluster ready: shop http://${host}:${front.web}, API http://${host}:${front.api} (servers on ${base}-${base + 3})`,
+  `cluster ready: shop http://${host}:${front.web}, API http://${host}:${front.api} (servers on ${base}-${base + 2 * size - 1})`,
 )

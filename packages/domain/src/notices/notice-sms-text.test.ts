@@ -12,6 +12,7 @@ const PARAMS: Record<'MY' | 'TH', NoticeParams> = {
     order: 'SM261126-000123',
     branch: 'Alor Setar (Headquarters)',
     link: 'https://tracking.example.com/EP123456789MY',
+    voucher: 'V3-MY-100001',
   },
   TH: {
     amount: '฿123,456.00',
@@ -20,6 +21,7 @@ const PARAMS: Record<'MY' | 'TH', NoticeParams> = {
     order: 'SM261126-000123',
     branch: 'สุพรรณบุรี',
     link: 'https://th.kerryexpress.com/th/track/?track=SMT123456789',
+    voucher: 'V3-TH-200001',
   },
 }
 
@@ -66,7 +68,13 @@ describe('SMS notice texts and their segments', () => {
   })
 
   it('the reminders and the overdue notice fit one segment in every language', () => {
-    const short = ['repayment_due_7', 'repayment_due_1', 'repayment_overdue', 'order_ready']
+    const short = [
+      'repayment_due_7',
+      'repayment_due_1',
+      'repayment_overdue',
+      'order_ready',
+      'voucher_expiring',
+    ]
     for (const r of rows.filter((x) => short.includes(x.notice)))
       expect(r.segments, `${r.locale} ${r.notice}: ${r.text}`).toBe(1)
   })

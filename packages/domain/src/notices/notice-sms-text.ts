@@ -19,6 +19,7 @@ export const NOTICES = [
   'repayment_overdue',
   'order_ready',
   'order_shipped',
+  'voucher_expiring',
 ] as const
 export type Notice = (typeof NOTICES)[number]
 
@@ -31,6 +32,7 @@ export const REMINDERS: readonly Notice[] = [
   'repayment_due_1',
   'order_ready',
   'order_shipped',
+  'voucher_expiring',
 ]
 
 export function isNotice(purpose: string): purpose is Notice {
@@ -45,6 +47,7 @@ export type NoticeParams = {
   order?: string
   branch?: string
   link?: string
+  voucher?: string
 }
 
 const TEXT: Record<Locale, Record<Notice, string>> = {
@@ -76,6 +79,8 @@ const TEXT: Record<Locale, Record<Notice, string>> = {
     order_ready:
       '{product}: order {order} is ready for pickup at {branch}. Show your QR code at the counter.',
     order_shipped: '{product}: order {order} is on its way. Track it: {link}',
+    voucher_expiring:
+      '{product}: your voucher {voucher} of {amount} expires on {date}. Use it before then at a branch counter: show your QR code.',
   },
   bm: {
     kyc_approved:
@@ -105,6 +110,8 @@ const TEXT: Record<Locale, Record<Notice, string>> = {
     order_ready:
       '{product}: pesanan {order} sedia untuk diambil di {branch}. Tunjukkan kod QR anda di kaunter.',
     order_shipped: '{product}: pesanan {order} sedang dihantar. Jejak: {link}',
+    voucher_expiring:
+      '{product}: baucar {voucher} bernilai {amount} tamat tempoh pada {date}. Gunakannya sebelum itu di kaunter cawangan: tunjukkan kod QR anda.',
   },
   th: {
     kyc_approved: '{product}: คำขอสินเชื่อของคุณได้รับอนุมัติแล้ว วงเงิน {amount} พร้อมใช้ในร้านค้า',
@@ -123,6 +130,7 @@ const TEXT: Record<Locale, Record<Notice, string>> = {
     repayment_overdue: '{product}: เลยกำหนดชำระ ค่าปรับ {fee} ยอดค้าง {amount}',
     order_ready: '{product}: คำสั่งซื้อ {order} พร้อมรับที่{branch}',
     order_shipped: '{product}: คำสั่งซื้อ {order} กำลังจัดส่ง {link}',
+    voucher_expiring: '{product}: บัตรกำนัล {amount} หมดอายุ {date} ใช้ที่สาขา',
   },
 }
 
@@ -141,4 +149,5 @@ export function noticeText(
     .replace('{order}', params.order ?? '')
     .replace('{branch}', params.branch ?? '')
     .replace('{link}', params.link ?? '')
+    .replace('{voucher}', params.voucher ?? '')
 }

@@ -92,7 +92,9 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
             { err: error, job: job.name, attempt: (claimed?.retryCount ?? 0) + 1 },
             'job failed',
           )
-          throw error
+          // What the back office shows: the root cause's words, not a wrapper's statement text
+          // and values (the full error is in the log above).
+          throw new Error(rootMessage(error))
         }
       },
     )
@@ -142,6 +144,13 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       await boss.stop({ graceful: true, timeout: 10_000 })
     },
   }
+}
+
+function rootMessage(error: unknown): string {
+  let e = error
+  for (let depth = 0; depth < 10 && e instanceof Error && e.cause instanceof Error; depth++)
+    e = e.cause
+  return e instanceof Error ? e.message : String(e)
 }
 
 function readMessage(output: unknown): string {

@@ -3,6 +3,9 @@ import { and, eq } from 'drizzle-orm'
 import { creditLines } from '@padi/db/schema/credit'
 import { noticeSends } from '@padi/db/schema/notices'
 import { users } from '@padi/db/schema/users'
+import { vouchers } from '@padi/db/schema/vouchers'
+import { dayOf, startOfDay } from '@padi/domain/credit/farmer-calendar'
+import { formatDate } from '@padi/domain/dates'
 import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts'
 import { bearer, loginTokens } from '../../../test/auth-helpers.ts'
 import { packsAtOneBranch } from '../../../test/order-fixtures.ts'
@@ -180,6 +183,26 @@ describe('SMS notices (docs/product/notices.md)', () => {
     expect(textsTo('+60120000001').at(-1)).toBe(
       `SawahMart: order ${delivery.number} is on its way. Track it: https://track.example.my/EP1`,
     )
+  })
+
+  // docs/product/vouchers.md (Reminders)
+  it('reminds of a voucher in its last three days, once, and not of one expired or further off', async () => {
+    const [siti] = await t.db.db.select().from(users).where(eq(users.mobile, '+60120000002'))
+    const today = dayOf(clock.now(), 'MYR')
+    const inDays = (n: number) =>
+      startOfDay(dayOf(new Date(Date.parse(`${today}T12:00:00Z`) + n * DAY), 'MYR'), 'MYR')
+    const base = { userId: siti!.id, market: 'MY' as const, currency: 'MYR' as const }
+    await t.db.db.insert(vouchers).values([
+      { ...base, serial: 'R-MY-000001', valueMinor: 2_500, expiresAt: inDays(3) },
+      { ...base, serial: 'R-MY-000002', valueMinor: 2_500, expiresAt: inDays(10) },
+      { ...base, serial: 'R-MY-000003', valueMinor: 2_500, expiresAt: inDays(-1) },
+    ])
+    const first = await run()
+    expect(first.byKind).toEqual({ voucher_expiring: 1 })
+    expect(textsTo('+60120000002').at(-1)).toBe(
+      `SawahMart: your voucher R-MY-000001 of RM25.00 expires on ${formatDate(inDays(3), 'Asia/Kuala_Lumpur')}. Use it before then at a branch counter: show your QR code.`,
+    )
+    expect((await run()).sent).toBe(0)
   })
 })
 

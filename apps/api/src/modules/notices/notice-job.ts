@@ -6,6 +6,7 @@ import { lateFeeCharges } from '@padi/db/schema/late-fees'
 import { noticeSends } from '@padi/db/schema/notices'
 import { orders } from '@padi/db/schema/orders'
 import { users } from '@padi/db/schema/users'
+import { vouchers } from '@padi/db/schema/vouchers'
 import { formatDate } from '@padi/domain/dates'
 import { localizedText, type Locale } from '@padi/domain/i18n/locales'
 import { formatMoney, type Currency } from '@padi/domain/money'
@@ -46,6 +47,7 @@ export async function runNotices(
     ...(await lateFeesAdded(db, now)),
     ...(await ordersReady(db, now)),
     ...(await ordersShipped(db, now)),
+    ...(await vouchersExpiring(db, now)),
   ]
   for (const c of candidates) {
     const send = c.reminders || !REMINDERS.includes(c.kind)
@@ -226,6 +228,36 @@ async function ordersShipped(db: Db, now: Date): Promise<Candidate[]> {
     candidate('order_shipped', r.order.id, '', r, {
       order: r.order.number,
       link: r.order.trackingUrl!,
+    }),
+  )
+}
+
+/**
+ * docs/product/vouchers.md (Reminders): an active voucher whose expiry day, in its market, is at
+ * most 3 days away, told once (a voucher issued closer to its expiry is told at once).
+ */
+async function vouchersExpiring(db: Db, now: Date): Promise<Candidate[]> {
+  const zone = sql`case when ${vouchers.currency} = 'THB' then 'Asia/Bangkok' else 'Asia/Kuala_Lumpur' end`
+  const daysLeft = sql`((${vouchers.expiresAt} at time zone ${zone})::date
+    - (${now.toISOString()}::timestamptz at time zone ${zone})::date)`
+  const rows = await db
+    .select({ voucher: vouchers, ...who })
+    .from(vouchers)
+    .innerJoin(users, eq(users.id, vouchers.userId))
+    .where(
+      and(
+        eq(vouchers.state, 'active'),
+        sql`${vouchers.expiresAt} > ${now.toISOString()}::timestamptz`,
+        sql`${vouchers.expiresAt} < ${now.toISOString()}::timestamptz + interval '4 days'`,
+        sql`${daysLeft} <= 3`,
+        unclaimed(sql`'voucher_expiring'`, vouchers.id, sql`''`),
+      ),
+    )
+  return rows.map((r) =>
+    candidate('voucher_expiring', r.voucher.id, '', r, {
+      voucher: r.voucher.serial,
+      amount: formatMoney(r.voucher.valueMinor, r.voucher.currency),
+      date: formatDate(r.voucher.expiresAt, TIME_ZONE[r.voucher.currency]),
     }),
   )
 }
