@@ -361,6 +361,77 @@ test('a customer signs up, buys on credit, redeems a voucher and sends a receipt
   console.log(`FIGURES ${JSON.stringify({ journey: { requests: answers.length, servers } })}`)
 })
 
+// docs/reliability.md (Two of everything): the web tier holds nothing of a user's own: a farmer
+// signs up in the browser and sends a receipt, the pages coming from both web servers in turn.
+test('a farmer signs up and sends a receipt in the browser, served by both web servers', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const context = await browser.newContext({
+    baseURL: cluster.web,
+    javaScriptEnabled: false,
+    viewport: { width: 360, height: 800 },
+  })
+  const page = await context.newPage()
+  const documents: string[] = []
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'document')
+      documents.push(response.headers()['x-served-by'] ?? 'none')
+  })
+  const mobile = `+60115${String(Date.now() % 1_000_000).padStart(6, '0')}`
+  try {
+    await page.goto('/en/signup')
+    await page.getByLabel('Mobile number').fill(mobile)
+    await page.getByLabel('Password', { exact: true }).fill('sawah2026')
+    await page.getByLabel('Password again').fill('sawah2026')
+    await page.getByLabel('Full name').fill('Hafiz bin Osman')
+    await page.getByLabel('Postcode').fill('06700')
+    await page.getByLabel('Area').fill('Kampung Bukit Raya')
+    await page.getByLabel('District').fill('Pendang')
+    await page.getByLabel('Preferred branch').selectOption({ label: 'Pendang' })
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible()
+    await expect.poll(() => sms.some((m) => m.to === mobile)).toBe(true)
+    const code = sms.findLast((m) => m.to === mobile)!.message.match(/\b(\d{6})\b/)![1]!
+    await page.getByLabel('6-digit code').fill(code)
+    await page.getByRole('button', { name: 'Verify' }).click()
+    await expect(page).toHaveURL(/\/en$/)
+    // Credit approved (tested on its own) and used once through the mobile app's API.
+    const { id } = await one(`select id from users where mobile = $1`, [mobile])
+    await db.query(
+      `insert into credit_lines (user_id, currency, approved_minor, due_at, expires_at)
+       values ($1, 'MYR', 500000, now() + interval '150 days', now() + interval '365 days')`,
+      [id],
+    )
+    const token = (await login(mobile, 'sawah2026')).access_token
+    await call('PUT', '/me/pin', { token, json: { pin: PIN, confirm_pin: PIN } })
+    expect((await placeOrder(token, randomUUID())).status).toBe(201)
+    // Every page after: still this farmer, whichever web server answers.
+    for (let i = 0; i < 4; i++) {
+      await page.goto('/en/dashboard')
+      // Only a logged-in farmer sees it (anyone else is sent to log in).
+      await expect(page.getByRole('heading', { name: 'My credit', level: 1 })).toBeVisible()
+    }
+    await page.goto('/en/receipt')
+    await page.getByLabel('Bank', { exact: true }).fill('Bank Islam')
+    await page.getByLabel('Amount paid').fill('1.00')
+    await page.getByLabel('Date of payment').fill(day(0))
+    await page.getByLabel('Reference number').fill('CLUSTER-WEB-1')
+    await page
+      .getByLabel('Receipt (photo or PDF)')
+      .setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: PNG })
+    await page.getByRole('button', { name: 'Send receipt' }).click()
+    await expect(page).toHaveURL(/\/en\/receipt\/success$/)
+    expect(
+      (await one(`select count(*)::int as n from repayment_receipts where user_id = $1`, [id])).n,
+    ).toBe(1)
+    expect(new Set(documents)).toEqual(new Set(['web-1', 'web-2']))
+    console.log(`FIGURES ${JSON.stringify({ browser: { documents } })}`)
+  } finally {
+    await context.close()
+  }
+})
+
 test('limits and lockouts count across both servers', async () => {
   const feedback = []
   for (let i = 0; i < 8; i++)
