@@ -344,8 +344,8 @@ export async function buildApp(deps: {
       const files = s3
         ? createS3FileStore({ client: s3, bucket: config.S3_BUCKET!, key: config.fileKey })
         : createEncryptedFileStore({ dir: config.filesDir, key: config.fileKey })
-      // ADR 042: remains of writes that died and files no record points at, at start (what a
-      // crash left) and every so often.
+      // ADR 042: remains of writes that died and files no record points at, once a period across
+      // all servers (what a crash left goes within the period, an hour by default).
       if (config.FILE_SWEEP_INTERVAL_MS > 0)
         jobs.push({
           name: 'file-sweep',
