@@ -102,7 +102,9 @@ describe('the job queue', () => {
     expect(attempts).toHaveLength(3)
 
     healthy = true
-    expect(await queue.retry(failed!.id)).toBe(1)
+    // Sent back by ten admins at once: moved once.
+    const moved = await Promise.all(Array.from({ length: 10 }, () => queue.retry(failed!.id)))
+    expect(moved.sort()).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 1])
     await until(() => attempts.length === 4)
     expect((await queue.overview()).failed).toEqual([])
     // Sent back once only.
