@@ -1,6 +1,6 @@
 import { test, expect, expectAccessible, expectNoSidewaysScroll } from './support/fixtures.ts'
 import { apiLogin, freshMobile, latestCode } from './support/api.ts'
-import { loginInBrowser } from './support/login.ts'
+import { loginInBrowser, sendSignUp } from './support/login.ts'
 import { untilResendAllowed } from './support/timing.ts'
 
 test.describe('sign-up, login and logout (docs/product/accounts.md)', () => {
@@ -10,16 +10,14 @@ test.describe('sign-up, login and logout (docs/product/accounts.md)', () => {
     context,
   }) => {
     const mobile = freshMobile()
-    await page.goto('/en/signup')
-    await page.getByLabel('Mobile number').fill(mobile)
-    await page.getByLabel('Password', { exact: true }).fill('sawah2026')
-    await page.getByLabel('Password again').fill('sawah2026')
-    await page.getByLabel('Full name').fill('Hafiz bin Osman')
-    await page.getByLabel('Postcode').fill('06700')
-    await page.getByLabel('Area').fill('Kampung Bukit Raya')
-    await page.getByLabel('District').fill('Pendang')
-    await page.getByLabel('Preferred branch').selectOption({ label: 'Pendang' })
-    await page.getByRole('button', { name: 'Create account' }).click()
+    await sendSignUp(page, {
+      mobile: mobile,
+      fullName: 'Hafiz bin Osman',
+      postcode: '06700',
+      area: 'Kampung Bukit Raya',
+      district: 'Pendang',
+      branch: 'Pendang',
+    })
     await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible()
 
     const code = await latestCode(request, mobile)

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http'
 import { expect, test } from '@playwright/test'
 import pg from 'pg'
 import { e2eServerEnv } from './support/server-env.ts'
+import { sendSignUp } from './support/login.ts'
 import { privatePostgres, privateRedis, startCluster, type Cluster } from './support/cluster.ts'
 
 /**
@@ -380,16 +381,14 @@ test('a farmer signs up and sends a receipt in the browser, served by both web s
   })
   const mobile = `+60115${String(Date.now() % 1_000_000).padStart(6, '0')}`
   try {
-    await page.goto('/en/signup')
-    await page.getByLabel('Mobile number').fill(mobile)
-    await page.getByLabel('Password', { exact: true }).fill('sawah2026')
-    await page.getByLabel('Password again').fill('sawah2026')
-    await page.getByLabel('Full name').fill('Hafiz bin Osman')
-    await page.getByLabel('Postcode').fill('06700')
-    await page.getByLabel('Area').fill('Kampung Bukit Raya')
-    await page.getByLabel('District').fill('Pendang')
-    await page.getByLabel('Preferred branch').selectOption({ label: 'Pendang' })
-    await page.getByRole('button', { name: 'Create account' }).click()
+    await sendSignUp(page, {
+      mobile: mobile,
+      fullName: 'Hafiz bin Osman',
+      postcode: '06700',
+      area: 'Kampung Bukit Raya',
+      district: 'Pendang',
+      branch: 'Pendang',
+    })
     await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible()
     await expect.poll(() => sms.some((m) => m.to === mobile)).toBe(true)
     const code = sms.findLast((m) => m.to === mobile)!.message.match(/\b(\d{6})\b/)![1]!

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { test, expect } from './support/fixtures.ts'
 import { API, createAccount, freshMobile, setSuspended } from './support/api.ts'
-import { loginInBrowser } from './support/login.ts'
+import { loginInBrowser, sendSignUp } from './support/login.ts'
 import { untilResendAllowed, untilTokenDue } from './support/timing.ts'
 
 const sessionCookie = async (page: Page) =>
@@ -48,16 +48,14 @@ test.describe('route guards of docs/product/accounts.md, in order (docs/product/
   test('3: leaving /signup while holding the sign-up token clears the auth state', async ({
     page,
   }) => {
-    await page.goto('/en/signup')
-    await page.getByLabel('Mobile number').fill(freshMobile())
-    await page.getByLabel('Password', { exact: true }).fill('sawah2026')
-    await page.getByLabel('Password again').fill('sawah2026')
-    await page.getByLabel('Full name').fill('Azman')
-    await page.getByLabel('Postcode').fill('02600')
-    await page.getByLabel('Area').fill('Arau')
-    await page.getByLabel('District').fill('Arau')
-    await page.getByLabel('Preferred branch').selectOption({ label: 'Kangar' })
-    await page.getByRole('button', { name: 'Create account' }).click()
+    await sendSignUp(page, {
+      mobile: freshMobile(),
+      fullName: 'Azman',
+      postcode: '02600',
+      area: 'Arau',
+      district: 'Arau',
+      branch: 'Kangar',
+    })
     await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible()
     await page.goto('/en/about')
     await page.goto('/en/signup')
@@ -90,16 +88,14 @@ test.describe('route guards of docs/product/accounts.md, in order (docs/product/
       },
     })
     await untilResendAllowed(page)
-    await page.goto('/en/signup')
-    await page.getByLabel('Mobile number').fill(mobile)
-    await page.getByLabel('Password', { exact: true }).fill('sawah2026')
-    await page.getByLabel('Password again').fill('sawah2026')
-    await page.getByLabel('Full name').fill('Wan')
-    await page.getByLabel('Postcode').fill('16200')
-    await page.getByLabel('Area').fill('Tumpat')
-    await page.getByLabel('District').fill('Tumpat')
-    await page.getByLabel('Preferred branch').selectOption({ label: 'Kota Bharu' })
-    await page.getByRole('button', { name: 'Create account' }).click()
+    await sendSignUp(page, {
+      mobile,
+      fullName: 'Wan',
+      postcode: '16200',
+      area: 'Tumpat',
+      district: 'Tumpat',
+      branch: 'Kota Bharu',
+    })
     await expect(
       page.getByText('This number is waiting for verification. We sent a new code.'),
     ).toBeVisible()

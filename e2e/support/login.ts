@@ -38,3 +38,28 @@ export async function newCustomerPage(
   await expect(page).toHaveURL(options.to)
   return { ...account, context, page }
 }
+
+/** Fills the English sign-up form and sends it (the code is asked for next, or the page says why not). */
+export async function sendSignUp(
+  page: Page,
+  farmer: {
+    mobile: string
+    fullName: string
+    postcode: string
+    area: string
+    district: string
+    branch: string
+    password?: string
+  },
+) {
+  await page.goto('/en/signup')
+  await page.getByLabel('Mobile number').fill(farmer.mobile)
+  await page.getByLabel('Password', { exact: true }).fill(farmer.password ?? 'sawah2026')
+  await page.getByLabel('Password again').fill(farmer.password ?? 'sawah2026')
+  await page.getByLabel('Full name').fill(farmer.fullName)
+  await page.getByLabel('Postcode').fill(farmer.postcode)
+  await page.getByLabel('Area').fill(farmer.area)
+  await page.getByLabel('District').fill(farmer.district)
+  await page.getByLabel('Preferred branch').selectOption({ label: farmer.branch })
+  await page.getByRole('button', { name: 'Create account' }).click()
+}
