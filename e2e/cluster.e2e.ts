@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs'
 import { createHash, randomUUID } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import { expect, test } from '@playwright/test'
@@ -15,10 +14,6 @@ import { privatePostgres, privateRedis, startCluster, type Cluster } from './sup
  * nothing lost or done twice. Figures are printed as `FIGURES {…}` lines.
  */
 test.describe.configure({ mode: 'serial' })
-test.skip(
-  !existsSync('/usr/sbin/haproxy') || !existsSync('/usr/lib/postgresql/15/bin/initdb'),
-  'needs HAProxy and PostgreSQL 15 installed (.ci/run installs HAProxy)',
-)
 
 const PORT = 3720
 const PIN = '274915'

@@ -2,7 +2,7 @@
 // a Redis of the test's own (so restarting or stopping them disturbs no other test), and
 // `npm run start:cluster` (two API and two web servers behind HAProxy) on them.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -20,6 +20,10 @@ function run(cmd: string, args: string[]) {
 
 /** PostgreSQL in a folder of its own, run as the postgres user (it refuses root). */
 export function privatePostgres(port: number) {
+  // Not skipped when missing: the fault tests are part of the suite (.ci/run installs HAProxy;
+  // PostgreSQL's server binaries come with the machine's PostgreSQL).
+  if (!existsSync(join(PG_BIN, 'initdb')))
+    throw new Error(`PostgreSQL's initdb not found in ${PG_BIN} (set PG_BIN)`)
   const dir = mkdtempSync(join(tmpdir(), 'padi-pg-'))
   chownSync(dir, ...postgresIds())
   const data = join(dir, 'data')
