@@ -1,6 +1,6 @@
 import { test, expect, expectAccessible, expectNoSidewaysScroll } from './support/fixtures.ts'
 import { apiLogin, freshMobile, latestCode } from './support/api.ts'
-import { loginInBrowser, sendSignUp } from './support/login.ts'
+import { loginInBrowser, NEW_FARMER, sendSignUp } from './support/login.ts'
 import { untilResendAllowed } from './support/timing.ts'
 
 test.describe('sign-up, login and logout (docs/product/accounts.md)', () => {
@@ -10,14 +10,7 @@ test.describe('sign-up, login and logout (docs/product/accounts.md)', () => {
     context,
   }) => {
     const mobile = freshMobile()
-    await sendSignUp(page, {
-      mobile: mobile,
-      fullName: 'Hafiz bin Osman',
-      postcode: '06700',
-      area: 'Kampung Bukit Raya',
-      district: 'Pendang',
-      branch: 'Pendang',
-    })
+    await sendSignUp(page, { ...NEW_FARMER, mobile })
     await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible()
 
     const code = await latestCode(request, mobile)

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http'
 import { expect, test } from '@playwright/test'
 import pg from 'pg'
 import { e2eServerEnv } from './support/server-env.ts'
-import { sendSignUp } from './support/login.ts'
+import { NEW_FARMER, sendSignUp } from './support/login.ts'
 import { privatePostgres, privateRedis, startCluster, type Cluster } from './support/cluster.ts'
 
 /**
@@ -376,14 +376,7 @@ test('a farmer signs up and sends a receipt in the browser, served by both web s
   })
   const mobile = `+60115${String(Date.now() % 1_000_000).padStart(6, '0')}`
   try {
-    await sendSignUp(page, {
-      mobile: mobile,
-      fullName: 'Hafiz bin Osman',
-      postcode: '06700',
-      area: 'Kampung Bukit Raya',
-      district: 'Pendang',
-      branch: 'Pendang',
-    })
+    await sendSignUp(page, { ...NEW_FARMER, mobile })
     await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible()
     await expect.poll(() => sms.some((m) => m.to === mobile)).toBe(true)
     const code = sms.findLast((m) => m.to === mobile)!.message.match(/\b(\d{6})\b/)![1]!

@@ -39,6 +39,15 @@ export async function newCustomerPage(
   return { ...account, context, page }
 }
 
+/** A farmer signing up in Kedah (the tests add a mobile number of their own). */
+export const NEW_FARMER = {
+  fullName: 'Hafiz bin Osman',
+  postcode: '06700',
+  area: 'Kampung Bukit Raya',
+  district: 'Pendang',
+  branch: 'Pendang',
+}
+
 /** Fills the English sign-up form and sends it (the code is asked for next, or the page says why not). */
 export async function sendSignUp(
   page: Page,
