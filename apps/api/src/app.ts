@@ -13,7 +13,7 @@ import {
 } from 'fastify-type-provider-zod'
 import type { DbHandle } from '@padi/db/client'
 import { systemClock, type Clock } from './clock.ts'
-import { createGuards } from './plugins/authenticate.ts'
+import { createGuards, requireGuardsBeforeBody } from './plugins/authenticate.ts'
 import { registerClientIp } from './plugins/client-ip.ts'
 import { createOtpService, type OtpService } from './modules/auth/otp.service.ts'
 import { createAuthService } from './modules/auth/auth.service.ts'
@@ -163,6 +163,7 @@ export async function buildApp(deps: {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandler(app)
+  requireGuardsBeforeBody(app)
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)
     // Answers carry tokens and personal data: nothing is stored by a browser or a proxy unless a

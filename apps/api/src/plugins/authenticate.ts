@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import type { Role } from '@padi/domain/auth/roles'
 import { DomainError } from '@padi/domain/errors'
 import type { AuthContext, AuthService } from '../modules/auth/auth.service.ts'
@@ -16,35 +16,81 @@ export function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token.trim() : null
 }
 
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+const guardFunctions = new WeakSet<Guard>()
+
 /**
- * preHandlers that authorise by role in the API (docs/product/accounts.md): every protected route names the roles
- * it admits; a customer never reaches a staff or finance endpoint.
+ * Marks a function as a guard: it decides who may call a route from the request's headers alone,
+ * and so runs as the route's onRequest hook, before the body is read (docs/security.md row 59).
+ */
+export function guard(check: (request: FastifyRequest) => Promise<void>): Guard {
+  const fn: Guard = async (request) => check(request)
+  guardFunctions.add(fn)
+  return fn
+}
+
+function hooksOf(value: RouteOptions['onRequest'] | RouteOptions['preHandler']): unknown[] {
+  if (!value) return []
+  return Array.isArray(value) ? value : [value]
+}
+
+/**
+ * docs/security.md row 59: who may call a route is settled before its body is read, parsed or
+ * validated. An anonymous caller gets 401 and a caller without the role 403, never the body's
+ * rules (which would also leave a client with an expired token at a 400 it cannot refresh from),
+ * and an upload is not read for someone who may not send it. Checked once here for every route,
+ * at start: a route whose document says it needs a bearer token must have a guard among its
+ * onRequest hooks, and no guard may sit in a later hook.
+ */
+export function requireGuardsBeforeBody(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    const where = `${String(route.method)} ${route.url}`
+    const later = [route.preParsing, route.preValidation, route.preHandler].flatMap((h) =>
+      hooksOf(h as RouteOptions['preHandler']),
+    )
+    if (later.some((h) => guardFunctions.has(h as Guard)))
+      throw new Error(`${where}: a guard must run onRequest, before the body is parsed`)
+    const security = (route.schema as { security?: Record<string, string[]>[] } | undefined)
+      ?.security
+    const secured = security?.some((s) => Object.keys(s).length > 0) ?? false
+    const guarded = hooksOf(route.onRequest).some((h) => guardFunctions.has(h as Guard))
+    if (secured && !guarded)
+      throw new Error(`${where}: declares bearer security but has no onRequest guard`)
+  })
+}
+
+/**
+ * Guards that authorise by role in the API (docs/product/accounts.md): every protected route
+ * names the roles it admits; a customer never reaches a staff or finance endpoint.
  */
 export function createGuards(auth: AuthService) {
-  async function authenticate(request: FastifyRequest) {
+  async function authenticateRequest(request: FastifyRequest) {
     const token = bearerToken(request)
     if (!token) throw new DomainError('UNAUTHENTICATED', 'Authentication required')
     request.auth = await auth.authenticate(token)
   }
-  /**
-   * The token only (signature, expiry, audience, type): for a route whose own statement checks
-   * the session under the customer's lock, saving a round trip (POST /orders, ADR 040).
-   */
-  async function tokenOnly(request: FastifyRequest) {
-    const token = bearerToken(request)
-    if (!token) throw new DomainError('UNAUTHENTICATED', 'Authentication required')
-    request.auth = await auth.verifyToken(token)
-  }
   return {
-    authenticate,
-    tokenOnly,
+    authenticate: guard(authenticateRequest),
+    /** Anyone may call; a bearer token, when sent, must be valid and names the caller. */
+    optional: guard(async (request) => {
+      if (bearerToken(request)) await authenticateRequest(request)
+    }),
+    /**
+     * The token only (signature, expiry, audience, type): for a route whose own statement checks
+     * the session under the customer's lock, saving a round trip (POST /orders, ADR 040).
+     */
+    tokenOnly: guard(async (request) => {
+      const token = bearerToken(request)
+      if (!token) throw new DomainError('UNAUTHENTICATED', 'Authentication required')
+      request.auth = await auth.verifyToken(token)
+    }),
     requireRole(...roles: Role[]) {
-      return async (request: FastifyRequest, _reply: FastifyReply) => {
-        await authenticate(request)
+      return guard(async (request) => {
+        await authenticateRequest(request)
         if (!request.auth || !roles.includes(request.auth.role)) {
           throw new DomainError('FORBIDDEN', 'You are not allowed to do this')
         }
-      }
+      })
     },
   }
 }

@@ -16,12 +16,12 @@ export const addressesRoutes: FastifyPluginAsync<{
   const r = app.withTypeProvider<ZodTypeProvider>()
   const { addresses } = opts
   const common = { tags: ['addresses'], security: [{ bearer: [] }] }
-  const preHandler = opts.guards.authenticate
+  const onRequest = opts.guards.authenticate
 
   r.get(
     '/me/addresses',
     {
-      preHandler,
+      onRequest,
       schema: {
         ...common,
         summary: 'The logged-in customer’s delivery addresses, the default first',
@@ -35,7 +35,7 @@ export const addressesRoutes: FastifyPluginAsync<{
   r.post(
     '/me/addresses',
     {
-      preHandler,
+      onRequest,
       schema: {
         ...common,
         summary: 'Add a delivery address (the first becomes the default)',
@@ -53,7 +53,7 @@ export const addressesRoutes: FastifyPluginAsync<{
   r.put(
     '/me/addresses/:id',
     {
-      preHandler,
+      onRequest,
       schema: {
         ...common,
         summary: 'Change a delivery address',
@@ -69,7 +69,7 @@ export const addressesRoutes: FastifyPluginAsync<{
   r.post(
     '/me/addresses/:id/default',
     {
-      preHandler,
+      onRequest,
       schema: {
         ...common,
         summary: 'Make an address the default',
@@ -84,7 +84,7 @@ export const addressesRoutes: FastifyPluginAsync<{
   r.delete(
     '/me/addresses/:id',
     {
-      preHandler,
+      onRequest,
       schema: {
         ...common,
         summary: 'Delete an address (not the default)',

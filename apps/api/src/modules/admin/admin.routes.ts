@@ -20,7 +20,7 @@ export const adminRoutes: FastifyPluginAsync<{
   r.get(
     '/admin/users/:id',
     {
-      preHandler: opts.guards.requireRole('finance', 'admin'),
+      onRequest: opts.guards.requireRole('finance', 'admin'),
       schema: {
         tags: ['admin'],
         summary: "Read one user's profile and status (finance, admin)",
@@ -35,7 +35,7 @@ export const adminRoutes: FastifyPluginAsync<{
   r.post(
     '/admin/users/:id/legal-hold',
     {
-      preHandler: opts.guards.requireRole('admin'),
+      onRequest: opts.guards.requireRole('admin'),
       schema: {
         tags: ['admin'],
         operationId: 'setLegalHold',

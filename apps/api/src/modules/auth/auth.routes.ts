@@ -13,7 +13,7 @@ import { UserSchema } from '@padi/domain/auth/user-schema'
 import { LocaleSchema } from '@padi/domain/i18n/locale-schemas'
 import { DomainError } from '@padi/domain/errors'
 import { ErrorResponseSchema } from '../../error-schema.ts'
-import { bearerToken, type Guards } from '../../plugins/authenticate.ts'
+import { bearerToken, guard, type Guards } from '../../plugins/authenticate.ts'
 import type { AuthService } from './auth.service.ts'
 
 const TokensSchema = z.object({
@@ -134,6 +134,12 @@ export const authRoutes: FastifyPluginAsync<{
     '/auth/refresh',
     {
       config: limited,
+      // The refresh token itself is the credential: its presence is checked before anything else;
+      // the rotation (which checks and spends it) is the handler's work.
+      onRequest: guard(async (request) => {
+        if (!bearerToken(request))
+          throw new DomainError('REFRESH_INVALID', 'Refresh token required')
+      }),
       schema: {
         tags: ['auth'],
         operationId: 'refreshTokens',
@@ -152,7 +158,7 @@ export const authRoutes: FastifyPluginAsync<{
   r.post(
     '/auth/logout',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       schema: {
         tags: ['auth'],
         operationId: 'logOut',
@@ -200,7 +206,7 @@ export const authRoutes: FastifyPluginAsync<{
   r.get(
     '/me',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       schema: {
         tags: ['users'],
         operationId: 'getMe',

@@ -29,7 +29,7 @@ export const biometricsRoutes: FastifyPluginAsync<{
   r.get(
     '/me/biometrics',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       schema: {
         ...common,
         summary: 'The devices the customer registered to pay with biometrics',
@@ -43,7 +43,7 @@ export const biometricsRoutes: FastifyPluginAsync<{
   r.post(
     '/me/biometrics/options',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       config: limited,
       schema: {
         ...common,
@@ -60,7 +60,7 @@ export const biometricsRoutes: FastifyPluginAsync<{
   r.post(
     '/me/biometrics',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       config: limited,
       schema: {
         ...common,
@@ -77,7 +77,7 @@ export const biometricsRoutes: FastifyPluginAsync<{
   r.delete(
     '/me/biometrics/:id',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       schema: {
         ...common,
         summary: 'Remove a registered device',

@@ -42,7 +42,7 @@ export const branchesRoutes: FastifyPluginAsync<{
   r.put(
     '/admin/branches/:id',
     {
-      preHandler: opts.guards.requireRole('admin'),
+      onRequest: opts.guards.requireRole('admin'),
       schema: {
         tags: ['back office'],
         operationId: 'editBranch',

@@ -25,7 +25,7 @@ export const cartRoutes: FastifyPluginAsync<{ cart: CartService; guards: Guards 
   r.get(
     '/me/cart',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       schema: {
         ...common,
         summary: 'The logged-in customer’s cart, priced now in their market',
@@ -39,7 +39,7 @@ export const cartRoutes: FastifyPluginAsync<{ cart: CartService; guards: Guards 
   r.post(
     '/me/cart/lines',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       schema: {
         ...common,
         summary: 'Add a pack to the cart (the count is added to what the cart holds)',
@@ -60,7 +60,7 @@ export const cartRoutes: FastifyPluginAsync<{ cart: CartService; guards: Guards 
   r.put(
     '/me/cart/lines/:variation_id',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       schema: {
         ...common,
         summary: 'Put a pack in the cart, or change its count (0 removes it) and selection',
@@ -79,7 +79,7 @@ export const cartRoutes: FastifyPluginAsync<{ cart: CartService; guards: Guards 
   r.delete(
     '/me/cart/lines/:variation_id',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       schema: {
         ...common,
         summary: 'Take a pack out of the cart',
@@ -94,7 +94,7 @@ export const cartRoutes: FastifyPluginAsync<{ cart: CartService; guards: Guards 
   r.post(
     '/me/cart/merge',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       schema: {
         ...common,
         summary: 'Join the lines a visitor collected before logging in to the account’s cart',

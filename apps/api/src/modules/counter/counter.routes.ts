@@ -39,7 +39,7 @@ export const counterRoutes: FastifyPluginAsync<{
   r.get(
     '/me/counter-code',
     {
-      preHandler: customer,
+      onRequest: customer,
       config: { rateLimit: { max: 30, timeWindow: 60_000 } },
       schema: {
         ...mine,
@@ -57,7 +57,7 @@ export const counterRoutes: FastifyPluginAsync<{
   r.get(
     '/me/vouchers',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       schema: {
         ...mine,
         summary: 'The customer’s vouchers (active, redeemed, expired), soonest to expire first',
@@ -71,7 +71,7 @@ export const counterRoutes: FastifyPluginAsync<{
   r.get(
     '/me/transactions',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       schema: {
         ...mine,
         summary: 'The customer’s transactions at branch counters, newest first',
@@ -95,7 +95,7 @@ export const counterRoutes: FastifyPluginAsync<{
   r.post(
     '/staff/counter/lookup',
     {
-      preHandler: operator,
+      onRequest: operator,
       schema: {
         ...staff,
         summary: 'The customer a scanned or typed code names, with vouchers and pickup orders here',
@@ -110,7 +110,7 @@ export const counterRoutes: FastifyPluginAsync<{
   r.post(
     '/staff/counter/purchases',
     {
-      preHandler: operator,
+      onRequest: operator,
       schema: {
         ...staff,
         summary: 'Sell branch stock in person: vouchers in full, the rest in cash (exactly once)',
@@ -133,7 +133,7 @@ export const counterRoutes: FastifyPluginAsync<{
   r.post(
     '/staff/counter/orders/:id/hand-over',
     {
-      preHandler: operator,
+      onRequest: operator,
       schema: {
         ...staff,
         summary: 'Hand over a pickup order: an unpaid cash order is paid and completed',
@@ -149,7 +149,7 @@ export const counterRoutes: FastifyPluginAsync<{
   r.get(
     '/staff/counter/stock',
     {
-      preHandler: operator,
+      onRequest: operator,
       schema: {
         ...staff,
         summary: 'The branch’s packs in stock, at the catalogue’s prices, for an in-person sale',
@@ -163,7 +163,7 @@ export const counterRoutes: FastifyPluginAsync<{
   r.get(
     '/staff/counter/transactions',
     {
-      preHandler: operator,
+      onRequest: operator,
       schema: {
         ...staff,
         summary: 'The branch’s counter transactions of a day (default today), with the totals',

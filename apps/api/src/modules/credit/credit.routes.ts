@@ -13,7 +13,7 @@ export const creditRoutes: FastifyPluginAsync<{ credit: CreditService; guards: G
   app.withTypeProvider<ZodTypeProvider>().get(
     '/me/credits',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       schema: {
         tags: ['credit'],
         summary: 'The logged-in customer’s credit lines, the one in use first',

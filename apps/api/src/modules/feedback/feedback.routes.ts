@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { FeedbackListSchema, FeedbackSchema } from '@padi/domain/feedback/schemas'
 import { LocaleSchema } from '@padi/domain/i18n/locale-schemas'
 import { errorAnswers } from '../../error-schema.ts'
-import { bearerToken, type Guards } from '../../plugins/authenticate.ts'
+import type { Guards } from '../../plugins/authenticate.ts'
 import type { FeedbackService } from './feedback.service.ts'
 
 /** docs/product/error-reporting.md (Report a Bug). */
@@ -19,9 +19,7 @@ export const feedbackRoutes: FastifyPluginAsync<{
     {
       config: { rateLimit: { max: opts.rateLimitMax, timeWindow: 60_000 } },
       // Anyone may report; a logged-in user's report names them (an invalid token is refused).
-      preHandler: async (request) => {
-        if (bearerToken(request)) await opts.guards.authenticate(request)
-      },
+      onRequest: opts.guards.optional,
       schema: {
         tags: ['feedback'],
         operationId: 'sendFeedback',
@@ -51,7 +49,7 @@ export const feedbackRoutes: FastifyPluginAsync<{
   r.get(
     '/admin/feedback',
     {
-      preHandler: opts.guards.requireRole('admin'),
+      onRequest: opts.guards.requireRole('admin'),
       schema: {
         tags: ['back office'],
         operationId: 'listFeedback',

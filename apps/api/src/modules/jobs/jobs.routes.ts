@@ -17,7 +17,7 @@ export const jobsRoutes: FastifyPluginAsync<{
   r.get(
     '/admin/jobs',
     {
-      preHandler: opts.guards.requireRole('admin'),
+      onRequest: opts.guards.requireRole('admin'),
       schema: {
         tags: ['back office'],
         operationId: 'listJobs',
@@ -31,7 +31,7 @@ export const jobsRoutes: FastifyPluginAsync<{
   r.post(
     '/admin/jobs/failed/:id/retry',
     {
-      preHandler: opts.guards.requireRole('admin'),
+      onRequest: opts.guards.requireRole('admin'),
       schema: {
         tags: ['back office'],
         operationId: 'retryFailedJob',

@@ -33,7 +33,7 @@ export const kycReviewRoutes: FastifyPluginAsync<{
   r.get(
     '/admin/kyc',
     {
-      preHandler: finance,
+      onRequest: finance,
       schema: {
         ...common,
         summary: 'Submitted applications, oldest first, with the count in each state',
@@ -50,7 +50,7 @@ export const kycReviewRoutes: FastifyPluginAsync<{
   r.get(
     '/admin/kyc/:id',
     {
-      preHandler: finance,
+      onRequest: finance,
       schema: {
         ...common,
         summary: 'One application with its documents and the applicant’s earlier applications',
@@ -68,7 +68,7 @@ export const kycReviewRoutes: FastifyPluginAsync<{
   r.get(
     '/admin/kyc/:id/documents/:documentId',
     {
-      preHandler: finance,
+      onRequest: finance,
       schema: {
         ...common,
         summary: 'A document of an application, as an attachment',
@@ -112,7 +112,7 @@ export const kycReviewRoutes: FastifyPluginAsync<{
     r.post(
       `/admin/kyc/:id/${d.path}`,
       {
-        preHandler: finance,
+        onRequest: finance,
         schema: {
           ...common,
           summary: d.summary,
@@ -135,7 +135,7 @@ export const kycReviewRoutes: FastifyPluginAsync<{
   r.get(
     '/admin/audit',
     {
-      preHandler: opts.guards.requireRole('admin'),
+      onRequest: opts.guards.requireRole('admin'),
       schema: {
         ...common,
         summary: 'The audit log of back-office decisions, newest first (admin)',

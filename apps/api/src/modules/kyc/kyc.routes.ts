@@ -20,7 +20,7 @@ export const kycRoutes: FastifyPluginAsync<{ kyc: KycService; guards: Guards }> 
   const r = app.withTypeProvider<ZodTypeProvider>()
   const { kyc } = opts
   const common = { tags: ['kyc'], security: [{ bearer: [] }] }
-  const preHandler = opts.guards.authenticate
+  const onRequest = opts.guards.authenticate
 
   // A document is sent as the request body itself (no multipart), so a phone can send it again
   // alone when the network drops. A little over the limit is read, so that the answer can say
@@ -34,7 +34,7 @@ export const kycRoutes: FastifyPluginAsync<{ kyc: KycService; guards: Guards }> 
   r.get(
     '/me/kyc',
     {
-      preHandler,
+      onRequest,
       schema: {
         ...common,
         summary: 'The farmer’s credit application, what it still needs, and the upload limits',
@@ -48,7 +48,7 @@ export const kycRoutes: FastifyPluginAsync<{ kyc: KycService; guards: Guards }> 
   r.put(
     '/me/kyc',
     {
-      preHandler,
+      onRequest,
       schema: {
         ...common,
         summary: 'Save the answers given so far (a draft; every field optional)',
@@ -65,7 +65,7 @@ export const kycRoutes: FastifyPluginAsync<{ kyc: KycService; guards: Guards }> 
   r.post(
     '/me/kyc/documents',
     {
-      preHandler,
+      onRequest,
       schema: {
         ...common,
         summary: 'Upload one document of the application (the file is the request body)',
@@ -97,7 +97,7 @@ export const kycRoutes: FastifyPluginAsync<{ kyc: KycService; guards: Guards }> 
   r.get(
     '/me/kyc/documents/:id',
     {
-      preHandler,
+      onRequest,
       schema: {
         ...common,
         summary: 'One of the farmer’s own documents, as an attachment',
@@ -114,7 +114,7 @@ export const kycRoutes: FastifyPluginAsync<{ kyc: KycService; guards: Guards }> 
   r.delete(
     '/me/kyc/documents/:id',
     {
-      preHandler,
+      onRequest,
       schema: {
         ...common,
         summary: 'Remove a document from the application while it can be edited',
@@ -132,7 +132,7 @@ export const kycRoutes: FastifyPluginAsync<{ kyc: KycService; guards: Guards }> 
   r.post(
     '/me/kyc/submit',
     {
-      preHandler,
+      onRequest,
       schema: {
         ...common,
         summary: 'Submit the application for review',

@@ -15,7 +15,7 @@ import {
   RejectExtensionSchema,
 } from '@padi/domain/credit/late-repayment-schemas'
 import { errorAnswers } from '../../error-schema.ts'
-import { bearerToken, type Guards } from '../../plugins/authenticate.ts'
+import { bearerToken, guard, type Guards } from '../../plugins/authenticate.ts'
 import { sendAttachment } from '../files/send-attachment.ts'
 import type { LateRepaymentService } from './late-repayment.service.ts'
 
@@ -46,11 +46,11 @@ export const lateRepaymentRoutes: FastifyPluginAsync<{
   const open = { tags: ['late repayment'], security: [] }
   const farmer = { tags: ['late repayment'], security: [{ bearer: [] }] }
   const finance = opts.guards.requireRole('finance', 'admin')
-  const extensionToken = async (request: FastifyRequest) => {
+  const extensionToken = guard(async (request: FastifyRequest) => {
     const token = bearerToken(request)
     if (!token) throw new DomainError('UNAUTHENTICATED', 'Authentication required')
     request.extensionUserId = await lateRepayment.authenticate(token)
-  }
+  })
 
   app.addContentTypeParser(
     ['application/octet-stream', 'application/pdf', 'image/jpeg', 'image/png'],
@@ -105,7 +105,7 @@ export const lateRepaymentRoutes: FastifyPluginAsync<{
   r.get(
     '/late-repayment',
     {
-      preHandler: extensionToken,
+      onRequest: extensionToken,
       schema: {
         ...farmer,
         summary: 'The dates in force, the window for applying and the farmer’s applications',
@@ -119,7 +119,7 @@ export const lateRepaymentRoutes: FastifyPluginAsync<{
   r.post(
     '/late-repayment/documents',
     {
-      preHandler: extensionToken,
+      onRequest: extensionToken,
       config: limited,
       schema: {
         ...farmer,
@@ -147,7 +147,7 @@ export const lateRepaymentRoutes: FastifyPluginAsync<{
   r.post(
     '/late-repayment',
     {
-      preHandler: extensionToken,
+      onRequest: extensionToken,
       schema: {
         ...farmer,
         summary: 'Apply to move the planting and harvest dates (inside the window)',
@@ -172,7 +172,7 @@ export const lateRepaymentRoutes: FastifyPluginAsync<{
   r.get(
     '/admin/late-repayments',
     {
-      preHandler: finance,
+      onRequest: finance,
       schema: {
         ...review,
         summary: 'Late-repayment applications waiting, oldest first, with the count in each status',
@@ -186,7 +186,7 @@ export const lateRepaymentRoutes: FastifyPluginAsync<{
   r.get(
     '/admin/late-repayments/:id/documents/:documentId',
     {
-      preHandler: finance,
+      onRequest: finance,
       schema: {
         ...review,
         summary: 'A supporting document, for finance, as an attachment',
@@ -209,7 +209,7 @@ export const lateRepaymentRoutes: FastifyPluginAsync<{
   r.post(
     '/admin/late-repayments/:id/approve',
     {
-      preHandler: finance,
+      onRequest: finance,
       schema: {
         ...review,
         summary: 'Approve: the line’s planting, harvest and due dates move to the new ones',
@@ -224,7 +224,7 @@ export const lateRepaymentRoutes: FastifyPluginAsync<{
   r.post(
     '/admin/late-repayments/:id/reject',
     {
-      preHandler: finance,
+      onRequest: finance,
       schema: {
         ...review,
         summary: 'Reject with the reason the farmer is told',

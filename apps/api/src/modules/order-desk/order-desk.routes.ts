@@ -31,7 +31,7 @@ export const orderDeskRoutes: FastifyPluginAsync<{
   r.get(
     '/admin/orders',
     {
-      preHandler: readers,
+      onRequest: readers,
       schema: {
         ...base,
         summary: 'Orders, newest first, by status, branch, payment, fulfilment and day',
@@ -46,7 +46,7 @@ export const orderDeskRoutes: FastifyPluginAsync<{
   r.get(
     '/admin/orders/:id',
     {
-      preHandler: readers,
+      onRequest: readers,
       schema: {
         ...base,
         summary: 'One order with its customer, lines and fulfilment',
@@ -61,7 +61,7 @@ export const orderDeskRoutes: FastifyPluginAsync<{
   r.post(
     '/admin/orders/:id/shipment',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         ...base,
         summary: 'Hand a paid delivery to a logistics company, with its tracking link',
@@ -77,7 +77,7 @@ export const orderDeskRoutes: FastifyPluginAsync<{
   r.post(
     '/admin/orders/:id/complete',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         ...base,
         summary: 'Mark a shipped delivery as completed',

@@ -29,7 +29,7 @@ export const ordersRoutes: FastifyPluginAsync<{
     '/orders',
     {
       // The session is checked by the order's own statement (ADR 040).
-      preHandler: opts.guards.tokenOnly,
+      onRequest: opts.guards.tokenOnly,
       config: { rateLimit: { max: opts.rateLimitMax, timeWindow: 60_000 } },
       schema: {
         ...common,
@@ -62,7 +62,7 @@ export const ordersRoutes: FastifyPluginAsync<{
   r.post(
     '/orders/biometric-options',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       config: { rateLimit: { max: opts.rateLimitMax, timeWindow: 60_000 } },
       schema: {
         ...common,
@@ -87,7 +87,7 @@ export const ordersRoutes: FastifyPluginAsync<{
   r.get(
     '/me/checkout',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       schema: {
         ...common,
         summary: 'What the ticked lines of the cart cost now, and what the credit line lacks',
@@ -104,7 +104,7 @@ export const ordersRoutes: FastifyPluginAsync<{
   r.get(
     '/me/orders',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       schema: {
         ...common,
         summary: 'The logged-in customer’s orders, newest first (the latest 50)',
@@ -121,7 +121,7 @@ export const ordersRoutes: FastifyPluginAsync<{
   r.get(
     '/me/orders/:id',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       schema: {
         ...common,
         summary: 'One of the logged-in customer’s orders, with every field',

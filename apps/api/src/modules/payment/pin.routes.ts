@@ -15,7 +15,7 @@ export const pinRoutes: FastifyPluginAsync<{
   app.withTypeProvider<ZodTypeProvider>().put(
     '/me/pin',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       config: { rateLimit: { max: opts.rateLimitMax, timeWindow: 60_000 } },
       schema: {
         tags: ['payment'],
@@ -48,7 +48,7 @@ export const pinRoutes: FastifyPluginAsync<{
   r.post(
     '/me/pin/forgot',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       config: { rateLimit: { max: opts.rateLimitMax, timeWindow: 60_000 } },
       schema: {
         tags: ['payment'],
@@ -77,7 +77,7 @@ export const pinRoutes: FastifyPluginAsync<{
   r.post(
     '/me/pin/reset',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       config: { rateLimit: { max: opts.rateLimitMax, timeWindow: 60_000 } },
       schema: {
         tags: ['payment'],

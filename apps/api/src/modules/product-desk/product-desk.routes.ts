@@ -45,7 +45,7 @@ export const productDeskRoutes: FastifyPluginAsync<{
   r.put(
     '/admin/products/:id/photo',
     {
-      preHandler: admin,
+      onRequest: admin,
       bodyLimit: PHOTO_MAX_BYTES + 1024,
       schema: {
         ...base,
@@ -66,7 +66,7 @@ export const productDeskRoutes: FastifyPluginAsync<{
   r.delete(
     '/admin/products/:id/photo',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         ...base,
         summary: 'Remove a product’s photo: the shop shows its category’s picture again (admin)',
@@ -112,7 +112,7 @@ export const productDeskRoutes: FastifyPluginAsync<{
   r.get(
     '/admin/products',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         ...base,
         summary: 'Products by name or brand, 50 a page (admin)',
@@ -127,7 +127,7 @@ export const productDeskRoutes: FastifyPluginAsync<{
   r.get(
     '/admin/products/:id',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         ...base,
         summary: 'A product with its packs, prices and stock at every branch (admin)',
@@ -142,7 +142,7 @@ export const productDeskRoutes: FastifyPluginAsync<{
   r.put(
     '/admin/products/:id',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         ...base,
         summary: 'Change a product’s texts, brand and featured flag (admin)',
@@ -158,7 +158,7 @@ export const productDeskRoutes: FastifyPluginAsync<{
   r.post(
     '/admin/products',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         ...base,
         summary: 'Create a product with its first pack, in every language (admin)',
@@ -174,7 +174,7 @@ export const productDeskRoutes: FastifyPluginAsync<{
   r.post(
     '/admin/products/:id/packs',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         ...base,
         summary: 'Add a pack (size or drone model) to a product (admin)',
@@ -190,7 +190,7 @@ export const productDeskRoutes: FastifyPluginAsync<{
   r.put(
     '/admin/products/:id/visibility',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         ...base,
         summary: 'Hide a product from the shop (no list, no page, not for sale) or show it (admin)',
@@ -207,7 +207,7 @@ export const productDeskRoutes: FastifyPluginAsync<{
   r.put(
     '/admin/products/:id/packs/:packId/prices',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         ...base,
         summary: 'Set a pack’s price in each country; null: not sold there (admin)',
@@ -229,7 +229,7 @@ export const productDeskRoutes: FastifyPluginAsync<{
   r.put(
     '/admin/products/:id/packs/:packId/stock',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         ...base,
         summary: 'Set a pack’s stock at a branch if it is still what was seen (admin)',

@@ -22,7 +22,7 @@ export const profileRoutes: FastifyPluginAsync<{
   r.put(
     '/me/profile',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       schema: {
         ...tags,
         summary:
@@ -38,7 +38,7 @@ export const profileRoutes: FastifyPluginAsync<{
   r.put(
     '/me/notices',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       schema: {
         ...tags,
         summary: 'Turn SMS reminders on or off (decisions about credit are always sent)',
@@ -53,7 +53,7 @@ export const profileRoutes: FastifyPluginAsync<{
   r.post(
     '/me/mobile/code',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       config: limited,
       schema: {
         ...tags,
@@ -82,7 +82,7 @@ export const profileRoutes: FastifyPluginAsync<{
   r.post(
     '/me/mobile/verify',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       config: limited,
       schema: {
         ...tags,

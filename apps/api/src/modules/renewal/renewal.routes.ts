@@ -30,7 +30,7 @@ export const renewalRoutes: FastifyPluginAsync<{
   r.get(
     '/me/credit-renewal',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       schema: {
         ...mine,
         summary:
@@ -45,7 +45,7 @@ export const renewalRoutes: FastifyPluginAsync<{
   r.post(
     '/me/credit-renewal',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       // A signature of up to 200 KB as base64, and the form.
       bodyLimit: 320 * 1024,
       schema: {
@@ -74,7 +74,7 @@ export const renewalRoutes: FastifyPluginAsync<{
   r.get(
     '/me/credit-renewal/:id/contract',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       schema: {
         ...mine,
         summary: 'The signed renewal contract (PDF), for its farmer, as an attachment',
@@ -94,7 +94,7 @@ export const renewalRoutes: FastifyPluginAsync<{
   r.get(
     '/admin/renewals',
     {
-      preHandler: finance,
+      onRequest: finance,
       schema: {
         ...review,
         summary: 'Renewals waiting for a decision, oldest first, with the count in each status',
@@ -108,7 +108,7 @@ export const renewalRoutes: FastifyPluginAsync<{
   r.get(
     '/admin/renewals/:id/contract',
     {
-      preHandler: finance,
+      onRequest: finance,
       schema: {
         ...review,
         summary: 'A signed renewal contract (PDF), for finance, as an attachment',
@@ -127,7 +127,7 @@ export const renewalRoutes: FastifyPluginAsync<{
   r.post(
     '/admin/renewals/:id/approve',
     {
-      preHandler: finance,
+      onRequest: finance,
       schema: {
         ...review,
         summary: 'Approve a renewal: a new line opens with the same limit, due at the new harvest',
@@ -142,7 +142,7 @@ export const renewalRoutes: FastifyPluginAsync<{
   r.post(
     '/admin/renewals/:id/reject',
     {
-      preHandler: finance,
+      onRequest: finance,
       schema: {
         ...review,
         summary: 'Reject a renewal with a reason and the date the farmer may renew again',

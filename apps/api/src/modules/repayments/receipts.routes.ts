@@ -40,7 +40,7 @@ export const receiptsRoutes: FastifyPluginAsync<{
   r.post(
     '/me/receipts',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       schema: {
         ...mine,
         summary: 'Send a repayment receipt (its one file is the request body)',
@@ -76,7 +76,7 @@ export const receiptsRoutes: FastifyPluginAsync<{
   r.get(
     '/me/receipts',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       schema: {
         ...mine,
         summary:
@@ -92,7 +92,7 @@ export const receiptsRoutes: FastifyPluginAsync<{
   r.get(
     '/me/receipts/:id/file',
     {
-      preHandler: opts.guards.authenticate,
+      onRequest: opts.guards.authenticate,
       schema: {
         ...mine,
         summary: 'A receipt’s file, for its owner, as an attachment',
@@ -112,7 +112,7 @@ export const receiptsRoutes: FastifyPluginAsync<{
   r.get(
     '/admin/receipts',
     {
-      preHandler: finance,
+      onRequest: finance,
       schema: {
         ...review,
         summary: 'Receipts waiting for a decision, oldest first, with the count in each status',
@@ -126,7 +126,7 @@ export const receiptsRoutes: FastifyPluginAsync<{
   r.get(
     '/admin/receipts/:id/file',
     {
-      preHandler: finance,
+      onRequest: finance,
       schema: {
         ...review,
         summary: 'A receipt’s file, for finance, as an attachment',
@@ -145,7 +145,7 @@ export const receiptsRoutes: FastifyPluginAsync<{
   r.post(
     '/admin/receipts/:id/approve',
     {
-      preHandler: finance,
+      onRequest: finance,
       schema: {
         ...review,
         summary:
@@ -161,7 +161,7 @@ export const receiptsRoutes: FastifyPluginAsync<{
   r.post(
     '/admin/receipts/:id/reject',
     {
-      preHandler: finance,
+      onRequest: finance,
       schema: {
         ...review,
         summary: 'Reject a receipt with the reason the farmer reads',

@@ -17,7 +17,7 @@ export const staffRoutes: FastifyPluginAsync<{ users: UsersService; guards: Guar
   app.withTypeProvider<ZodTypeProvider>().get(
     '/staff/customers',
     {
-      preHandler: opts.guards.requireRole('staff', 'admin'),
+      onRequest: opts.guards.requireRole('staff', 'admin'),
       schema: {
         tags: ['staff'],
         summary: 'Find a customer by mobile number (branch staff, admin)',

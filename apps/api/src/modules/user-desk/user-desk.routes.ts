@@ -32,7 +32,7 @@ export const userDeskRoutes: FastifyPluginAsync<{
   r.get(
     '/admin/users',
     {
-      preHandler: office,
+      onRequest: office,
       schema: {
         ...base,
         summary: 'People whose name or mobile number holds the text (finance, admin)',
@@ -47,7 +47,7 @@ export const userDeskRoutes: FastifyPluginAsync<{
   r.get(
     '/admin/users/:id/overview',
     {
-      preHandler: office,
+      onRequest: office,
       schema: {
         ...base,
         summary:
@@ -63,7 +63,7 @@ export const userDeskRoutes: FastifyPluginAsync<{
   r.post(
     '/admin/users/:id/suspend',
     {
-      preHandler: office,
+      onRequest: office,
       schema: {
         ...base,
         operationId: 'suspendUser',
@@ -78,7 +78,7 @@ export const userDeskRoutes: FastifyPluginAsync<{
   r.post(
     '/admin/users/:id/reactivate',
     {
-      preHandler: office,
+      onRequest: office,
       schema: {
         ...base,
         operationId: 'reactivateUser',
@@ -93,7 +93,7 @@ export const userDeskRoutes: FastifyPluginAsync<{
   r.put(
     '/admin/users/:id/staff',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         ...base,
         operationId: 'assignStaff',

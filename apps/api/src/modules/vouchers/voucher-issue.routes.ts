@@ -41,7 +41,7 @@ export const voucherIssueRoutes: FastifyPluginAsync<{
   r.post(
     '/admin/vouchers/preview',
     {
-      preHandler: finance,
+      onRequest: finance,
       bodyLimit: 256 * 1024,
       schema: {
         ...tags,
@@ -57,7 +57,7 @@ export const voucherIssueRoutes: FastifyPluginAsync<{
   r.post(
     '/admin/vouchers',
     {
-      preHandler: finance,
+      onRequest: finance,
       bodyLimit: 256 * 1024,
       schema: {
         ...tags,
