@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { latestCode } from '../../../test/auth-helpers.ts'
@@ -5,6 +7,39 @@ import { loadApiConfig } from '../../config.ts'
 
 const forgot = (t: TestApp, mobile: string) =>
   t.app.inject({ method: 'POST', url: '/api/v1/auth/password/forgot', payload: { mobile } })
+
+/** A request over a real connection to 127.0.0.1, with the Host header a browser would send. */
+function overLoopback(
+  port: number,
+  host: string,
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<{ statusCode: number; body: string }> {
+  const payload = init.body === undefined ? undefined : JSON.stringify(init.body)
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: init.method ?? 'GET',
+        headers: {
+          host,
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () =>
+          resolve({ statusCode: res.statusCode!, body: Buffer.concat(chunks).toString() }),
+        )
+      },
+    )
+    req.on('error', reject)
+    req.end(payload)
+  })
+}
 
 describe('demo mode closes the account takeover of the default start (rows 9 and 21)', () => {
   it('is on only for the embedded database with the console SMS provider, unless set', () => {
@@ -125,6 +160,84 @@ describe('demo mode closes the account takeover of the default start (rows 9 and
         })
         expect(outbox.json().data).toEqual([])
       }
+    })
+  })
+  describe('the outbox answers only requests addressed to this machine (row 62)', () => {
+    let t: TestApp
+    let port: number
+    const outbox = '/api/v1/dev/sms?to=%2B60120000001'
+    beforeAll(async () => {
+      t = await createTestApp({ NODE_ENV: 'production', DEMO_MODE: 'auto' })
+      // A real server on its own port: the Host header is checked against the port the
+      // connection arrived at, as in `npm start`.
+      await t.app.listen({ host: '127.0.0.1', port: 0 })
+      port = (t.app.server.address() as AddressInfo).port
+      expect((await forgot(t, '+60120000001')).statusCode).toBe(200)
+    })
+    afterAll(() => t.close())
+
+    it('a page rebound to 127.0.0.1 (Host: shop.example) gets the 404 of a missing route', async () => {
+      const missing = await t.app.inject({
+        url: '/api/v1/dev/nothing-here',
+        headers: { host: 'shop.example' },
+      })
+      const rebound = await t.app.inject({ url: outbox, headers: { host: 'shop.example' } })
+      expect(rebound.statusCode).toBe(404)
+      expect(rebound.json()).toEqual({
+        ...missing.json(),
+        message: 'Route not found: GET /api/v1/dev/sms',
+      })
+      expect(Object.keys(rebound.headers).sort()).toEqual(Object.keys(missing.headers).sort())
+      // Refused before the query is read: a bad query does not reveal the route with a 400.
+      const bad = await t.app.inject({
+        url: '/api/v1/dev/sms?to=x',
+        headers: { host: 'shop.example' },
+      })
+      expect(bad.statusCode).toBe(404)
+      const grant = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/dev/credit-lines',
+        headers: { host: 'shop.example' },
+        payload: { mobile: '+60120000002', amount_minor: 100_000 },
+      })
+      expect(grant.statusCode).toBe(404)
+      expect(grant.json().code).toBe('ROUTE_NOT_FOUND')
+      for (const host of [
+        `shop.example:${port}`,
+        `127.0.0.1.nip.io:${port}`,
+        `localhost.:${port}`,
+      ]) {
+        const res = await overLoopback(port, host, outbox)
+        expect(res.statusCode, host).toBe(404)
+        expect(JSON.parse(res.body).code, host).toBe('ROUTE_NOT_FOUND')
+      }
+    })
+
+    it('answers 127.0.0.1, localhost and [::1] on its own port, and no other port', async () => {
+      for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]) {
+        const res = await overLoopback(port, host, outbox)
+        expect(res.statusCode, host).toBe(200)
+        expect(JSON.parse(res.body).data[0].body).toMatch(/\d{6}/)
+      }
+      const other = port === 65535 ? port - 1 : port + 1
+      for (const host of [
+        `127.0.0.1:${other}`,
+        `localhost:${other}`,
+        `[::1]:${other}`,
+        'localhost',
+      ])
+        expect((await overLoopback(port, host, outbox)).statusCode, host).toBe(404)
+      const grant = (host: string) =>
+        overLoopback(port, host, '/api/v1/dev/credit-lines', {
+          method: 'POST',
+          body: { mobile: '+60120000002', amount_minor: 100_000 },
+        })
+      expect((await grant(`localhost:${other}`)).statusCode).toBe(404)
+      expect((await grant(`localhost:${port}`)).statusCode).toBe(201)
+    })
+
+    it('still serves app.inject, which has no connection and sends Host: localhost:80', async () => {
+      expect(await latestCode(t.app, '+60120000001')).toMatch(/^\d{6}$/)
     })
   })
 })

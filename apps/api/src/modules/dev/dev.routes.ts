@@ -1,5 +1,5 @@
 import { ErrorResponseSchema } from '../../error-schema.ts'
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { desc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
@@ -16,8 +16,17 @@ import type { OtpService } from '../auth/otp.service.ts'
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
 
 /**
+ * The names a request may be addressed to: only ones that cannot mean any other machine. A web
+ * page whose own name was rebound to 127.0.0.1 (DNS rebinding, docs/security.md row 62) still
+ * sends its own name in Host, and a port is taken only as digits.
+ */
+const THIS_MACHINE_HOST = /^(?:127\.0\.0\.1|localhost|\[::1\])(?::(\d{1,5}))?$/i
+
+/**
  * docs/product/demo-mode.md: a request from this machine itself, not relayed by a proxy (a proxy
- * on the same host would make every visitor look local).
+ * on the same host would make every visitor look local), addressed to this machine by a loopback
+ * name on the port it arrived at (the API's own port, API_PORT). A request made inside the
+ * process (app.inject) has no connection and so no port to compare; only its name is checked.
  */
 function fromThisMachine(request: FastifyRequest): boolean {
   const peer = request.socket?.remoteAddress ?? request.ip
@@ -25,7 +34,20 @@ function fromThisMachine(request: FastifyRequest): boolean {
     request.headers['x-forwarded-for'] !== undefined ||
     request.headers['x-proxy-secret'] !== undefined ||
     request.headers.forwarded !== undefined
-  return LOOPBACK.has(peer) && !relayed
+  if (!LOOPBACK.has(peer) || relayed) return false
+  const host = THIS_MACHINE_HOST.exec(request.headers.host ?? '')
+  if (!host) return false
+  const port = request.socket?.localPort
+  // Without a port in Host a browser means port 80.
+  return port === undefined || Number(host[1] ?? 80) === port
+}
+
+/**
+ * Runs as each route's onRequest hook, before the query or body is validated, so a refused
+ * caller learns nothing (not even a 400): the answer is the one of a route that does not exist.
+ */
+async function thisMachineOnly(request: FastifyRequest, reply: FastifyReply) {
+  if (!fromThisMachine(request)) return reply.callNotFound()
 }
 
 /**
@@ -37,6 +59,7 @@ export const devRoutes: FastifyPluginAsync<{ db: Db; otp: OtpService }> = async 
     '/dev/sms',
     {
       config: { rateLimit: false },
+      onRequest: thisMachineOnly,
       schema: {
         tags: ['dev'],
         summary: 'Demo mode only: the SMS outbox for one number, newest first (this machine only)',
@@ -64,7 +87,6 @@ export const devRoutes: FastifyPluginAsync<{ db: Db; otp: OtpService }> = async 
       },
     },
     async (request) => {
-      if (!fromThisMachine(request)) throw new DomainError('ROUTE_NOT_FOUND', 'Route not found')
       const rows = await opts.db
         .select()
         .from(smsOutbox)
@@ -86,6 +108,7 @@ export const devRoutes: FastifyPluginAsync<{ db: Db; otp: OtpService }> = async 
     '/dev/credit-lines',
     {
       config: { rateLimit: false },
+      onRequest: thisMachineOnly,
       schema: {
         tags: ['dev'],
         summary:
@@ -110,7 +133,6 @@ export const devRoutes: FastifyPluginAsync<{ db: Db; otp: OtpService }> = async 
       },
     },
     async (request, reply) => {
-      if (!fromThisMachine(request)) throw new DomainError('ROUTE_NOT_FOUND', 'Route not found')
       const [user] = await opts.db
         .select({ id: users.id, market: users.market, role: users.role })
         .from(users)

@@ -74,4 +74,12 @@ describe('an upload judged by its content (docs/product/credit.md: KYC documents
       problem: 'kyc.upload.invalidType',
     })
   })
+  it('reads the extension of the name as it is kept: a hidden character does not hide it (row 63)', async () => {
+    // 'x.exe' followed by a left-to-right mark has no extension to the eye of a plain pattern.
+    expect(await inspectUpload('x.exe\u200E', pdf)).toEqual({
+      ok: false,
+      problem: 'kyc.upload.invalidType',
+    })
+    expect(await inspectUpload('statement.pdf\u202C ', pdf)).toMatchObject({ ok: true })
+  })
 })

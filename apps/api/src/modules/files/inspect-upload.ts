@@ -1,6 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type'
 import sharp from 'sharp'
 import { KYC_FILE_TYPES } from '@padi/domain/kyc/kyc-documents'
+import { cleanFileName } from './file-name.ts'
 
 /** What a name's extension says a file is. */
 const TYPE_OF_EXTENSION: Record<string, (typeof KYC_FILE_TYPES)[number]> = {
@@ -27,7 +28,9 @@ export async function inspectUpload(fileName: string, bytes: Buffer): Promise<In
   if (bytes.length === 0) return { ok: false, problem: 'kyc.upload.empty' }
   const found = await fileTypeFromBuffer(bytes)
   const contentType = KYC_FILE_TYPES.find((t) => t === found?.mime)
-  const extension = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase()
+  // The extension of the name as it will be kept: a hidden character after it (`x.exe\u200E`)
+  // does not hide it from this check.
+  const extension = /\.([A-Za-z0-9]+)$/.exec(cleanFileName(fileName))?.[1]?.toLowerCase()
   // A camera capture may come without a name; a name, when there is one, must agree.
   const named = extension === undefined ? contentType : TYPE_OF_EXTENSION[extension]
   if (!contentType || named !== contentType) return { ok: false, problem: 'kyc.upload.invalidType' }

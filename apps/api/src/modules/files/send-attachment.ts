@@ -1,9 +1,20 @@
 import type { FastifyReply } from 'fastify'
+import { cleanFileName } from './file-name.ts'
 
-/** A file name as an attachment header carries it: plain ASCII, and the exact name encoded. */
-function attachment(name: string): string {
+/**
+ * A file name as an attachment header carries it: plain ASCII, and the name encoded. The name is
+ * cleaned again here (docs/security.md row 63), so a name kept before names were cleaned of bidi
+ * and format characters, or one made by the server, is never sent with them.
+ */
+function attachment(fileName: string): string {
+  const name = cleanFileName(fileName)
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
+  // RFC 8187: ' ( ) * are not attr-chars either, though encodeURIComponent leaves them.
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  )
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`
 }
 
 /**
