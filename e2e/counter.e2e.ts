@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { chromium } from '@playwright/test'
 import sharp from 'sharp'
 import { expect, startUsing, test } from './support/fixtures.ts'
-import { API, apiLogin } from './support/api.ts'
+import { API, apiLogin, createAccount, setSuspended } from './support/api.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts'
 import { loginInBrowser } from './support/login.ts'
 import { E2E_WEB_PORT } from './support/ports.ts'
@@ -39,6 +39,10 @@ async function stillVideo(png: Buffer, path: string) {
   )
   writeFileSync(path, Buffer.concat([header, ...frames]))
 }
+
+// One after another: the last test uses up the branch's allowance of unknown codes for a minute,
+// which would refuse the others' look-ups (no other file serves at this branch's counter).
+test.describe.configure({ mode: 'serial' })
 
 /**
  * docs/product/vouchers.md: the customer shows the QR code; the branch's phone scans it with its
@@ -145,4 +149,75 @@ test('a counter scans the customer’s QR code and redeems vouchers against a pu
   expect(problems).toEqual([])
   await counterBrowser.close()
   await phone.close()
+})
+
+/**
+ * docs/product/vouchers.md (a suspended customer), threat row 60: a code fetched before finance
+ * suspended the account is refused at the counter; the clerk reads why and stays logged in.
+ */
+test('the counter refuses a suspended customer’s code and says the account is suspended', async ({
+  page,
+  request,
+}) => {
+  const farmer = await createAccount(request)
+  const login = await apiLogin(request, farmer.mobile, farmer.password)
+  const code = (await (
+    await request.get(`${API}/api/v1/me/counter-code`, {
+      headers: { authorization: `Bearer ${login.access_token}` },
+    })
+  ).json()) as { digits: string }
+  await setSuspended(request, farmer.id, true)
+
+  await loginInBrowser(page, '+60120000003')
+  await page.goto('/en/staff')
+  await startUsing(page)
+  await page.getByLabel(/Or type the 8 numbers/).fill(code.digits)
+  await page.getByRole('button', { name: 'Find the customer' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'account is suspended' })).toContainText(
+    "This customer's account is suspended: nothing can be sold, redeemed or handed over.",
+  )
+  // Still the counter, still logged in: the suspension is the customer's, not the clerk's.
+  await expect(page).toHaveURL(/\/en\/staff(\?index)?$/)
+  await expect(page.getByRole('heading', { name: 'Branch counter' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Test Farmer' })).toHaveCount(0)
+  await page.getByLabel(/Or type the 8 numbers/).fill('1234 5678')
+  await expect(page.getByRole('button', { name: 'Find the customer' })).toBeEnabled()
+})
+
+/**
+ * docs/product/vouchers.md (guessing codes), threat row 61: after 10 unknown codes in a minute
+ * the counter answers 429 with Retry-After, and the clerk reads how long to wait (without scripts,
+ * as on the branch's oldest phone).
+ */
+test('after too many unknown codes the clerk reads how long to wait', async ({
+  browser,
+  request,
+}) => {
+  const staff = await apiLogin(request, '+60120000003')
+  const random = () => String(Math.floor(Math.random() * 100_000_000)).padStart(8, '0')
+  // Ten guesses through the API: each one 'no QR data found'.
+  for (let i = 0; i < 10; i++) {
+    const res = await request.post(`${API}/api/v1/staff/counter/lookup`, {
+      headers: { authorization: `Bearer ${staff.access_token}` },
+      data: { digits: random() },
+    })
+    expect(res.status()).toBe(404)
+  }
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await loginInBrowser(page, '+60120000003')
+  await page.goto('/en/staff')
+  await page.getByLabel(/Or type the 8 numbers/).fill(random())
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/en/staff')),
+    page.getByRole('button', { name: 'Find the customer' }).click(),
+  ])
+  expect(answer.status()).toBe(429)
+  const wait = Number(answer.headers()['retry-after'])
+  expect(wait).toBeGreaterThan(0)
+  expect(wait).toBeLessThanOrEqual(60)
+  await expect(page.getByRole('alert').filter({ hasText: 'Too many codes' })).toHaveText(
+    `Too many codes were not found at this counter. Wait ${wait} s, then scan or type the customer's code again.`,
+  )
+  await context.close()
 })

@@ -35,6 +35,7 @@ import { createRedisClient } from './shared-state/redis-client.ts'
 import type { Redis } from 'ioredis'
 import type { ApiConfig } from './config.ts'
 import { registerErrorHandler } from './plugins/error-handler.ts'
+import { refuseControlCharacters } from './plugins/refuse-control-characters.ts'
 import { withoutUnusedSchemas } from './openapi-document.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { createBranchesRepository } from './modules/branches/branches.repository.ts'
@@ -70,6 +71,7 @@ import { createVoucherIssueService } from './modules/vouchers/voucher-issue.serv
 import { counterRoutes } from './modules/counter/counter.routes.ts'
 import { createCounterService } from './modules/counter/counter.service.ts'
 import { createCounterCodes } from './modules/counter/counter-codes.ts'
+import { createCounterCodeLimits } from './modules/counter/counter-code-limits.ts'
 import { renewalRoutes } from './modules/renewal/renewal.routes.ts'
 import { createRenewalService } from './modules/renewal/renewal.service.ts'
 import { lateRepaymentRoutes } from './modules/late-repayment/late-repayment.routes.ts'
@@ -164,6 +166,7 @@ export async function buildApp(deps: {
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandler(app)
   requireGuardsBeforeBody(app)
+  refuseControlCharacters(app)
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)
     // Answers carry tokens and personal data: nothing is stored by a browser or a proxy unless a
@@ -391,6 +394,19 @@ export async function buildApp(deps: {
         db: db.db,
         clock,
         codes: createCounterCodes({ db: db.db, secret: config.jwtSecret }),
+        // docs/product/vouchers.md (guessing codes): counted across instances through Redis.
+        limits: createCounterCodeLimits({
+          db: db.db,
+          clock,
+          redis,
+          keyPrefix: config.REDIS_KEY_PREFIX,
+          log: app.log,
+          settings: {
+            perStaff: config.COUNTER_CODE_MISSES_PER_STAFF,
+            perBranch: config.COUNTER_CODE_MISSES_PER_BRANCH,
+            windowMs: config.COUNTER_CODE_MISS_WINDOW_MS,
+          },
+        }),
       })
       const desk = createOrderDeskService({ db: db.db, clock })
       await v1.register(receiptsRoutes, {
@@ -458,6 +474,10 @@ export async function buildApp(deps: {
           rpName: 'SawahMart',
           origins: config.WEBAUTHN_ORIGINS,
         },
+        // ADR 060: adding a device needs the PIN (or a code by SMS), and is told by SMS.
+        pins,
+        sms: otp,
+        smsProduct: config.SMS_SENDER_NAME,
       })
       await v1.register(biometricsRoutes, {
         biometrics,

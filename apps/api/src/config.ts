@@ -127,6 +127,11 @@ export const ApiConfigSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
   // docs/product/error-reporting.md: bug reports per client per minute.
   FEEDBACK_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  // docs/product/vouchers.md (guessing codes), ADR 061: unknown or expired codes a staff member,
+  // and all the staff of a branch together, may send to the counter per window before 429.
+  COUNTER_CODE_MISSES_PER_STAFF: z.coerce.number().int().min(1).max(1000).default(10),
+  COUNTER_CODE_MISSES_PER_BRANCH: z.coerce.number().int().min(1).max(1000).default(10),
+  COUNTER_CODE_MISS_WINDOW_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   // docs/product/error-reporting.md: off unless a DSN is given (Sentry's, or any service that
   // takes its envelopes).
   SENTRY_DSN: z.url().optional(),

@@ -48,6 +48,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   // Not 401, as for a wrong PIN.
   BIOMETRIC_FAILED: 403,
   PRICE_CHANGED: 409,
+  // Not 401: the session is good, the account holder's proof is missing (ADR 060).
+  STEP_UP_REQUIRED: 403,
   KYC_NOT_EDITABLE: 409,
   KYC_RESUBMIT_LATER: 409,
   KYC_ALREADY_APPROVED: 409,
@@ -72,6 +74,9 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   VOUCHER_NOT_FOR_CREDIT: 422,
   VOUCHER_AT_COUNTER: 422,
   ORDER_NOT_AT_BRANCH: 404,
+  // Not 403: to a client that status with 'suspended' means its own account is (row 55).
+  COUNTER_CUSTOMER_SUSPENDED: 409,
+  QR_LOOKUP_LIMITED: 429,
 }
 
 /**

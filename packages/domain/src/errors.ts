@@ -54,6 +54,8 @@ export const ERROR_CODES = [
   'BIOMETRIC_NOT_SET_UP',
   'BIOMETRIC_FAILED',
   'PRICE_CHANGED',
+  // Adding a device to pay with needs the PIN, or a code by SMS where no PIN is set (ADR 060)
+  'STEP_UP_REQUIRED',
   // KYC and uploads (docs/product/credit.md)
   'KYC_NOT_EDITABLE',
   'KYC_RESUBMIT_LATER',
@@ -82,6 +84,9 @@ export const ERROR_CODES = [
   'VOUCHER_NOT_FOR_CREDIT',
   'VOUCHER_AT_COUNTER',
   'ORDER_NOT_AT_BRANCH',
+  // The customer a code names is suspended; too many unknown or expired codes at a counter
+  'COUNTER_CUSTOMER_SUSPENDED',
+  'QR_LOOKUP_LIMITED',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

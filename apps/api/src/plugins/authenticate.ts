@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
-import type { Role } from '@padi/domain/auth/roles'
+import { ROLES, type Role } from '@padi/domain/auth/roles'
 import { DomainError } from '@padi/domain/errors'
 import type { AuthContext, AuthService } from '../modules/auth/auth.service.ts'
 
@@ -17,16 +17,26 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>
-const guardFunctions = new WeakSet<Guard>()
+/** Who a guard admits: the roles of an account's access token, or another credential. */
+type Admits = { roles: readonly Role[] } | { credential: string } | { anyone: true }
+const guardFunctions = new WeakMap<Guard, Admits>()
 
 /**
  * Marks a function as a guard: it decides who may call a route from the request's headers alone,
  * and so runs as the route's onRequest hook, before the body is read (docs/security.md row 59).
+ * `admits` is written into the API document for the route (`x-roles` and its description).
  */
-export function guard(check: (request: FastifyRequest) => Promise<void>): Guard {
+export function guard(admits: Admits, check: (request: FastifyRequest) => Promise<void>): Guard {
   const fn: Guard = async (request) => check(request)
-  guardFunctions.add(fn)
+  guardFunctions.set(fn, admits)
   return fn
+}
+
+function whoMayCall(admits: Admits): string {
+  if ('anyone' in admits) return 'Anyone; a bearer token, when sent, must be valid.'
+  if ('credential' in admits) return `Who may call: ${admits.credential}.`
+  if (admits.roles.length === ROLES.length) return 'Who may call: any logged-in account.'
+  return `Who may call: accounts with the role ${admits.roles.join(' or ')} (others get 403).`
 }
 
 function hooksOf(value: RouteOptions['onRequest'] | RouteOptions['preHandler']): unknown[] {
@@ -53,9 +63,22 @@ export function requireGuardsBeforeBody(app: FastifyInstance) {
     const security = (route.schema as { security?: Record<string, string[]>[] } | undefined)
       ?.security
     const secured = security?.some((s) => Object.keys(s).length > 0) ?? false
-    const guarded = hooksOf(route.onRequest).some((h) => guardFunctions.has(h as Guard))
-    if (secured && !guarded)
+    const admits = hooksOf(route.onRequest)
+      .map((h) => guardFunctions.get(h as Guard))
+      .find((a) => a !== undefined)
+    if (secured && !admits)
       throw new Error(`${where}: declares bearer security but has no onRequest guard`)
+    // The document says who may call each operation, so a client (and the test that walks the
+    // document, input-boundary.routes.test.ts) knows which token to send.
+    if (admits && route.schema && !route.schema.hide) {
+      const schema = route.schema as Record<string, unknown>
+      const description = typeof schema.description === 'string' ? `${schema.description}\n\n` : ''
+      route.schema = {
+        ...schema,
+        description: `${description}${whoMayCall(admits)}`,
+        ...('roles' in admits ? { 'x-roles': [...admits.roles] } : {}),
+      }
+    }
   })
 }
 
@@ -70,22 +93,22 @@ export function createGuards(auth: AuthService) {
     request.auth = await auth.authenticate(token)
   }
   return {
-    authenticate: guard(authenticateRequest),
+    authenticate: guard({ roles: ROLES }, authenticateRequest),
     /** Anyone may call; a bearer token, when sent, must be valid and names the caller. */
-    optional: guard(async (request) => {
+    optional: guard({ anyone: true }, async (request) => {
       if (bearerToken(request)) await authenticateRequest(request)
     }),
     /**
      * The token only (signature, expiry, audience, type): for a route whose own statement checks
      * the session under the customer's lock, saving a round trip (POST /orders, ADR 040).
      */
-    tokenOnly: guard(async (request) => {
+    tokenOnly: guard({ roles: ROLES }, async (request) => {
       const token = bearerToken(request)
       if (!token) throw new DomainError('UNAUTHENTICATED', 'Authentication required')
       request.auth = await auth.verifyToken(token)
     }),
     requireRole(...roles: Role[]) {
-      return guard(async (request) => {
+      return guard({ roles }, async (request) => {
         await authenticateRequest(request)
         if (!request.auth || !roles.includes(request.auth.role)) {
           throw new DomainError('FORBIDDEN', 'You are not allowed to do this')

@@ -19,7 +19,12 @@ import type { Cart } from '@padi/domain/cart/cart-schemas'
 import type { Address, AddressInput } from '@padi/domain/addresses/address-schemas'
 import type { CreditRecord } from '@padi/domain/credit/credit-schemas'
 import type { CheckoutQuote, Order, PlaceOrder } from '@padi/domain/orders/order-schemas'
-import type { BiometricDevice, CeremonyOptions } from '@padi/domain/payment/biometric-schemas'
+import type {
+  BiometricDevice,
+  BiometricDevices,
+  CeremonyOptions,
+  RegistrationOptionsRequest,
+} from '@padi/domain/payment/biometric-schemas'
 import type { Fulfilment, OrderStatus } from '@padi/domain/orders/order-rules'
 import type { StaffAssignment, UserOverview, UserSearch } from '@padi/domain/auth/user-desk-schemas'
 import type {
@@ -350,9 +355,23 @@ export function createApiClient(
 
     // Biometrics (docs/product/orders-and-payments.md): options pass through to the browser as JSON.
     biometricDevices: (token: string) =>
-      call<{ data: BiometricDevice[] }>('/api/v1/me/biometrics', { token }).then((r) => r.data),
-    biometricRegistrationOptions: (token: string) =>
-      call<CeremonyOptions>('/api/v1/me/biometrics/options', { method: 'POST', token }),
+      call<BiometricDevices>('/api/v1/me/biometrics', { token }).then((r) => r.data),
+    /** The devices with what adding one needs (the PIN, or a code by SMS) and the PIN's lock. */
+    biometricSetup: (token: string) => call<BiometricDevices>('/api/v1/me/biometrics', { token }),
+    /** ADR 060: where no PIN is set, a code by SMS is the proof for adding a device. */
+    sendBiometricCode: (token: string, locale: Locale) =>
+      call<Challenge & { message: string }>('/api/v1/me/biometrics/code', {
+        method: 'POST',
+        query: { locale },
+        token,
+      }),
+    /** The options come only with the proof: the PIN, or the code with its ids (ADR 060). */
+    biometricRegistrationOptions: (token: string, proof: RegistrationOptionsRequest) =>
+      call<CeremonyOptions>('/api/v1/me/biometrics/options', {
+        method: 'POST',
+        body: proof,
+        token,
+      }),
     registerBiometric: (token: string, body: { label: string; response: unknown }) =>
       call<BiometricDevice>('/api/v1/me/biometrics', { method: 'POST', body, token }),
     removeBiometric: (token: string, id: string) =>

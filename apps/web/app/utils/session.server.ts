@@ -51,6 +51,8 @@ export type SessionData = {
   checkout?: CheckoutChoice | undefined
   /** Forgot PIN: the code sent by SMS waits for these ids (docs/product/orders-and-payments.md). */
   pinReset?: { preAuthSessionId: string; deviceId: string } | undefined
+  /** Adding a device with no PIN set: the code sent by SMS waits for these ids (ADR 060). */
+  deviceCode?: { preAuthSessionId: string; deviceId: string } | undefined
   /**
    * docs/product/credit.md (Late repayment): the token the code by SMS gave, for the late-repayment
    * page only (no login), with its expiry in milliseconds.

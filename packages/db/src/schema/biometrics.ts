@@ -30,7 +30,8 @@ export const webauthnCredentials = pgTable(
 
 /**
  * A challenge the server made, used once and within 5 minutes: to register a device, or to pay
- * one order (its Idempotency-Key, the hash of its body and its amount).
+ * one order (its Idempotency-Key, the hash of its body and its amount). A registration challenge
+ * is made only once the account holder proved they are there (ADR 060), and says how.
  */
 export const webauthnChallenges = pgTable(
   'webauthn_challenges',
@@ -47,9 +48,12 @@ export const webauthnChallenges = pgTable(
     currency: text('currency'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** What proved the account holder was there: the payment PIN, or a code sent by SMS. */
+    proof: text('proof').$type<'pin' | 'sms_code'>(),
   },
   (t) => [
     index('webauthn_challenges_user_idx').on(t.userId, t.expiresAt),
     check('webauthn_challenges_purpose_check', sql`${t.purpose} in ('register', 'payment')`),
+    check('webauthn_challenges_proof_check', sql`${t.proof} in ('pin', 'sms_code')`),
   ],
 )

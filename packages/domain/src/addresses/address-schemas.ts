@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { textLine } from '../input-schemas.ts'
 import { MarketSchema } from '../money-schemas.ts'
 import { PostcodeSchema } from '../interest/schemas.ts'
 import { LocalizedTextSchema } from '../i18n/locale-schemas.ts'
@@ -6,14 +7,9 @@ import { LocalizedTextSchema } from '../i18n/locale-schemas.ts'
 /** docs/product/orders-and-payments.md: a customer keeps at most this many delivery addresses. */
 export const ADDRESSES_MAX = 10
 
+// One line each, no control characters: the address is printed on a parcel label.
 const required = (max: number, key: string) =>
-  z
-    .string({ error: key })
-    .trim()
-    .min(1, key)
-    .max(max, 'validation.textTooLong')
-    // No control characters: the address is printed on a parcel label and read by a courier.
-    .regex(/^[^\p{Cc}]*$/u, 'validation.invalid')
+  textLine({ error: key }).trim().min(1, key).max(max, 'validation.textTooLong')
 
 /**
  * docs/product/orders-and-payments.md: an address (name, address, city, state, postcode, country),
@@ -24,8 +20,7 @@ export const AddressInputSchema = z.object({
   name: required(60, 'validation.addressNameRequired'),
   address: required(200, 'validation.addressRequired'),
   city: required(80, 'validation.cityRequired'),
-  state: z
-    .string({ error: 'validation.stateRequired' })
+  state: textLine({ error: 'validation.stateRequired' })
     .trim()
     .regex(/^(MY|TH)-\d{2}$/, 'validation.stateRequired'),
   postcode: PostcodeSchema,

@@ -10,6 +10,8 @@ export const OTP_PURPOSES = [
   'pin_reset',
   'late_repayment',
   'mobile_change',
+  // docs/product/orders-and-payments.md (Biometrics): adding a device to pay with, where no PIN is set.
+  'device_add',
 ] as const
 export type OtpPurpose = (typeof OTP_PURPOSES)[number]
 

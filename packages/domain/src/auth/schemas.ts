@@ -1,11 +1,11 @@
 import { z } from 'zod'
+import { INT4_MAX, textLine } from '../input-schemas.ts'
 import { PostcodeSchema } from '../interest/schemas.ts'
 import { normaliseMobile, PHONE_MAX_LENGTH } from './phone.ts'
 import { OTP_LENGTH } from './rules.ts'
 
 /** docs/product/accounts.md: at most 15 characters and a valid (Malaysian or Thai) number; stored in E.164. */
-export const MobileSchema = z
-  .string({ error: 'validation.mobileRequired' })
+export const MobileSchema = textLine({ error: 'validation.mobileRequired' })
   .trim()
   .min(1, 'validation.mobileRequired')
   .max(PHONE_MAX_LENGTH + 4, 'validation.mobileInvalid')
@@ -19,8 +19,7 @@ export const MobileSchema = z
   })
 
 /** docs/product/accounts.md: at least 8 characters with both letters and numbers. */
-export const PasswordSchema = z
-  .string({ error: 'validation.passwordRequired' })
+export const PasswordSchema = textLine({ error: 'validation.passwordRequired' })
   .min(1, 'validation.passwordRequired')
   .min(8, 'validation.passwordTooShort')
   .max(128, 'validation.passwordTooLong')
@@ -28,15 +27,14 @@ export const PasswordSchema = z
   .regex(/\d/, 'validation.passwordLettersDigits')
 
 const text = (required: string, max = 100) =>
-  z.string({ error: required }).trim().min(1, required).max(max, 'validation.textTooLong')
+  textLine({ error: required }).trim().min(1, required).max(max, 'validation.textTooLong')
 
 /** docs/product/accounts.md sign-up payload, with the mobile number as the login identifier (docs/product/accounts.md). */
 export const SignupSchema = z.object({
   mobile: MobileSchema,
   password: PasswordSchema,
   full_name: text('validation.fullNameRequired', 120),
-  email: z
-    .string()
+  email: textLine()
     .trim()
     .max(254, 'validation.emailInvalid')
     .pipe(z.union([z.literal(''), z.email('validation.emailInvalid')]))
@@ -49,21 +47,22 @@ export const SignupSchema = z.object({
   preferred_branch: z.coerce
     .number({ error: 'validation.branchRequired' })
     .int('validation.branchRequired')
-    .positive('validation.branchRequired'),
+    .positive('validation.branchRequired')
+    .max(INT4_MAX, 'validation.branchRequired'),
 })
 export type Signup = z.infer<typeof SignupSchema>
 
 /** docs/product/accounts.md: login needs both mobile and password. Only presence is checked, not the rules. */
 export const LoginSchema = z.object({
   mobile: MobileSchema,
-  password: z
-    .string({ error: 'validation.passwordRequired' })
+  password: textLine({ error: 'validation.passwordRequired' })
     .min(1, 'validation.passwordRequired')
     .max(128),
 })
 export type Login = z.infer<typeof LoginSchema>
 
-const OpaqueId = z
+/** An id the API handed out (a code's session, a device): letters, digits, - and _. */
+export const OpaqueIdSchema = z
   .string()
   .min(16)
   .max(64)
@@ -71,8 +70,8 @@ const OpaqueId = z
 
 /** docs/product/accounts.md one-time code payload. */
 export const OtpVerifySchema = z.object({
-  preAuthSessionId: OpaqueId,
-  deviceId: OpaqueId,
+  preAuthSessionId: OpaqueIdSchema,
+  deviceId: OpaqueIdSchema,
   userInputCode: z
     .string({ error: 'validation.codeRequired' })
     .trim()
@@ -80,7 +79,10 @@ export const OtpVerifySchema = z.object({
 })
 export type OtpVerify = z.infer<typeof OtpVerifySchema>
 
-export const OtpResendSchema = z.object({ preAuthSessionId: OpaqueId, deviceId: OpaqueId })
+export const OtpResendSchema = z.object({
+  preAuthSessionId: OpaqueIdSchema,
+  deviceId: OpaqueIdSchema,
+})
 export type OtpResend = z.infer<typeof OtpResendSchema>
 
 export const PasswordForgotSchema = z.object({ mobile: MobileSchema })

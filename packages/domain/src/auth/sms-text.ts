@@ -12,6 +12,8 @@ const TEXT: Record<Locale, Record<OtpPurpose, string>> = {
       '{product}: your code to apply for late repayment is {code}. It expires in 10 minutes. Never share it.',
     mobile_change:
       '{product}: your code to make this your account’s number is {code}. It expires in 10 minutes. Never share it.',
+    device_add:
+      '{product}: your code to add a device that pays from your account is {code}. It expires in 10 minutes. Never share it.',
   },
   bm: {
     signup:
@@ -24,6 +26,8 @@ const TEXT: Record<Locale, Record<OtpPurpose, string>> = {
       '{product}: kod permohonan bayaran balik lewat anda ialah {code}. Sah selama 10 minit. Jangan kongsi dengan sesiapa.',
     mobile_change:
       '{product}: kod untuk menjadikan ini nombor akaun anda ialah {code}. Sah selama 10 minit. Jangan kongsi dengan sesiapa.',
+    device_add:
+      '{product}: kod untuk menambah peranti yang membayar dari akaun anda ialah {code}. Sah selama 10 minit. Jangan kongsi dengan sesiapa.',
   },
   th: {
     signup: '{product}: รหัสสมัครสมาชิกของคุณคือ {code} ใช้ได้ 10 นาที ห้ามบอกรหัสนี้กับผู้อื่น',
@@ -32,6 +36,7 @@ const TEXT: Record<Locale, Record<OtpPurpose, string>> = {
     late_repayment: '{product}: รหัสยื่นคำขอชำระคืนล่าช้าของคุณคือ {code} ใช้ได้ 10 นาที ห้ามบอกรหัสนี้กับผู้อื่น',
     mobile_change:
       '{product}: รหัสสำหรับเปลี่ยนหมายเลขบัญชีของคุณเป็นหมายเลขนี้คือ {code} ใช้ได้ 10 นาที ห้ามบอกรหัสนี้กับผู้อื่น',
+    device_add: '{product}: รหัสเพิ่มอุปกรณ์ชำระเงินของคุณคือ {code} ใช้ได้ 10 นาที ห้ามบอกรหัสนี้กับผู้อื่น',
   },
 }
 

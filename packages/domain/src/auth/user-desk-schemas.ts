@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { textLine } from '../input-schemas.ts'
 import { CreditRecordSchema } from '../credit/credit-schemas.ts'
 import { MarketSchema } from '../money-schemas.ts'
 import { OrderDeskRowSchema } from '../orders/order-desk-schemas.ts'
@@ -8,8 +9,7 @@ import { UserSchema } from './user-schema.ts'
 
 /** docs/product/back-office.md (Users): find people by mobile number or name. */
 export const UserSearchQuerySchema = z.object({
-  q: z
-    .string()
+  q: textLine()
     .trim()
     .min(2, 'validation.searchTooShort')
     .max(60, 'validation.textTooLong')

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { textLine } from '../input-schemas.ts'
 import { MarketSchema } from '../money-schemas.ts'
 import { LocalizedTextSchema } from '../i18n/locale-schemas.ts'
 
@@ -28,8 +29,7 @@ export const BranchSchema = z.object({
 })
 export type Branch = z.infer<typeof BranchSchema>
 
-const AddressLine = z
-  .string()
+const AddressLine = textLine()
   .trim()
   .min(5, 'validation.addressRequired')
   .max(200, 'validation.textTooLong')
@@ -40,8 +40,7 @@ const AddressLine = z
  */
 export const BranchEditSchema = z.object({
   // Kept as E.164 (`+6049170002`): the pages format it and put it in a tel: link as it is.
-  phone: z
-    .string()
+  phone: textLine()
     .trim()
     .transform((v) => v.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^\+\d{8,15}$/, 'validation.phoneInvalid')),

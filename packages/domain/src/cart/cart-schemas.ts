@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { IdSchema } from '../input-schemas.ts'
 import { LocalizedTextSchema } from '../i18n/locale-schemas.ts'
 import { CurrencySchema, MoneySchema } from '../money-schemas.ts'
 import { PRODUCT_GROUPS } from '../catalogue/catalogue.ts'
@@ -49,7 +50,7 @@ export const CartLinePutSchema = z.object({
 
 /** POST /api/v1/me/cart/lines: 'Add to cart', adding to the count already in the cart. */
 export const CartLineAddSchema = z.object({
-  variation_id: z.number().int().positive(),
+  variation_id: IdSchema,
   count: Count.min(1),
 })
 
@@ -58,7 +59,7 @@ export const CartMergeSchema = z.object({
   lines: z
     .array(
       z.object({
-        variation_id: z.number().int().positive(),
+        variation_id: IdSchema,
         count: Count.min(1),
         selected: z.boolean().default(true),
       }),

@@ -1,17 +1,11 @@
 import { z } from 'zod'
+import { IdTextSchema, INT4_MAX, textLine } from '../input-schemas.ts'
 import { SORT_KEYS, type ProductSort, type SortKey } from './catalogue.ts'
 
-/** The largest value of a PostgreSQL integer column (ids, prices in minor units). */
-export const INT4_MAX = 2_147_483_647
+export const ProductIdSchema = IdTextSchema
 
-export const ProductIdSchema = z.coerce.number().int().min(1).max(INT4_MAX)
-
-/** Text a PostgreSQL text column can hold: no NUL character, bounded length. */
-export const DbTextSchema = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .refine((v) => !v.includes('\u0000'), 'validation.invalid')
+/** Text a PostgreSQL text column can hold: one line, bounded length. */
+export const DbTextSchema = (max: number) => textLine().max(max)
 
 const id = z.number().int().min(1).max(INT4_MAX)
 const price = z.number().int().min(0).max(INT4_MAX)

@@ -1,13 +1,14 @@
 import { z } from 'zod'
+import { IdSchema, IdTextSchema, textBlock, textLine } from '../input-schemas.ts'
 import { LocalizedTextSchema } from '../i18n/locale-schemas.ts'
 import { MarketSchema } from '../money-schemas.ts'
 import { ALL_CATEGORIES, PRODUCT_GROUPS } from './catalogue.ts'
 
-const Id = z.coerce.number().int().positive().max(2_147_483_647)
+const Id = IdTextSchema
 
 /** docs/product/back-office.md (Products): the back office's product list, by name or brand. */
 export const ProductDeskQuerySchema = z.object({
-  q: z.string().trim().max(60).optional(),
+  q: textLine().trim().max(60).optional(),
   after: Id.optional().describe('The last id of the previous page'),
 })
 
@@ -64,16 +65,21 @@ export const ProductDeskProductSchema = z
   .meta({ id: 'ProductDeskProduct' })
 export type ProductDeskProduct = z.infer<typeof ProductDeskProductSchema>
 
-const Text = (max: number) =>
-  z.string().trim().min(1, 'validation.required').max(max, 'validation.textTooLong')
-const Texts = (max: number) => z.object({ en: Text(max), bm: Text(max), th: Text(max) })
+/** Names and labels are one line; a description may have paragraphs. */
+const Text = (max: number, lines: 'one' | 'several' = 'one') =>
+  (lines === 'one' ? textLine() : textBlock())
+    .trim()
+    .min(1, 'validation.required')
+    .max(max, 'validation.textTooLong')
+const Texts = (max: number, lines: 'one' | 'several' = 'one') =>
+  z.object({ en: Text(max, lines), bm: Text(max, lines), th: Text(max, lines) })
 
 /** docs/product/back-office.md (Products): the texts a customer reads, in every language. */
 export const ProductEditSchema = z.object({
   brand: Text(60),
   name: Texts(120),
   title: Texts(200),
-  description: Texts(4000),
+  description: Texts(4000, 'several'),
   featured: z.boolean(),
 })
 export type ProductEdit = z.infer<typeof ProductEditSchema>
@@ -94,7 +100,7 @@ export type PackPrices = z.infer<typeof PackPricesSchema>
  * saw): an order placed in between is never overwritten.
  */
 export const StockCountSchema = z.object({
-  branch_id: z.number().int().positive().max(2_147_483_647),
+  branch_id: IdSchema,
   quantity: z
     .number()
     .int()
@@ -106,8 +112,7 @@ export type StockCount = z.infer<typeof StockCountSchema>
 
 /** docs/product/back-office.md (Products): a new pack (size, or the drone model a part fits). */
 export const PackCreateSchema = z.object({
-  sku: z
-    .string()
+  sku: textLine()
     .trim()
     .toUpperCase()
     .regex(/^[A-Z0-9][A-Z0-9-]{2,39}$/, 'validation.skuFormat'),

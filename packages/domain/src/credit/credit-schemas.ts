@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { OpaqueIdSchema } from '../auth/schemas.ts'
+import { textLine } from '../input-schemas.ts'
 import { MoneySchema } from '../money-schemas.ts'
 import { CREDIT_LINE_STATES } from './credit-line.ts'
 import { PIN_PATTERN } from '../payment/pin.ts'
@@ -51,7 +53,7 @@ export const PinSchema = z.string().regex(PIN_PATTERN, 'PIN must be exactly 6 di
  */
 export const SetPinSchema = z.object({
   pin: PinSchema,
-  confirm_pin: z.string(),
+  confirm_pin: textLine().max(20),
   current_pin: PinSchema.optional(),
 })
 
@@ -60,10 +62,10 @@ export const SetPinSchema = z.object({
  * lock of the PIN).
  */
 export const PinResetSchema = z.object({
-  preAuthSessionId: z.string().min(16).max(64),
-  deviceId: z.string().min(16).max(64),
+  preAuthSessionId: OpaqueIdSchema,
+  deviceId: OpaqueIdSchema,
   userInputCode: z.string().regex(/^\d{6}$/, 'validation.invalid'),
   pin: PinSchema,
-  confirm_pin: z.string(),
+  confirm_pin: textLine().max(20),
 })
 export type PinReset = z.infer<typeof PinResetSchema>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { IdSchema, textBlock } from '../input-schemas.ts'
 import { MoneySchema } from '../money-schemas.ts'
 import {
   EXTENSION_FILE_LIMITS,
@@ -61,18 +62,16 @@ export type ExtensionStatus = z.infer<typeof ExtensionStatusSchema>
 export const ExtensionSubmitSchema = z.object({
   new_planting_on: Day,
   new_harvest_on: Day,
-  reason: z
-    .string()
+  reason: textBlock()
     .trim()
     .min(1, 'extension.errors.required')
     .max(EXTENSION_TEXT_MAX, 'extension.errors.tooLong'),
-  affected_area: z
-    .string()
+  affected_area: textBlock()
     .trim()
     .min(1, 'extension.errors.required')
     .max(EXTENSION_TEXT_MAX, 'extension.errors.tooLong'),
   document_ids: z
-    .array(z.number().int().positive().max(2_147_483_647))
+    .array(IdSchema)
     .max(EXTENSION_FILE_LIMITS.files, 'extension.errors.documentLimit')
     .default([])
     .describe('Documents sent before with POST /late-repayment/documents'),
@@ -99,5 +98,5 @@ export const ExtensionQueueSchema = z.object({
 })
 export type ExtensionQueue = z.infer<typeof ExtensionQueueSchema>
 
-export const RejectExtensionSchema = z.object({ reason: z.string().trim().min(1).max(500) })
+export const RejectExtensionSchema = z.object({ reason: textBlock().trim().min(1).max(500) })
 export type RejectExtension = z.infer<typeof RejectExtensionSchema>

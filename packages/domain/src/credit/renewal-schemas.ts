@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { textBlock, textLine } from '../input-schemas.ts'
 import { MoneySchema } from '../money-schemas.ts'
 
 /** docs/product/credit.md (Renewal): a renewal's status as the API states it. */
@@ -48,9 +49,9 @@ export type CreditRenewalAnswer = z.infer<typeof CreditRenewalAnswerSchema>
 
 /** The renewal form as sent; its rules (renewal-rules.ts) are judged by the API with field messages. */
 export const RenewalSubmitSchema = z.object({
-  planting_on: z.string().trim().max(10),
-  harvest_on: z.string().trim().max(10),
-  signature: z.string().max(300_000).describe('The drawn signature: a PNG data URL'),
+  planting_on: textLine().trim().max(10),
+  harvest_on: textLine().trim().max(10),
+  signature: textLine().max(300_000).describe('The drawn signature: a PNG data URL'),
   agree: z.boolean(),
 })
 export type RenewalSubmit = z.infer<typeof RenewalSubmitSchema>
@@ -71,7 +72,7 @@ export const RenewalQueueSchema = z.object({
 export type RenewalQueue = z.infer<typeof RenewalQueueSchema>
 
 export const RejectRenewalSchema = z.object({
-  reason: z.string().trim().min(1).max(500),
+  reason: textBlock().trim().min(1).max(500),
   can_resubmit_on: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)

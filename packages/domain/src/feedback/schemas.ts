@@ -1,12 +1,12 @@
 import { z } from 'zod'
+import { textBlock } from '../input-schemas.ts'
 import { FEEDBACK_MESSAGE_MAX } from './feedback-limits.ts'
 
 // docs/product/error-reporting.md (Report a Bug): what happened, in the user's words, and the
 // page it happened on (a path of this site, never another address).
 
 export const FeedbackSchema = z.object({
-  message: z
-    .string({ error: 'validation.feedbackRequired' })
+  message: textBlock({ error: 'validation.feedbackRequired' })
     .trim()
     .min(1, 'validation.feedbackRequired')
     .max(FEEDBACK_MESSAGE_MAX, 'validation.textTooLong'),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { textLine } from '../input-schemas.ts'
 
 /**
  * docs/product/branches-and-contact.md: interest payload (email, full_name, postcode, area, district). Messages are catalogue
@@ -11,25 +12,21 @@ export const PostcodeSchema = z
   .regex(/^\d{5}$/, 'validation.postcodeDigits')
 
 export const InterestSchema = z.object({
-  email: z
-    .string({ error: 'validation.emailRequired' })
+  email: textLine({ error: 'validation.emailRequired' })
     .trim()
     .min(1, 'validation.emailRequired')
     .max(254, 'validation.emailInvalid')
     .pipe(z.email('validation.emailInvalid')),
-  full_name: z
-    .string({ error: 'validation.fullNameRequired' })
+  full_name: textLine({ error: 'validation.fullNameRequired' })
     .trim()
     .min(1, 'validation.fullNameRequired')
     .max(120, 'validation.fullNameTooLong'),
   postcode: PostcodeSchema,
-  area: z
-    .string({ error: 'validation.areaRequired' })
+  area: textLine({ error: 'validation.areaRequired' })
     .trim()
     .min(1, 'validation.areaRequired')
     .max(100, 'validation.textTooLong'),
-  district: z
-    .string({ error: 'validation.districtRequired' })
+  district: textLine({ error: 'validation.districtRequired' })
     .trim()
     .min(1, 'validation.districtRequired')
     .max(100, 'validation.textTooLong'),

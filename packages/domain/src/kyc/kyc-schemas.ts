@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { textBlock, textLine } from '../input-schemas.ts'
 import type { Market } from '../money.ts'
 import { nricProblem, thaiIdProblem } from './identity-numbers.ts'
 import { KYC_APPLICATION_STATES } from './kyc-application.ts'
@@ -18,8 +19,8 @@ const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'kyc.errors.date')
  * there is checked. The identity number is checked against the farmer's country at submission.
  */
 export const KycDraftSchema = z.object({
-  full_name: z.string().trim().min(1, 'kyc.errors.required').max(150).optional(),
-  id_number: z.string().trim().max(20).optional(),
+  full_name: textLine().trim().min(1, 'kyc.errors.required').max(150).optional(),
+  id_number: textLine().trim().max(20).optional(),
   planting_date: Day.optional(),
   harvest_date: Day.optional(),
   owns_mist_drone: z.boolean().optional(),
@@ -151,7 +152,7 @@ export type ApproveKyc = z.infer<typeof ApproveKycSchema>
 
 /** Rejected, with the reason the farmer reads and the date from which they may apply again. */
 export const RejectKycSchema = z.object({
-  reason: z.string().trim().min(1).max(500),
+  reason: textBlock().trim().min(1).max(500),
   can_resubmit_on: Day,
 })
 export type RejectKyc = z.infer<typeof RejectKycSchema>
@@ -159,7 +160,7 @@ export type RejectKyc = z.infer<typeof RejectKycSchema>
 /** Sent back for the named documents. */
 export const RequestDocumentsSchema = z.object({
   documents: z.array(z.enum(KYC_DOCUMENT_KINDS)).min(1).max(KYC_DOCUMENT_KINDS.length),
-  note: z.string().trim().max(500).optional(),
+  note: textBlock().trim().max(500).optional(),
 })
 export type RequestDocuments = z.infer<typeof RequestDocumentsSchema>
 

@@ -13,6 +13,7 @@ const PARAMS: Record<'MY' | 'TH', NoticeParams> = {
     branch: 'Alor Setar (Headquarters)',
     link: 'https://tracking.example.com/EP123456789MY',
     voucher: 'V3-MY-100001',
+    device: 'My phone',
   },
   TH: {
     amount: '฿123,456.00',
@@ -22,6 +23,7 @@ const PARAMS: Record<'MY' | 'TH', NoticeParams> = {
     branch: 'สุพรรณบุรี',
     link: 'https://th.kerryexpress.com/th/track/?track=SMT123456789',
     voucher: 'V3-TH-200001',
+    device: 'มือถือของฉัน',
   },
 }
 
@@ -74,6 +76,7 @@ describe('SMS notice texts and their segments', () => {
       'repayment_overdue',
       'order_ready',
       'voucher_expiring',
+      'device_added',
     ]
     for (const r of rows.filter((x) => short.includes(x.notice)))
       expect(r.segments, `${r.locale} ${r.notice}: ${r.text}`).toBe(1)

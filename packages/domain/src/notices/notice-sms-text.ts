@@ -20,6 +20,7 @@ export const NOTICES = [
   'order_ready',
   'order_shipped',
   'voucher_expiring',
+  'device_added',
 ] as const
 export type Notice = (typeof NOTICES)[number]
 
@@ -48,6 +49,8 @@ export type NoticeParams = {
   branch?: string
   link?: string
   voucher?: string
+  /** docs/product/orders-and-payments.md (Biometrics): the name given to a device added to pay with. */
+  device?: string
 }
 
 const TEXT: Record<Locale, Record<Notice, string>> = {
@@ -81,6 +84,8 @@ const TEXT: Record<Locale, Record<Notice, string>> = {
     order_shipped: '{product}: order {order} is on its way. Track it: {link}',
     voucher_expiring:
       '{product}: your voucher {voucher} of {amount} expires on {date}. Use it before then at a branch counter: show your QR code.',
+    device_added:
+      '{product}: "{device}" was added on {date} to pay by fingerprint or face. Not you? Remove it in Settings and call your branch.',
   },
   bm: {
     kyc_approved:
@@ -112,6 +117,8 @@ const TEXT: Record<Locale, Record<Notice, string>> = {
     order_shipped: '{product}: pesanan {order} sedang dihantar. Jejak: {link}',
     voucher_expiring:
       '{product}: baucar {voucher} bernilai {amount} tamat tempoh pada {date}. Gunakannya sebelum itu di kaunter cawangan: tunjukkan kod QR anda.',
+    device_added:
+      '{product}: "{device}" ditambah pada {date} untuk bayar dengan cap jari atau wajah. Bukan anda? Buang di Tetapan dan hubungi cawangan.',
   },
   th: {
     kyc_approved: '{product}: คำขอสินเชื่อของคุณได้รับอนุมัติแล้ว วงเงิน {amount} พร้อมใช้ในร้านค้า',
@@ -131,6 +138,8 @@ const TEXT: Record<Locale, Record<Notice, string>> = {
     order_ready: '{product}: คำสั่งซื้อ {order} พร้อมรับที่{branch}',
     order_shipped: '{product}: คำสั่งซื้อ {order} กำลังจัดส่ง {link}',
     voucher_expiring: '{product}: บัตรกำนัล {amount} หมดอายุ {date} ใช้ที่สาขา',
+    // A device added (its name, when; not you: remove it in settings, call the branch).
+    device_added: '{product}: เพิ่ม{device} {date} ไม่ใช่คุณ ลบในตั้งค่า/โทรสาขา',
   },
 }
 
@@ -141,13 +150,17 @@ export function noticeText(
   params: NoticeParams,
   product: string,
 ): string {
-  return TEXT[locale][notice]
-    .replace('{product}', product)
-    .replace('{amount}', params.amount ?? '')
-    .replace('{date}', params.date ?? '')
-    .replace('{fee}', params.fee ?? '')
-    .replace('{order}', params.order ?? '')
-    .replace('{branch}', params.branch ?? '')
-    .replace('{link}', params.link ?? '')
-    .replace('{voucher}', params.voucher ?? '')
+  return (
+    TEXT[locale][notice]
+      .replace('{product}', product)
+      .replace('{amount}', params.amount ?? '')
+      .replace('{date}', params.date ?? '')
+      .replace('{fee}', params.fee ?? '')
+      .replace('{order}', params.order ?? '')
+      .replace('{branch}', params.branch ?? '')
+      .replace('{link}', params.link ?? '')
+      .replace('{voucher}', params.voucher ?? '')
+      // A name the customer typed: put in as it is ('$&' in it is not a replacement pattern).
+      .replace('{device}', () => params.device ?? '')
+  )
 }

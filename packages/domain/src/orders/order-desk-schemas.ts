@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { IdTextSchema, textLine } from '../input-schemas.ts'
 import { FULFILMENTS, ORDER_STATUSES, PAYMENT_TYPES } from './order-rules.ts'
 import { OrderSchema } from './order-schemas.ts'
 
@@ -13,14 +14,19 @@ const Day = z
  */
 export const OrderDeskQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES).optional(),
-  branch_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  branch_id: IdTextSchema.optional(),
   payment: z.enum(PAYMENT_TYPES).optional(),
   fulfilment: z.enum(FULFILMENTS).optional(),
   from: Day.optional().describe('First day (YYYY-MM-DD), in the order’s market'),
   to: Day.optional().describe('Last day (YYYY-MM-DD), in the order’s market'),
-  q: z.string().trim().max(40).optional().describe('An order number, or part of one'),
-  user_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  cursor: z.string().max(200).optional().describe('From the previous page’s next_cursor'),
+  q: textLine().trim().max(40).optional().describe('An order number, or part of one'),
+  user_id: IdTextSchema.optional(),
+  cursor: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]*$/, 'validation.invalid')
+    .optional()
+    .describe('From the previous page’s next_cursor'),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 })
 export type OrderDeskQuery = z.infer<typeof OrderDeskQuerySchema>
@@ -63,8 +69,7 @@ export type OrderDeskOrder = z.infer<typeof OrderDeskOrderSchema>
 
 /** docs/product/back-office.md (Orders): a delivery handed to a logistics company. */
 export const ShipmentSchema = z.object({
-  logistics_company: z
-    .string()
+  logistics_company: textLine()
     .trim()
     .min(2, 'validation.logisticsRequired')
     .max(80, 'validation.textTooLong'),

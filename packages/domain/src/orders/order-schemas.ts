@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { IdSchema, textLine } from '../input-schemas.ts'
 import { LocalizedTextSchema } from '../i18n/locale-schemas.ts'
 import { CurrencySchema, MoneySchema } from '../money-schemas.ts'
 import { PinSchema } from '../credit/credit-schemas.ts'
@@ -6,14 +7,10 @@ import { AuthenticationResponseSchema } from '../payment/biometric-schemas.ts'
 import { FULFILMENTS, ORDER_STATUSES, PAYMENT_TYPES } from './order-rules.ts'
 import { CART_MAX_COUNT, CART_MAX_LINES } from '../cart/cart.ts'
 
-const Id = z.number().int().positive().max(2_147_483_647)
+const Id = IdSchema
 
 /** A note for the branch: one paragraph of plain text. */
-export const RemarksSchema = z
-  .string()
-  .trim()
-  .max(500, 'validation.textTooLong')
-  .regex(/^[^\p{Cc}]*$/u, 'validation.invalid')
+export const RemarksSchema = textLine().trim().max(500, 'validation.textTooLong')
 
 /**
  * POST /api/v1/orders: the ticked lines of the customer's cart, priced by the server. Pickup names

@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import { OpaqueIdSchema } from '../auth/schemas.ts'
+import { PinSchema } from '../credit/credit-schemas.ts'
+import { textLine } from '../input-schemas.ts'
 
 /** docs/product/orders-and-payments.md (Biometrics): a device prompt gives up after 60 seconds. */
 export const BIOMETRIC_TIMEOUT_MS = 60_000
@@ -20,10 +23,11 @@ export const RegistrationResponseSchema = z
     response: z.object({
       clientDataJSON: Base64Url,
       attestationObject: Base64Url.max(16_384),
-      transports: z.array(z.string().max(32)).max(10).optional(),
+      transports: z.array(textLine().max(32)).max(10).optional(),
       authenticatorData: Base64Url.optional(),
       publicKey: Base64Url.optional(),
-      publicKeyAlgorithm: z.number().int().optional(),
+      // A COSE algorithm id (-7 is ES256): 16 bits either way, as IANA's registry assigns them.
+      publicKeyAlgorithm: z.number().int().min(-65_536).max(65_535).optional(),
     }),
     clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
     authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
@@ -49,14 +53,38 @@ export const AuthenticationResponseSchema = z
 export type AuthenticationResponse = z.infer<typeof AuthenticationResponseSchema>
 
 export const RegisterDeviceSchema = z.object({
-  label: z
-    .string()
-    .trim()
-    .min(1)
-    .max(60)
-    .regex(/^[^\p{Cc}]*$/u, 'validation.invalid'),
+  label: textLine().trim().min(1).max(60),
   response: RegistrationResponseSchema,
 })
+
+/**
+ * docs/product/orders-and-payments.md (Biometrics), ADR 060: what proves the account holder is
+ * there when a device is added: the current payment PIN, or, where no PIN is set, the code sent
+ * by SMS to the account's own mobile (POST /me/biometrics/code). One of the two.
+ */
+export const DEVICE_PROOFS = ['pin', 'sms_code'] as const
+export type DeviceProof = (typeof DEVICE_PROOFS)[number]
+
+export const SmsCodeProofSchema = z
+  .object({
+    preAuthSessionId: OpaqueIdSchema,
+    deviceId: OpaqueIdSchema,
+    userInputCode: z.string().regex(/^\d{6}$/, 'validation.invalid'),
+  })
+  .meta({ id: 'DeviceSmsCodeProof' })
+
+export const RegistrationOptionsRequestSchema = z
+  .object({
+    pin: PinSchema.optional().describe(
+      'The current payment PIN. Counts towards the same lock as payment: 5 wrong in a row lock payment and adding devices for 30 minutes.',
+    ),
+    code: SmsCodeProofSchema.optional().describe(
+      'Only where no PIN is set: the ids POST /me/biometrics/code answered and the code from the SMS.',
+    ),
+  })
+  .refine((b) => !(b.pin && b.code), { message: 'validation.invalid', path: ['code'] })
+  .meta({ id: 'BiometricRegistrationProof' })
+export type RegistrationOptionsRequest = z.infer<typeof RegistrationOptionsRequestSchema>
 
 export const BiometricDeviceSchema = z
   .object({
@@ -67,6 +95,21 @@ export const BiometricDeviceSchema = z
   })
   .meta({ id: 'BiometricDevice' })
 export type BiometricDevice = z.infer<typeof BiometricDeviceSchema>
+
+/** GET /me/biometrics: the devices, and what adding one needs now. */
+export const BiometricDevicesSchema = z
+  .object({
+    data: z.array(BiometricDeviceSchema),
+    proof: z
+      .enum(DEVICE_PROOFS)
+      .describe('What adding a device needs: the payment PIN, or (no PIN set) a code by SMS'),
+    pin_locked_until: z
+      .string()
+      .nullable()
+      .describe('While the PIN is locked, adding a device and paying by device are refused too'),
+  })
+  .meta({ id: 'BiometricDevices' })
+export type BiometricDevices = z.infer<typeof BiometricDevicesSchema>
 
 /** Options for navigator.credentials.create()/get() as JSON, passed to the browser unchanged. */
 export const CeremonyOptionsSchema = z

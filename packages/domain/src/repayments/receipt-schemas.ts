@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { textBlock, textLine } from '../input-schemas.ts'
 import { MoneySchema } from '../money-schemas.ts'
 import { RECEIPT_METHODS, RECEIPT_STATES } from './receipt-rules.ts'
 
@@ -11,11 +12,11 @@ const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'receipt.errors.date')
  */
 export const ReceiptUploadQuerySchema = z.object({
   method: z.enum(RECEIPT_METHODS),
-  bank: z.string().trim().min(1, 'receipt.errors.required').max(100),
-  amount: z.string().trim().min(1, 'receipt.errors.required').max(20),
+  bank: textLine().trim().min(1, 'receipt.errors.required').max(100),
+  amount: textLine().trim().min(1, 'receipt.errors.required').max(20),
   paid_on: Day,
-  reference: z.string().trim().min(1, 'receipt.errors.required').max(100),
-  name: z.string().max(200).default(''),
+  reference: textLine().trim().min(1, 'receipt.errors.required').max(100),
+  name: textLine().max(200).default(''),
 })
 export type ReceiptUploadQuery = z.infer<typeof ReceiptUploadQuerySchema>
 
@@ -52,5 +53,5 @@ export const ReceiptQueueSchema = z.object({
 })
 export type ReceiptQueue = z.infer<typeof ReceiptQueueSchema>
 
-export const RejectReceiptSchema = z.object({ reason: z.string().trim().min(1).max(500) })
+export const RejectReceiptSchema = z.object({ reason: textBlock().trim().min(1).max(500) })
 export type RejectReceipt = z.infer<typeof RejectReceiptSchema>

@@ -1,9 +1,10 @@
 import { z } from 'zod'
+import { IdSchema, textLine } from '../input-schemas.ts'
 import { LocalizedTextSchema } from '../i18n/locale-schemas.ts'
 import { MoneySchema } from '../money-schemas.ts'
 import { ORDER_STATUSES, PAYMENT_TYPES } from '../orders/order-rules.ts'
 
-const Id = z.number().int().positive().max(2_147_483_647)
+const Id = IdSchema
 
 export const VoucherSchema = z
   .object({
@@ -45,15 +46,15 @@ export type CounterCustomer = z.infer<typeof CounterCustomerSchema>
 /** The customer's code: the QR's token, or the 8 digits typed under it. */
 export const CounterCodeInputSchema = z
   .object({
-    token: z.string().max(200).optional().describe('What the QR code holds'),
-    digits: z.string().max(12).optional().describe('The 8 digits under the QR code'),
+    token: textLine().max(200).optional().describe('What the QR code holds'),
+    digits: textLine().max(12).optional().describe('The 8 digits under the QR code'),
   })
   .refine((v) => Boolean(v.token || v.digits), { message: 'counter.errors.noCode' })
 
 export const CounterPurchaseSchema = z
   .object({
-    token: z.string().max(200).optional(),
-    digits: z.string().max(12).optional(),
+    token: textLine().max(200).optional(),
+    digits: textLine().max(12).optional(),
     lines: z
       .array(z.object({ variation_id: Id, count: z.number().int().min(1).max(999) }))
       .min(1)

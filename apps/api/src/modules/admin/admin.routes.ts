@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { IdParamsSchema } from '@padi/domain/input-schemas'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { UserSchema } from '@padi/domain/auth/user-schema'
@@ -7,8 +8,12 @@ import type { Guards } from '../../plugins/authenticate.ts'
 import type { Clock } from '../../clock.ts'
 import type { UsersService } from '../users/users.service.ts'
 
-const Params = z.object({ id: z.coerce.number().int().positive() })
-const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema }
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+}
 
 /** Back-office endpoints: finance and admin read an account; admin sets a legal hold (docs/security.md row 18). */
 export const adminRoutes: FastifyPluginAsync<{
@@ -26,7 +31,7 @@ export const adminRoutes: FastifyPluginAsync<{
         summary: "Read one user's profile and status (finance, admin)",
         operationId: 'getUser',
         security: [{ bearer: [] }],
-        params: Params,
+        params: IdParamsSchema,
         response: { 200: UserSchema, ...errors },
       },
     },
@@ -41,11 +46,10 @@ export const adminRoutes: FastifyPluginAsync<{
         operationId: 'setLegalHold',
         summary: 'Put a customer under a legal hold (keeps their KYC data six years) or lift it',
         security: [{ bearer: [] }],
-        params: Params,
+        params: IdParamsSchema,
         body: z.object({ hold: z.boolean() }),
         response: {
           200: z.object({ legal_hold_at: z.string().nullable() }),
-          400: ErrorResponseSchema,
           ...errors,
         },
       },

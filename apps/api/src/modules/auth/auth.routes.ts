@@ -136,10 +136,13 @@ export const authRoutes: FastifyPluginAsync<{
       config: limited,
       // The refresh token itself is the credential: its presence is checked before anything else;
       // the rotation (which checks and spends it) is the handler's work.
-      onRequest: guard(async (request) => {
-        if (!bearerToken(request))
-          throw new DomainError('REFRESH_INVALID', 'Refresh token required')
-      }),
+      onRequest: guard(
+        { credential: 'the refresh token, as the bearer token' },
+        async (request) => {
+          if (!bearerToken(request))
+            throw new DomainError('REFRESH_INVALID', 'Refresh token required')
+        },
+      ),
       schema: {
         tags: ['auth'],
         operationId: 'refreshTokens',

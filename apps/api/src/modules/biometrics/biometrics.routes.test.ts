@@ -53,7 +53,8 @@ describe('paying with biometrics (docs/product/orders-and-payments.md)', () => {
   })
 
   it('registers this device with user verification, once per challenge', async () => {
-    const options = (await post('/api/v1/me/biometrics/options', {})).json()
+    // The payment PIN goes with the options (ADR 060).
+    const options = (await post('/api/v1/me/biometrics/options', { pin: '390571' })).json()
     expect(options.authenticatorSelection.userVerification).toBe('required')
     expect(options.timeout).toBe(60_000)
     // An answer made on another site is refused.

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm'
+import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm'
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -9,15 +9,22 @@ import type { Db } from '@padi/db/client'
 import { webauthnChallenges, webauthnCredentials } from '@padi/db/schema/biometrics'
 import { users } from '@padi/db/schema/users'
 import { DomainError } from '@padi/domain/errors'
+import type { Locale } from '@padi/domain/i18n/locales'
 import type { Currency } from '@padi/domain/money'
 import {
   BIOMETRIC_CHALLENGE_TTL_MS,
   BIOMETRIC_TIMEOUT_MS,
   type AuthenticationResponse,
   type BiometricDevice,
+  type BiometricDevices,
   type CeremonyOptions,
+  type DeviceProof,
+  type RegistrationOptionsRequest,
 } from '@padi/domain/payment/biometric-schemas'
+import { deviceAddedParams } from '@padi/domain/payment/device-added-sms'
 import type { Clock } from '../../clock.ts'
+import type { OtpService } from '../auth/otp.service.ts'
+import type { PinService } from '../payment/pin.service.ts'
 
 export type WebAuthnSettings = { rpId: string; rpName: string; origins: string[] }
 
@@ -25,6 +32,17 @@ type Credential = typeof webauthnCredentials.$inferSelect
 
 function failed(): DomainError {
   return new DomainError('BIOMETRIC_FAILED', 'Biometric authentication failed')
+}
+
+/** ADR 060: adding a device needs the account holder's proof, and this one is what is missing. */
+function stepUp(needs: DeviceProof): DomainError {
+  return new DomainError(
+    'STEP_UP_REQUIRED',
+    needs === 'pin'
+      ? 'Enter your payment PIN to add a device to pay with'
+      : 'Enter the code sent by SMS to your mobile number to add a device to pay with',
+    { extra: { needs } },
+  )
 }
 
 /** The challenge a browser answered, read from its clientDataJSON (checked again by the library). */
@@ -44,13 +62,22 @@ function answeredChallenge(clientDataJSON: string): string | null {
  * user verification required) and pays with it instead of the PIN. Each challenge is made here,
  * for one purpose (and for a payment one order and amount), used once, within 5 minutes. Only
  * public keys are kept; the PIN never leaves the customer's head.
+ *
+ * ADR 060: a device is a way to spend the credit line, so adding one needs what paying needs: the
+ * payment PIN (a try counted towards the same lock), or where no PIN is set a code sent by SMS to
+ * the account's own mobile. While the PIN is locked no device is added and none pays. The
+ * customer is told by SMS of every device added.
  */
 export function createBiometricsService(deps: {
   db: Db
   clock: Clock
   webauthn: WebAuthnSettings
+  pins: Pick<PinService, 'check' | 'state'>
+  sms: Pick<OtpService, 'issue' | 'consume' | 'notice' | 'dispatch'>
+  /** The name the SMS texts start with (SMS_SENDER_NAME): the device notice is sized with it. */
+  smsProduct: string
 }) {
-  const { db, clock, webauthn } = deps
+  const { db, clock, webauthn, pins, sms } = deps
 
   async function devicesOf(tx: Db, userId: number): Promise<Credential[]> {
     return tx
@@ -84,6 +111,8 @@ export function createBiometricsService(deps: {
           eq(webauthnChallenges.purpose, purpose),
           isNull(webauthnChallenges.usedAt),
           gt(webauthnChallenges.expiresAt, clock.now()),
+          // ADR 060: a registration challenge counts only if it was made after a proof.
+          purpose === 'register' ? isNotNull(webauthnChallenges.proof) : undefined,
         ),
       )
       .for('update')
@@ -91,45 +120,127 @@ export function createBiometricsService(deps: {
     return row
   }
 
+  /**
+   * ADR 060: the account holder's proof for adding a device, judged inside the caller's
+   * transaction; answers the refusal (to be thrown after the commit, so that a wrong PIN's or
+   * code's count stays) or null. A locked PIN refuses whatever the proof; with a PIN set only the
+   * PIN is accepted (a code by SMS is for accounts without one).
+   */
+  async function judgeProof(
+    tx: Db,
+    userId: number,
+    proof: RegistrationOptionsRequest,
+  ): Promise<DomainError | null> {
+    const pin = await pins.state(tx, userId, { lock: true })
+    if (pin.refusal) return pin.refusal
+    if (pin.isSet) return proof.pin ? pins.check(tx, userId, proof.pin) : stepUp('pin')
+    if (!proof.code) return stepUp('sms_code')
+    const consumed = await sms.consume(tx, {
+      preAuthSessionId: proof.code.preAuthSessionId,
+      deviceId: proof.code.deviceId,
+      code: proof.code.userInputCode,
+      purpose: 'device_add',
+    })
+    if (!consumed.ok) return consumed.failure
+    // A code sent for another account is no proof for this one.
+    if (consumed.challenge.userId !== userId)
+      return new DomainError('OTP_INVALID', 'The verification code is not valid')
+    return null
+  }
+
   return {
-    async devices(userId: number): Promise<BiometricDevice[]> {
-      return (await devicesOf(db, userId)).map((c) => ({
-        id: c.id,
-        label: c.label,
-        created_at: c.createdAt.toISOString(),
-        last_used_at: c.lastUsedAt?.toISOString() ?? null,
-      }))
+    /** The devices, and what adding one needs now (the PIN, or a code by SMS; the lock). */
+    async devices(userId: number): Promise<BiometricDevices> {
+      const [list, pin] = await Promise.all([
+        devicesOf(db, userId),
+        pins.state(db, userId, { lock: false }),
+      ])
+      return {
+        data: list.map((c) => ({
+          id: c.id,
+          label: c.label,
+          created_at: c.createdAt.toISOString(),
+          last_used_at: c.lastUsedAt?.toISOString() ?? null,
+        })),
+        proof: pin.isSet ? 'pin' : 'sms_code',
+        pin_locked_until: pin.lockedUntil?.toISOString() ?? null,
+      }
     },
 
-    async registrationOptions(userId: number): Promise<CeremonyOptions> {
-      const [user] = await db
-        .select({ mobile: users.mobile, fullName: users.fullName })
-        .from(users)
-        .where(eq(users.id, userId))
-      if (!user) throw new DomainError('NOT_FOUND', 'User not found')
-      const existing = await devicesOf(db, userId)
-      const options = await generateRegistrationOptions({
-        rpName: webauthn.rpName,
-        rpID: webauthn.rpId,
-        userName: user.mobile,
-        userDisplayName: user.fullName,
-        userID: new TextEncoder().encode(`user-${userId}`),
-        timeout: BIOMETRIC_TIMEOUT_MS,
-        attestationType: 'none',
-        excludeCredentials: existing.map((c) => ({ id: c.id, transports: c.transports })),
-        authenticatorSelection: {
-          residentKey: 'preferred',
-          userVerification: 'required',
-          authenticatorAttachment: 'platform',
-        },
+    /**
+     * ADR 060: where no PIN is set, the proof for adding a device is a code sent by SMS to the
+     * account's own mobile (the same limits as every code). With a PIN set, the PIN is the proof.
+     */
+    async sendCode(userId: number, ctx: { clientIp: string; locale: Locale | undefined }) {
+      const result = await db.transaction(async (tx) => {
+        const [user] = await tx
+          .select({ mobile: users.mobile, locale: users.locale })
+          .from(users)
+          .where(eq(users.id, userId))
+        if (!user) throw new DomainError('NOT_FOUND', 'User not found')
+        const pin = await pins.state(tx, userId, { lock: false })
+        if (pin.refusal) throw pin.refusal
+        if (pin.isSet) throw stepUp('pin')
+        return sms.issue(tx, {
+          purpose: 'device_add',
+          mobile: user.mobile,
+          userId,
+          ctx: { clientIp: ctx.clientIp, locale: ctx.locale ?? user.locale },
+        })
       })
-      await db.insert(webauthnChallenges).values({
-        userId,
-        purpose: 'register',
-        challenge: options.challenge,
-        expiresAt: expiry(),
+      sms.dispatch(result.pending)
+      return {
+        message: 'A code was sent by SMS to your mobile number.',
+        preAuthSessionId: result.preAuthSessionId,
+        deviceId: result.deviceId,
+      }
+    },
+
+    /**
+     * Options to register this device, made only once the account holder proved they are there,
+     * in the same transaction as the proof: the PIN judged under its row's lock (a wrong one
+     * counts towards the lock, and the count is committed before the refusal), or the SMS code
+     * used up. The challenge is kept with the proof that made it; registering needs it.
+     */
+    async registrationOptions(
+      userId: number,
+      proof: RegistrationOptionsRequest,
+    ): Promise<CeremonyOptions> {
+      const outcome = await db.transaction(async (tx) => {
+        const [user] = await tx
+          .select({ mobile: users.mobile, fullName: users.fullName })
+          .from(users)
+          .where(eq(users.id, userId))
+        if (!user) throw new DomainError('NOT_FOUND', 'User not found')
+        const refusal = await judgeProof(tx, userId, proof)
+        if (refusal) return { refusal }
+        const existing = await devicesOf(tx, userId)
+        const options = await generateRegistrationOptions({
+          rpName: webauthn.rpName,
+          rpID: webauthn.rpId,
+          userName: user.mobile,
+          userDisplayName: user.fullName,
+          userID: new TextEncoder().encode(`user-${userId}`),
+          timeout: BIOMETRIC_TIMEOUT_MS,
+          attestationType: 'none',
+          excludeCredentials: existing.map((c) => ({ id: c.id, transports: c.transports })),
+          authenticatorSelection: {
+            residentKey: 'preferred',
+            userVerification: 'required',
+            authenticatorAttachment: 'platform',
+          },
+        })
+        await tx.insert(webauthnChallenges).values({
+          userId,
+          purpose: 'register',
+          challenge: options.challenge,
+          expiresAt: expiry(),
+          proof: proof.pin ? 'pin' : 'sms_code',
+        })
+        return { options }
       })
-      return { ...options }
+      if ('refusal' in outcome) throw outcome.refusal
+      return { ...outcome.options }
     },
 
     async register(
@@ -139,7 +250,10 @@ export function createBiometricsService(deps: {
         response: Parameters<typeof verifyRegistrationResponse>[0]['response']
       },
     ): Promise<BiometricDevice> {
-      return db.transaction(async (tx) => {
+      const { device, pending } = await db.transaction(async (tx) => {
+        // ADR 060: refused while the PIN is locked, even with a challenge made before the lock.
+        const pin = await pins.state(tx, userId, { lock: true })
+        if (pin.refusal) throw pin.refusal
         const row = await openChallenge(tx, userId, 'register', input.response.response)
         let verification
         try {
@@ -155,9 +269,10 @@ export function createBiometricsService(deps: {
         }
         if (!verification.verified) throw failed()
         const { credential } = verification.registrationInfo
+        const now = clock.now()
         await tx
           .update(webauthnChallenges)
-          .set({ usedAt: clock.now() })
+          .set({ usedAt: now })
           .where(eq(webauthnChallenges.id, row.id))
         const [saved] = await tx
           .insert(webauthnCredentials)
@@ -168,18 +283,42 @@ export function createBiometricsService(deps: {
             counter: credential.counter,
             transports: credential.transports ?? [],
             label: input.label,
+            createdAt: now,
           })
           .onConflictDoNothing()
           .returning()
         if (!saved) throw new DomainError('CONFLICT', 'This device is already registered')
-        await tx.update(users).set({ biometricEnabled: true }).where(eq(users.id, userId))
+        const [user] = await tx
+          .update(users)
+          .set({ biometricEnabled: true })
+          .where(eq(users.id, userId))
+          .returning({ mobile: users.mobile, locale: users.locale, market: users.market })
+        // docs/product/notices.md: the customer is told at once, in their language, which device
+        // was added and when; sent after the commit, so a refused registration says nothing.
+        const notice = await sms.notice(tx, {
+          to: user!.mobile,
+          notice: 'device_added',
+          locale: user!.locale,
+          params: deviceAddedParams({
+            locale: user!.locale,
+            label: saved.label,
+            at: now,
+            market: user!.market === 'TH' ? 'TH' : 'MY',
+            product: deps.smsProduct,
+          }),
+        })
         return {
-          id: saved.id,
-          label: saved.label,
-          created_at: saved.createdAt.toISOString(),
-          last_used_at: null,
+          device: {
+            id: saved.id,
+            label: saved.label,
+            created_at: saved.createdAt.toISOString(),
+            last_used_at: null,
+          },
+          pending: notice,
         }
       })
+      sms.dispatch(pending)
+      return device
     },
 
     async remove(userId: number, id: string): Promise<void> {
@@ -199,6 +338,9 @@ export function createBiometricsService(deps: {
       userId: number,
       order: { key: string; requestHash: string; amountMinor: number; currency: Currency },
     ): Promise<CeremonyOptions> {
+      // ADR 060: no device pays while the PIN is locked (checked again by the order's statement).
+      const pin = await pins.state(db, userId, { lock: false })
+      if (pin.refusal) throw pin.refusal
       const devices = await devicesOf(db, userId)
       if (devices.length === 0)
         throw new DomainError('BIOMETRIC_NOT_SET_UP', 'Set up biometric first')
@@ -242,6 +384,9 @@ export function createBiometricsService(deps: {
     tx: Db,
     args: { userId: number; key: string; requestHash: string; response: AuthenticationResponse },
   ): Promise<{ amountMinor: number; currency: Currency }> {
+    // ADR 060: said before the challenge is used; the order's statement decides under its locks.
+    const pin = await pins.state(tx, args.userId, { lock: false })
+    if (pin.refusal) throw pin.refusal
     const row = await openChallenge(tx, args.userId, 'payment', args.response.response)
     if (row.idempotencyKey !== args.key || row.requestHash !== args.requestHash) throw failed()
     if (row.amountMinor === null || row.currency === null) throw failed()

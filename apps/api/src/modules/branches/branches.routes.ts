@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { IdParamsSchema } from '@padi/domain/input-schemas'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { BranchEditSchema, BranchSchema } from '@padi/domain/branches/schemas'
@@ -48,7 +49,7 @@ export const branchesRoutes: FastifyPluginAsync<{
         operationId: 'editBranch',
         security: [{ bearer: [] }],
         summary: 'Change a branch’s phone, address and opening hours (admin)',
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: IdParamsSchema,
         body: BranchEditSchema,
         response: { 204: z.null(), ...errorAnswers(400, 401, 403, 404) },
       },

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { IdTextSchema } from '@padi/domain/input-schemas'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -12,7 +13,7 @@ import type { Guards } from '../../plugins/authenticate.ts'
 import type { CartService } from './cart.service.ts'
 
 const errors = errorAnswers(400, 401, 403, 404, 409)
-const LineParams = z.object({ variation_id: z.coerce.number().int().positive() })
+const LineParams = z.object({ variation_id: IdTextSchema })
 
 export const cartRoutes: FastifyPluginAsync<{ cart: CartService; guards: Guards }> = async (
   app,

@@ -21,6 +21,20 @@ import type { CounterService } from './counter.service.ts'
 const errors = errorAnswers(400, 401, 403, 404, 409)
 
 /**
+ * docs/product/vouchers.md (a suspended customer; guessing codes): the rules every operation that
+ * takes a customer's code follows, in its OpenAPI description.
+ */
+const CODE_RULES =
+  'A suspended customer’s code is refused with 409 COUNTER_CUSTOMER_SUSPENDED (checked inside ' +
+  'the transaction: a suspension committed first always wins). Unknown or expired codes ' +
+  '(QR_NOT_FOUND, QR_EXPIRED) are counted per staff member and per branch ' +
+  '(COUNTER_CODE_MISSES_PER_STAFF, COUNTER_CODE_MISSES_PER_BRANCH per ' +
+  'COUNTER_CODE_MISS_WINDOW_MS, 10 a minute each by default, across every API instance); past ' +
+  'either, every operation that takes a code answers 429 QR_LOOKUP_LIMITED with Retry-After ' +
+  'until the window ends, and the refusal is written to the audit log. Codes that are found do ' +
+  'not count.'
+
+/**
  * docs/product/vouchers.md: the customer's vouchers, QR code and transactions; the branch
  * counter's lookup, in-person purchase with vouchers, order hand-over and the day's list.
  */
@@ -99,9 +113,10 @@ export const counterRoutes: FastifyPluginAsync<{
       schema: {
         ...staff,
         summary: 'The customer a scanned or typed code names, with vouchers and pickup orders here',
+        description: CODE_RULES,
         operationId: 'counterLookup',
         body: CounterCodeInputSchema,
-        response: { 200: CounterCustomerSchema, ...errors, ...errorAnswers(410) },
+        response: { 200: CounterCustomerSchema, ...errors, ...errorAnswers(410, 429) },
       },
     },
     async (request) => counter.lookup(request.auth!.userId, request.body),
@@ -114,10 +129,11 @@ export const counterRoutes: FastifyPluginAsync<{
       schema: {
         ...staff,
         summary: 'Sell branch stock in person: vouchers in full, the rest in cash (exactly once)',
+        description: CODE_RULES,
         operationId: 'counterPurchase',
         headers: IdempotencyHeaders,
         body: CounterPurchaseSchema,
-        response: { 201: CounterTransactionSchema, ...errors, ...errorAnswers(410, 422) },
+        response: { 201: CounterTransactionSchema, ...errors, ...errorAnswers(410, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -137,10 +153,11 @@ export const counterRoutes: FastifyPluginAsync<{
       schema: {
         ...staff,
         summary: 'Hand over a pickup order: an unpaid cash order is paid and completed',
+        description: CODE_RULES,
         operationId: 'counterHandOver',
         params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
         body: CounterCodeInputSchema,
-        response: { 200: CounterTransactionSchema, ...errors, ...errorAnswers(410) },
+        response: { 200: CounterTransactionSchema, ...errors, ...errorAnswers(410, 429) },
       },
     },
     async (request) => counter.handOver(request.auth!.userId, request.params.id, request.body),

@@ -23,6 +23,7 @@ import type {
 } from '@padi/domain/vouchers/voucher-schemas'
 import type { Clock } from '../../clock.ts'
 import { onceForKey } from '../../idempotency.ts'
+import type { CounterCodeLimits } from './counter-code-limits.ts'
 import type { CounterCodes } from './counter-codes.ts'
 
 type VoucherRow = typeof vouchers.$inferSelect
@@ -71,8 +72,13 @@ function maskedMobile(mobile: string): string {
  * hand over orders. A redemption happens once: one transaction, the code and every voucher taken
  * by conditional updates, the answer kept under the Idempotency-Key.
  */
-export function createCounterService(deps: { db: Db; clock: Clock; codes: CounterCodes }) {
-  const { db, clock, codes } = deps
+export function createCounterService(deps: {
+  db: Db
+  clock: Clock
+  codes: CounterCodes
+  limits: CounterCodeLimits
+}) {
+  const { db, clock, codes, limits } = deps
 
   async function staffBranch(on: Db, staffId: number) {
     const [row] = await on
@@ -85,19 +91,33 @@ export function createCounterService(deps: { db: Db; clock: Clock; codes: Counte
     return { id: row.branchId, market: row.market as Market, name: row.name ?? { en: '' } }
   }
 
+  /**
+   * docs/product/vouchers.md (a suspended customer): nothing is looked up, sold or handed over for
+   * an account that is not active, whatever code it showed. Read under FOR SHARE inside the
+   * operation's transaction: a suspension committed first is seen (read committed reads the row
+   * again after waiting), and one that comes later waits for this sale to end; so no sale is ever
+   * recorded after the suspension that should have stopped it.
+   */
+  async function servable(on: Db, userId: number) {
+    const [user] = await on
+      .select({ status: users.status })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('share')
+    if (user?.status !== 'active')
+      throw new DomainError(
+        'COUNTER_CUSTOMER_SUSPENDED',
+        'This customer’s account is suspended: nothing can be sold or handed over with it',
+      )
+  }
+
   async function customerView(on: Db, userId: number, branchId: number): Promise<CounterCustomer> {
     const now = clock.now()
     const [user] = await on
-      .select({
-        id: users.id,
-        fullName: users.fullName,
-        mobile: users.mobile,
-        status: users.status,
-      })
+      .select({ id: users.id, fullName: users.fullName, mobile: users.mobile })
       .from(users)
       .where(eq(users.id, userId))
-    if (!user || user.status !== 'active')
-      throw new DomainError('ACCOUNT_SUSPENDED', 'This account cannot be served')
+    if (!user) throw new DomainError('QR_NOT_FOUND', 'No QR data found')
     const active = await on
       .select()
       .from(vouchers)
@@ -150,10 +170,13 @@ export function createCounterService(deps: { db: Db; clock: Clock; codes: Counte
     /** POST /staff/counter/lookup: who the code names, as the counter may see them. */
     async lookup(staffId: number, input: { token?: string; digits?: string }) {
       const branch = await staffBranch(db, staffId)
-      return db.transaction(async (tx) => {
-        const code = await codes.find(tx, input, clock.now())
-        return customerView(tx, code.userId, branch.id)
-      })
+      return limits.guard({ staffId, branchId: branch.id, operation: 'lookup' }, input, () =>
+        db.transaction(async (tx) => {
+          const code = await codes.find(tx, input, clock.now())
+          await servable(tx, code.userId)
+          return customerView(tx, code.userId, branch.id)
+        }),
+      )
     },
 
     /**
@@ -166,8 +189,8 @@ export function createCounterService(deps: { db: Db; clock: Clock; codes: Counte
     async purchase(staffId: number, key: string, input: CounterPurchase) {
       const branch = await staffBranch(db, staffId)
       const currency: Currency = MARKET_CURRENCY[branch.market]
-      try {
-        return await db.transaction(async (tx) => {
+      const sale = () =>
+        db.transaction(async (tx) => {
           return onceForKey(
             tx,
             { userId: staffId, key, body: input, at: clock.now() },
@@ -175,6 +198,8 @@ export function createCounterService(deps: { db: Db; clock: Clock; codes: Counte
               const now = clock.now()
               const code = await codes.find(tx, input, now)
               const customerId = code.userId
+              // Before anything is taken: a suspended customer's code sells nothing.
+              await servable(tx, customerId)
               // The packs at the catalogue's prices in this branch's market; never the client's.
               const ids = input.lines.map((l) => l.variation_id)
               const packs = await tx
@@ -295,6 +320,12 @@ export function createCounterService(deps: { db: Db; clock: Clock; codes: Counte
             },
           )
         })
+      try {
+        return await limits.guard(
+          { staffId, branchId: branch.id, operation: 'purchase' },
+          input,
+          sale,
+        )
       } catch (error) {
         if (isUniqueViolation(error))
           throw new DomainError('IDEMPOTENCY_IN_FLIGHT', 'This purchase is under way')
@@ -309,10 +340,11 @@ export function createCounterService(deps: { db: Db; clock: Clock; codes: Counte
      */
     async handOver(staffId: number, orderId: number, input: { token?: string; digits?: string }) {
       const branch = await staffBranch(db, staffId)
-      try {
-        return await db.transaction(async (tx) => {
+      const handOver = () =>
+        db.transaction(async (tx) => {
           const now = clock.now()
           const code = await codes.find(tx, input, now)
+          await servable(tx, code.userId)
           const [order] = await tx
             .select()
             .from(orders)
@@ -354,6 +386,12 @@ export function createCounterService(deps: { db: Db; clock: Clock; codes: Counte
             .where(eq(users.id, staffId))
           return transactionOf(row!, { branch: branch.name, operator: operator?.name ?? null })
         })
+      try {
+        return await limits.guard(
+          { staffId, branchId: branch.id, operation: 'hand_over' },
+          input,
+          handOver,
+        )
       } catch (error) {
         if (isUniqueViolation(error))
           throw new DomainError('CONFLICT', 'This order has already been handed over')

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { IdTextSchema } from '@padi/domain/input-schemas'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { FeedbackListSchema, FeedbackSchema } from '@padi/domain/feedback/schemas'
@@ -56,7 +57,7 @@ export const feedbackRoutes: FastifyPluginAsync<{
         security: [{ bearer: [] }],
         summary: 'Bug reports kept by the shop, newest first (admin)',
         querystring: z.object({
-          before: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+          before: IdTextSchema.optional(),
         }),
         response: { 200: FeedbackListSchema, ...errorAnswers(400, 401, 403) },
       },

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { IdTextSchema, textLine } from '@padi/domain/input-schemas'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { KYC_APPLICATION_STATES } from '@padi/domain/kyc/kyc-application'
@@ -16,7 +17,7 @@ import { sendAttachment } from '../files/send-attachment.ts'
 import type { KycReviewService } from './kyc-review.service.ts'
 
 const errors = errorAnswers(400, 401, 403, 404, 409)
-const Id = z.coerce.number().int().positive().max(2_147_483_647)
+const Id = IdTextSchema
 const State = z.enum(KYC_APPLICATION_STATES)
 const Decided = z.object({ id: z.number().int(), state: State })
 
@@ -141,7 +142,7 @@ export const kycReviewRoutes: FastifyPluginAsync<{
         summary: 'The audit log of back-office decisions, newest first (admin)',
         operationId: 'listAuditLog',
         querystring: z.object({
-          subject_type: z.string().max(50).optional(),
+          subject_type: textLine().max(50).optional(),
           subject_id: Id.optional(),
           actor_id: Id.optional().describe('Who made the change'),
           action: z

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { IdParamsSchema, textLine } from '@padi/domain/input-schemas'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { LOCALES } from '@padi/domain/i18n/locales'
@@ -10,7 +11,6 @@ import { sendAttachment } from '../files/send-attachment.ts'
 import type { KycService } from './kyc.service.ts'
 
 const errors = errorAnswers(400, 401, 403, 404, 409)
-const DocumentParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 
 /** docs/product/credit.md (KYC): the farmer's credit application, its documents, its submission. */
 export const kycRoutes: FastifyPluginAsync<{ kyc: KycService; guards: Guards }> = async (
@@ -73,7 +73,7 @@ export const kycRoutes: FastifyPluginAsync<{ kyc: KycService; guards: Guards }> 
         operationId: 'uploadMyKycDocument',
         querystring: z.object({
           kind: z.enum(KYC_DOCUMENT_KINDS),
-          name: z.string().max(200).default(''),
+          name: textLine().max(200).default(''),
         }),
         response: {
           201: KycDocumentSchema,
@@ -102,7 +102,7 @@ export const kycRoutes: FastifyPluginAsync<{ kyc: KycService; guards: Guards }> 
         ...common,
         summary: 'One of the farmer’s own documents, as an attachment',
         operationId: 'downloadMyKycDocument',
-        params: DocumentParams,
+        params: IdParamsSchema,
         response: { 200: z.any().describe('The file (PDF, JPEG or PNG)'), ...errors },
       },
     },
@@ -119,7 +119,7 @@ export const kycRoutes: FastifyPluginAsync<{ kyc: KycService; guards: Guards }> 
         ...common,
         summary: 'Remove a document from the application while it can be edited',
         operationId: 'deleteMyKycDocument',
-        params: DocumentParams,
+        params: IdParamsSchema,
         response: { 204: z.null().describe('Removed'), ...errors },
       },
     },

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import { IdTextSchema, textLine } from '@padi/domain/input-schemas'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { OtpVerifySchema, PasswordForgotSchema } from '@padi/domain/auth/schemas'
@@ -20,7 +21,7 @@ import { sendAttachment } from '../files/send-attachment.ts'
 import type { LateRepaymentService } from './late-repayment.service.ts'
 
 const errors = errorAnswers(400, 401, 403, 404, 409)
-const Id = z.coerce.number().int().positive().max(2_147_483_647)
+const Id = IdTextSchema
 const LocaleQuery = z.object({
   locale: z.enum(LOCALES).default('en').describe('The language of the SMS'),
 })
@@ -46,11 +47,14 @@ export const lateRepaymentRoutes: FastifyPluginAsync<{
   const open = { tags: ['late repayment'], security: [] }
   const farmer = { tags: ['late repayment'], security: [{ bearer: [] }] }
   const finance = opts.guards.requireRole('finance', 'admin')
-  const extensionToken = guard(async (request: FastifyRequest) => {
-    const token = bearerToken(request)
-    if (!token) throw new DomainError('UNAUTHENTICATED', 'Authentication required')
-    request.extensionUserId = await lateRepayment.authenticate(token)
-  })
+  const extensionToken = guard(
+    { credential: 'the late-repayment token from POST /api/v1/late-repayment/verify' },
+    async (request: FastifyRequest) => {
+      const token = bearerToken(request)
+      if (!token) throw new DomainError('UNAUTHENTICATED', 'Authentication required')
+      request.extensionUserId = await lateRepayment.authenticate(token)
+    },
+  )
 
   app.addContentTypeParser(
     ['application/octet-stream', 'application/pdf', 'image/jpeg', 'image/png'],
@@ -125,7 +129,7 @@ export const lateRepaymentRoutes: FastifyPluginAsync<{
         ...farmer,
         summary: 'Send one supporting document (the body): PDF, JPEG or PNG, at most 8 MB',
         operationId: 'uploadLateRepaymentDocument',
-        querystring: z.object({ name: z.string().max(200).default('') }),
+        querystring: z.object({ name: textLine().max(200).default('') }),
         response: {
           201: ExtensionDocumentSchema,
           ...errors,

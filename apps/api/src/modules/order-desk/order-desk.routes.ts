@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { IdParamsSchema } from '@padi/domain/input-schemas'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import {
   OrderDeskListSchema,
   OrderDeskOrderSchema,
@@ -11,7 +11,6 @@ import { errorAnswers } from '../../error-schema.ts'
 import type { Guards } from '../../plugins/authenticate.ts'
 import type { OrderDeskService } from './order-desk.service.ts'
 
-const Params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 const errors = errorAnswers(400, 401, 403, 404)
 
 /**
@@ -51,7 +50,7 @@ export const orderDeskRoutes: FastifyPluginAsync<{
         ...base,
         summary: 'One order with its customer, lines and fulfilment',
         operationId: 'getOrderForBackOffice',
-        params: Params,
+        params: IdParamsSchema,
         response: { 200: OrderDeskOrderSchema, ...errors },
       },
     },
@@ -66,7 +65,7 @@ export const orderDeskRoutes: FastifyPluginAsync<{
         ...base,
         summary: 'Hand a paid delivery to a logistics company, with its tracking link',
         operationId: 'shipOrder',
-        params: Params,
+        params: IdParamsSchema,
         body: ShipmentSchema,
         response: { 200: OrderDeskOrderSchema, ...errors, ...errorAnswers(409) },
       },
@@ -82,7 +81,7 @@ export const orderDeskRoutes: FastifyPluginAsync<{
         ...base,
         summary: 'Mark a shipped delivery as completed',
         operationId: 'completeOrder',
-        params: Params,
+        params: IdParamsSchema,
         response: { 200: OrderDeskOrderSchema, ...errors, ...errorAnswers(409) },
       },
     },

@@ -35,7 +35,7 @@ export const ordersRoutes: FastifyPluginAsync<{
         ...common,
         summary: 'Place an order from the ticked lines of the cart (cash or credits)',
         description:
-          'One statement, one transaction: prices and stock re-read, stock taken, credit charged with a guard, the ledger and the order written, the lines taken out of the cart. Idempotency-Key is required: the same key and body within 24 hours answer 200 with the order and charge nothing again (a request sent while the first is being placed waits for it; with webauthn it answers 409); another body answers 422; a wrong PIN sent again with the same key is answered the same and counted once. Credits need the PIN (5 wrong PINs lock payment for 30 minutes).',
+          "One statement, one transaction: prices and stock re-read, stock taken, credit charged with a guard, the ledger and the order written, the lines taken out of the cart. Idempotency-Key is required: the same key and body within 24 hours answer 200 with the order and charge nothing again (a request sent while the first is being placed waits for it; with webauthn it answers 409); another body answers 422; a wrong PIN sent again with the same key is answered the same and counted once. Credits need the PIN (5 wrong PINs lock payment for 30 minutes) or webauthn, a device's answer to POST /orders/biometric-options (403 BIOMETRIC_FAILED when it is not good for this order; 423 PIN_LOCKED while the PIN is locked, ADR 060).",
         operationId: 'placeOrder',
         headers: IdempotencyHeaders,
         body: PlaceOrderSchema,
@@ -69,11 +69,18 @@ export const ordersRoutes: FastifyPluginAsync<{
         summary:
           'A biometric challenge for paying this order with credit (navigator.credentials.get)',
         description:
-          'Send the Idempotency-Key and the body POST /orders will get. The challenge is bound to that key, that body and the amount priced now; it is used once, within 5 minutes. Answer POST /orders with webauthn instead of pin. 409 BIOMETRIC_NOT_SET_UP when no device is registered.',
+          "Send the Idempotency-Key and the body POST /orders will get. The challenge is bound to that key, that body and the amount priced now; it is used once, within 5 minutes. Answer POST /orders with webauthn instead of pin. 409 BIOMETRIC_NOT_SET_UP when no device is registered. 423 PIN_LOCKED (with locked_until and Retry-After) while the payment PIN is locked: one lock for the money, whatever the factor (ADR 060); POST /orders with webauthn is refused the same way, judged inside the order's transaction.",
         operationId: 'biometricPaymentOptions',
         headers: IdempotencyHeaders,
         body: PlaceOrderSchema,
-        response: { 200: CeremonyOptionsSchema, ...errors, 429: ErrorResponseSchema },
+        response: {
+          200: CeremonyOptionsSchema,
+          ...errors,
+          423: ErrorResponseSchema.describe(
+            'PIN_LOCKED: the payment PIN is locked (5 wrong in a row); no device pays meanwhile (ADR 060). locked_until and Retry-After say until when.',
+          ),
+          429: ErrorResponseSchema,
+        },
       },
     },
     async (request) =>

@@ -120,6 +120,32 @@ export function createPinService(deps: {
     return wrongPin(failures, lockedUntil, now)
   }
 
+  /**
+   * docs/product/orders-and-payments.md (Biometrics), ADR 060: one lock for the money, whatever
+   * the factor. The PIN's state for a step that is not a try of it (adding a device, paying by
+   * device): whether one is set and, while it is locked, the refusal (423 PIN_LOCKED). With
+   * `lock`, read under the PIN row's lock inside the caller's transaction, so a try being judged
+   * at that moment is waited for and its count seen.
+   */
+  async function state(
+    tx: Db,
+    userId: number,
+    opts: { lock: boolean },
+  ): Promise<{ isSet: boolean; lockedUntil: Date | null; refusal: DomainError | null }> {
+    const query = tx
+      .select({ lockedUntil: paymentPins.lockedUntil })
+      .from(paymentPins)
+      .where(eq(paymentPins.userId, userId))
+    const [row] = opts.lock ? await query.for('update') : await query
+    const now = clock.now()
+    const lockedUntil = row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil : null
+    return {
+      isSet: row !== undefined,
+      lockedUntil,
+      refusal: lockedUntil ? lockedError(lockedUntil, now) : null,
+    }
+  }
+
   /** A try on its own (a PIN change): judged and recorded, then refused if wrong. */
   async function verify(userId: number, pin: string): Promise<void> {
     const refusal = await db.transaction((tx) => check(tx, userId, pin))
@@ -144,6 +170,7 @@ export function createPinService(deps: {
   return {
     check,
     verify,
+    state,
 
     /**
      * What a payment sends instead of the PIN (ADR 040): the stored PIN's salt and the PIN's

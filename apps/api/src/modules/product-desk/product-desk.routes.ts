@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { IdTextSchema } from '@padi/domain/input-schemas'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -20,7 +21,7 @@ import { PHOTO_NAME, type ProductPhotoStore } from '../files/product-photo-store
 
 const PHOTO_MAX_BYTES = 8 * 1024 * 1024
 
-const Id = z.coerce.number().int().positive().max(2_147_483_647)
+const Id = IdTextSchema
 const errors = errorAnswers(400, 401, 403, 404)
 
 /** docs/product/back-office.md (Products): the catalogue as admin edits it. */

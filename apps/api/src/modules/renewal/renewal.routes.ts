@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { IdParamsSchema } from '@padi/domain/input-schemas'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { LOCALES } from '@padi/domain/i18n/locales'
@@ -15,7 +16,7 @@ import { sendAttachment } from '../files/send-attachment.ts'
 import type { RenewalService } from './renewal.service.ts'
 
 const errors = errorAnswers(400, 401, 403, 404, 409)
-const Params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
+const Params = IdParamsSchema
 
 /** docs/product/credit.md (Renewal): the farmer's renewal and finance's decisions. */
 export const renewalRoutes: FastifyPluginAsync<{

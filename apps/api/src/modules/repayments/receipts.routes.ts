@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { IdParamsSchema } from '@padi/domain/input-schemas'
 import { IdempotencyHeaders } from '../../idempotency-header.ts'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -17,7 +18,7 @@ import { sendAttachment } from '../files/send-attachment.ts'
 import type { ReceiptsService } from './receipts.service.ts'
 
 const errors = errorAnswers(400, 401, 403, 404, 409)
-const Params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
+const Params = IdParamsSchema
 
 /** docs/product/credit.md (Repayment receipts): the farmer's receipts and finance's decisions. */
 export const receiptsRoutes: FastifyPluginAsync<{

@@ -32,6 +32,7 @@ export const staffRoutes: FastifyPluginAsync<{ users: UsersService; guards: Guar
             status: z.string(),
             kyc_status: z.string().nullable(),
           }),
+          400: ErrorResponseSchema,
           401: ErrorResponseSchema,
           403: ErrorResponseSchema,
           404: ErrorResponseSchema,

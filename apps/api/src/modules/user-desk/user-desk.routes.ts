@@ -68,6 +68,8 @@ export const userDeskRoutes: FastifyPluginAsync<{
         ...base,
         operationId: 'suspendUser',
         summary: 'Suspend a user and end all of their sessions (finance, admin)',
+        description:
+          'At once: every call with their tokens answers 403, and the branch counter refuses the codes already on their phone (look-up, sale, hand-over: 409 COUNTER_CUSTOMER_SUSPENDED; docs/product/vouchers.md). Audited.',
         params: Params,
         response: { 200: UserSchema, ...errors },
       },

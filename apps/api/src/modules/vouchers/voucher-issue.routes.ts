@@ -1,15 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { textBlock, textLine } from '@padi/domain/input-schemas'
 import { errorAnswers } from '../../error-schema.ts'
 import { IdempotencyHeaders } from '../../idempotency-header.ts'
 import type { Guards } from '../../plugins/authenticate.ts'
 import type { VoucherIssueService } from './voucher-issue.service.ts'
 
 const Row = z.object({
-  mobile: z.string().max(30),
-  value: z.string().max(20).describe('As typed, e.g. 20 or 20.00'),
-  expires_on: z.string().max(10).describe('YYYY-MM-DD'),
+  mobile: textLine().max(30),
+  value: textLine().max(20).describe('As typed, e.g. 20 or 20.00'),
+  expires_on: textLine().max(10).describe('YYYY-MM-DD'),
 })
 const Answer = z.object({
   rows: z.array(
@@ -23,7 +24,7 @@ const Answer = z.object({
 const Body = z
   .object({
     rows: z.array(Row).max(2_000).optional().describe('Rows as data (one voucher: one row)'),
-    csv: z.string().max(200_000).optional().describe('Or a CSV file: mobile,value,expires_on'),
+    csv: textBlock().max(200_000).optional().describe('Or a CSV file: mobile,value,expires_on'),
   })
   .refine((b) => Boolean(b.rows?.length || b.csv), { message: 'vouchers.issue.errors.rows' })
 

@@ -1,7 +1,10 @@
 import { localePath } from '~/utils/i18n.ts'
 import type { Locale } from '@padi/domain/i18n/locales'
 
-export type BiometricOutcome = { ok: true; response: unknown } | { ok: false; messageKey: string }
+/** A catalogue key with its values, as the web server answers a refusal. */
+export type BiometricMessage = { key: string; params?: Record<string, string | number> }
+export type BiometricOutcome =
+  { ok: true; response: unknown } | { ok: false; message: BiometricMessage; code?: string }
 
 /** Whether this browser can ask for a fingerprint or face (a platform authenticator). */
 export async function biometricsAvailable(): Promise<boolean> {
@@ -15,17 +18,26 @@ export async function biometricsAvailable(): Promise<boolean> {
 
 /**
  * docs/product/orders-and-payments.md (Biometrics): asks the web server for options, then the
- * device for the fingerprint or face. The WebAuthn library is fetched only now, so pages that
- * never use it do not carry it. Nothing is stored on the device.
+ * device for the fingerprint or face. Registering sends the proof with the request (the payment
+ * PIN, or the code sent by SMS: ADR 060), so the options come only after it. The WebAuthn library
+ * is fetched only now, so pages that never use it do not carry it. Nothing is stored on the
+ * device.
  */
 export async function runBiometricPrompt(
   locale: Locale,
   purpose: 'register' | 'payment',
+  proof: { pin?: string; code?: string } = {},
 ): Promise<BiometricOutcome> {
-  if (!(await biometricsAvailable())) return { ok: false, messageKey: 'biometric.notSupported' }
+  const failed: BiometricMessage = {
+    key: purpose === 'register' ? 'biometric.setupFailed' : 'biometric.failed',
+  }
+  if (!(await biometricsAvailable()))
+    return { ok: false, message: { key: 'biometric.notSupported' } }
   const form = new FormData()
   form.set('purpose', purpose)
-  let options: { code?: string; challenge?: string }
+  if (proof.pin) form.set('pin', proof.pin)
+  if (proof.code) form.set('code', proof.code)
+  let options: { code?: string; challenge?: string; message?: BiometricMessage }
   try {
     const res = await fetch(localePath(locale, '/biometrics/options'), {
       method: 'POST',
@@ -33,14 +45,13 @@ export async function runBiometricPrompt(
     })
     options = (await res.json()) as typeof options
   } catch {
-    return { ok: false, messageKey: 'biometric.failed' }
+    return { ok: false, message: failed }
   }
-  if (options.code === 'BIOMETRIC_NOT_SET_UP')
-    return { ok: false, messageKey: 'biometric.setUpFirst' }
   if (!options.challenge)
     return {
       ok: false,
-      messageKey: purpose === 'register' ? 'biometric.setupFailed' : 'biometric.failed',
+      message: options.message ?? failed,
+      ...(options.code ? { code: options.code } : {}),
     }
   try {
     const webauthn = await import('@simplewebauthn/browser')
@@ -50,9 +61,6 @@ export async function runBiometricPrompt(
         : await webauthn.startAuthentication({ optionsJSON: options as never })
     return { ok: true, response }
   } catch {
-    return {
-      ok: false,
-      messageKey: purpose === 'register' ? 'biometric.setupFailed' : 'biometric.failed',
-    }
+    return { ok: false, message: failed }
   }
 }

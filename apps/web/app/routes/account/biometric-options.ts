@@ -1,37 +1,64 @@
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
+import { PIN_PATTERN } from '@padi/domain/payment/pin'
+import type { RegistrationOptionsRequest } from '@padi/domain/payment/biometric-schemas'
 import { apiContext } from '~/utils/context.server.ts'
 import { ApiError } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { orderBody } from '~/utils/checkout.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
+import { deviceRefusal } from '~/components/account/device-proof.server.ts'
 import type { Route } from './+types/biometric-options'
 
 /**
  * docs/product/orders-and-payments.md (Biometrics): the options this browser's WebAuthn prompt
  * needs, made by the API: to register this device, or to pay the order kept at checkout (its
  * Idempotency-Key and body, so the challenge is bound to that order and its amount). JSON for
- * the page's script; the answer goes back through the page's own form.
+ * the page's script; the answer goes back through the page's own form. Registering sends the
+ * payment PIN, or with no PIN set the code sent by SMS (ADR 060); a refusal comes back with the
+ * text to show ({ code, message }).
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
   const session = context.get(sessionContext)
   const api = context.get(apiContext)
-  const purpose = (await request.formData()).get('purpose')
+  const form = await request.formData()
+  const purpose = form.get('purpose')
   const choice = session.data.checkout
+  const refused = (status: number, key: string) =>
+    Response.json({ code: 'VALIDATION_FAILED', message: { key } }, { status })
   try {
-    if (purpose === 'register')
+    if (purpose === 'register') {
+      const pin = String(form.get('pin') ?? '').trim()
+      const code = String(form.get('code') ?? '').trim()
+      // The same checks the API makes, so a slip is answered at once; the API decides.
+      if (pin && !PIN_PATTERN.test(pin)) return refused(400, 'pin.errors.format')
+      if (code && !/^\d{6}$/.test(code)) return refused(400, 'auth.errors.codeInvalid')
+      const sent = session.data.deviceCode
+      const proof: RegistrationOptionsRequest = pin
+        ? { pin }
+        : code && sent
+          ? { code: { ...sent, userInputCode: code } }
+          : {}
       return Response.json(
-        await withUserToken({ session, locale }, (t) => api.biometricRegistrationOptions(t)),
+        await withUserToken({ session, locale }, (t) => api.biometricRegistrationOptions(t, proof)),
       )
+    }
     if (purpose === 'payment' && choice?.payment === 'credits')
       return Response.json(
         await withUserToken({ session, locale }, (t) =>
           api.biometricPaymentOptions(t, choice.key, orderBody(choice, undefined)),
         ),
       )
-    return Response.json({ code: 'VALIDATION_FAILED' }, { status: 400 })
+    return refused(400, purpose === 'register' ? 'biometric.setupFailed' : 'biometric.failed')
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    return Response.json({ code: error.code }, { status: error.statusCode })
+    // A code that can no longer be used: the page offers to send a new one.
+    if (error.code === 'OTP_EXPIRED' || error.code === 'OTP_EXHAUSTED')
+      session.update({ deviceCode: undefined })
+    const fallback = purpose === 'register' ? 'biometric.setupFailed' : 'biometric.failed'
+    return Response.json(
+      { code: error.code, message: deviceRefusal(error, fallback) },
+      { status: error.statusCode },
+    )
   }
 }

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
-import type { BiometricDevice } from '@padi/domain/payment/biometric-schemas'
+import { PIN_PATTERN } from '@padi/domain/payment/pin'
+import type { BiometricDevices } from '@padi/domain/payment/biometric-schemas'
 import { apiContext } from '~/utils/context.server.ts'
 import { ApiError } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
@@ -11,6 +12,10 @@ import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
 import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
+import type { Message } from '~/components/auth/form-alert.tsx'
+import { TextField } from '~/components/form/text-field.tsx'
+import { PIN_INPUT } from '~/components/account/pin-fields.tsx'
+import { deviceRefusal } from '~/components/account/device-proof.server.ts'
 import { biometricsAvailable, runBiometricPrompt } from '~/components/account/biometric-prompt.ts'
 import { ScriptsNow } from '~/components/scripts-now.tsx'
 import authCss from '~/components/auth/auth.css?url'
@@ -23,22 +28,43 @@ export const headers: Route.HeadersFunction = retryAfterHeaders
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'biometric.title', 'biometric.description')
 
-/** docs/product/orders-and-payments.md (Biometrics): the devices that pay with a fingerprint or face. */
+/**
+ * docs/product/orders-and-payments.md (Biometrics): the devices that pay with a fingerprint or
+ * face. Adding one asks first for the payment PIN, or with no PIN set for a code sent by SMS
+ * (ADR 060); while the PIN is locked none can be added. Removing works without scripts.
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
   const session = context.get(sessionContext)
   const api = context.get(apiContext)
-  const messages = pageMessages(params, ['account', 'biometric'])
+  const messages = pageMessages(params, ['account', 'biometric', 'pin', 'auth'])
+  const codeSent = Boolean(session.data.deviceCode)
   try {
-    const devices = await withUserToken({ session, locale }, (t) => api.biometricDevices(t))
-    return { ...messages, devices }
+    const setup = await withUserToken({ session, locale }, (t) => api.biometricSetup(t))
+    const lockedMs = setup.pin_locked_until ? Date.parse(setup.pin_locked_until) - Date.now() : 0
+    return {
+      ...messages,
+      devices: setup.data,
+      proof: setup.proof,
+      lockMinutes: lockedMs > 0 ? Math.max(1, Math.ceil(lockedMs / 60_000)) : null,
+      codeSent,
+    }
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    return data({ ...messages, devices: null as BiometricDevice[] | null }, readRefusal(error).init)
+    return data(
+      {
+        ...messages,
+        devices: null as BiometricDevices['data'] | null,
+        proof: 'pin' as BiometricDevices['proof'],
+        lockMinutes: null as number | null,
+        codeSent,
+      },
+      readRefusal(error).init,
+    )
   }
 }
 
-type ActionData = { errorKey: string }
+type ActionData = { error: Message }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
@@ -46,29 +72,43 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const api = context.get(apiContext)
   const formData = await request.formData()
   const back = localePath(locale, '/settings/biometrics')
+  const intent = formData.get('intent')
   try {
-    if (formData.get('intent') === 'remove') {
+    if (intent === 'remove') {
       const id = String(formData.get('id') ?? '')
       await withUserToken({ session, locale }, (t) => api.removeBiometric(t, id))
       session.update({ flash: { kind: 'success', messageKey: 'common.biometricRemoved' } })
       return redirect(back, 303)
     }
+    if (intent === 'send-code') {
+      const sent = await withUserToken({ session, locale }, (t) => api.sendBiometricCode(t, locale))
+      session.update({
+        deviceCode: { preAuthSessionId: sent.preAuthSessionId, deviceId: sent.deviceId },
+      })
+      return redirect(back, 303)
+    }
+    const raw = String(formData.get('credential') ?? '')
+    // The form sent without its script (Enter in a field): the device prompt needs JavaScript.
+    if (raw === '')
+      return data<ActionData>({ error: { key: 'biometric.needsScript' } }, { status: 400 })
     let response: unknown
     try {
-      response = JSON.parse(String(formData.get('credential') ?? ''))
+      response = JSON.parse(raw)
     } catch {
-      return data<ActionData>({ errorKey: 'biometric.setupFailed' }, { status: 400 })
+      return data<ActionData>({ error: { key: 'biometric.setupFailed' } }, { status: 400 })
     }
     const label = String(formData.get('label') ?? '').trim() || 'Phone'
     await withUserToken({ session, locale }, (t) => api.registerBiometric(t, { label, response }))
-    session.update({ flash: { kind: 'success', messageKey: 'common.biometricAdded' } })
+    session.update({
+      deviceCode: undefined,
+      flash: { kind: 'success', messageKey: 'common.biometricAdded' },
+    })
     return redirect(back, 303)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    const refusal = readRefusal(error)
     return data<ActionData>(
-      { errorKey: refusal.message?.key ?? 'biometric.setupFailed' },
-      refusal.init,
+      { error: deviceRefusal(error, 'biometric.setupFailed') },
+      readRefusal(error).init,
     )
   }
 }
@@ -80,7 +120,7 @@ export default function Biometrics({ loaderData, actionData }: Route.ComponentPr
   const credential = useRef<HTMLInputElement>(null)
   const [supported, setSupported] = useState<boolean | null>(null)
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<Message | null>(null)
   useEffect(() => {
     void biometricsAvailable().then(setSupported)
   }, [])
@@ -88,17 +128,40 @@ export default function Biometrics({ loaderData, actionData }: Route.ComponentPr
     new Intl.DateTimeFormat(locale === 'th' ? 'th-TH' : locale === 'bm' ? 'ms-MY' : 'en-MY', {
       dateStyle: 'medium',
     }).format(new Date(iso))
+  const { devices, proof, lockMinutes, codeSent } = loaderData
   const register = async () => {
-    setBusy(true)
+    const fields = new FormData(form.current!)
+    const pin = String(fields.get('pin') ?? '').trim()
+    const code = String(fields.get('code') ?? '').trim()
     setError(null)
-    const outcome = await runBiometricPrompt(locale, 'register')
+    // The PIN (or the code) first: the prompt comes only after it (ADR 060).
+    if (proof === 'pin' && !PIN_PATTERN.test(pin))
+      return setError({ key: pin ? 'pin.errors.format' : 'biometric.proof.pinRequired' })
+    if (proof === 'sms_code' && !/^\d{6}$/.test(code))
+      return setError({ key: code ? 'auth.errors.codeInvalid' : 'biometric.proof.codeRequired' })
+    setBusy(true)
+    const outcome = await runBiometricPrompt(
+      locale,
+      'register',
+      proof === 'pin' ? { pin } : { code },
+    )
     setBusy(false)
-    if (!outcome.ok) return setError(outcome.messageKey)
+    // The PIN is typed again after a refusal, and not sent again with the device's answer: it
+    // was judged with the options.
+    const pinInput = form.current!.elements.namedItem('pin')
+    if (pinInput instanceof HTMLInputElement) pinInput.value = ''
+    if (!outcome.ok) return setError(outcome.message)
     credential.current!.value = JSON.stringify(outcome.response)
     form.current!.requestSubmit()
   }
-  const { devices } = loaderData
-  const shownError = error ?? actionData?.errorKey
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    // Enter in a field: the button's work (proof, then the prompt), not a bare post.
+    if (credential.current?.value) return
+    event.preventDefault()
+    if (supported && !busy) void register()
+  }
+  const shown = error ?? actionData?.error ?? null
+  const lockedNow = lockMinutes !== null
   return (
     <section className="auth-page address-page">
       <p>
@@ -106,10 +169,15 @@ export default function Biometrics({ loaderData, actionData }: Route.ComponentPr
       </p>
       <h1>{t('biometric.title')}</h1>
       <p>{t('biometric.intro')}</p>
-      {shownError ? (
-        <p className="form-error" role="alert">
-          {t(shownError)}
-        </p>
+      {shown ? (
+        <div className="form-error" role="alert">
+          <p>{t(shown.key, shown.params)}</p>
+          {shown.key === 'pin.errors.locked' ? (
+            <p>
+              <Link to={localePath(locale, '/forgot-pin')}>{t('pin.forgot.link')}</Link>
+            </p>
+          ) : null}
+        </div>
       ) : null}
       {devices === null ? (
         <p className="form-error" role="alert">
@@ -138,33 +206,89 @@ export default function Biometrics({ loaderData, actionData }: Route.ComponentPr
           ))}
         </ul>
       )}
-      {/* Registering is a button only the scripts bring: they start at once on this page. */}
-      <ScriptsNow />
-      <Form method="post" ref={form} className="form card">
-        <input type="hidden" name="credential" ref={credential} />
-        <input type="hidden" name="intent" value="register" />
-        <div className="field">
-          <label htmlFor="biometric-label">{t('biometric.label')}</label>
-          <input
-            id="biometric-label"
-            name="label"
-            maxLength={60}
-            defaultValue={t('biometric.defaultLabel')}
-          />
+      {devices === null ? null : lockedNow ? (
+        // One lock for the money: while the PIN is locked no phone is added (ADR 060).
+        <div className="card form" role="status">
+          <p>{t('pin.errors.locked', { minutes: lockMinutes })}</p>
+          <p>{t('biometric.proof.lockedNoAdd')}</p>
+          <p>
+            <Link to={localePath(locale, '/forgot-pin')}>{t('pin.forgot.link')}</Link>
+          </p>
         </div>
-        <noscript>
-          <p className="hint">{t('biometric.needsScript')}</p>
-        </noscript>
-        {supported === false ? <p className="hint">{t('biometric.notSupported')}</p> : null}
-        <button
-          className="button"
-          type="button"
-          onClick={() => void register()}
-          disabled={!supported || busy || navigation.state !== 'idle'}
-        >
-          {busy ? t('biometric.waiting') : t('biometric.register')}
-        </button>
-      </Form>
+      ) : (
+        <>
+          {/* Registering is a button only the scripts bring: they start at once on this page. */}
+          <ScriptsNow />
+          {proof === 'sms_code' && !codeSent ? (
+            <Form method="post" className="form card">
+              <p>{t('biometric.proof.codeIntro')}</p>
+              <button className="button" type="submit" name="intent" value="send-code">
+                {t('biometric.proof.send')}
+              </button>
+              <p className="hint">
+                <Link to={localePath(locale, '/settings/pin')}>{t('biometric.proof.setPin')}</Link>
+              </p>
+            </Form>
+          ) : (
+            <Form method="post" ref={form} className="form card" onSubmit={submit}>
+              <input type="hidden" name="credential" ref={credential} />
+              <input type="hidden" name="intent" value="register" />
+              <div className="field">
+                <label htmlFor="biometric-label">{t('biometric.label')}</label>
+                <input
+                  id="biometric-label"
+                  name="label"
+                  maxLength={60}
+                  defaultValue={t('biometric.defaultLabel')}
+                />
+              </div>
+              {proof === 'pin' ? (
+                <TextField
+                  name="pin"
+                  label={t('biometric.proof.pin')}
+                  hint={t('biometric.proof.pinHint')}
+                  {...PIN_INPUT}
+                  // Emptied before the device's answer is posted, so not required by the browser;
+                  // the button's script asks for it before the prompt.
+                  required={false}
+                />
+              ) : (
+                <>
+                  <p className="hint">{t('biometric.proof.codeSent')}</p>
+                  <TextField
+                    name="code"
+                    label={t('biometric.proof.code')}
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    pattern="[0-9]{6}"
+                    maxLength={6}
+                    required
+                  />
+                </>
+              )}
+              <noscript>
+                <p className="hint">{t('biometric.needsScript')}</p>
+              </noscript>
+              {supported === false ? <p className="hint">{t('biometric.notSupported')}</p> : null}
+              <button
+                className="button"
+                type="button"
+                onClick={() => void register()}
+                disabled={!supported || busy || navigation.state !== 'idle'}
+              >
+                {busy ? t('biometric.waiting') : t('biometric.register')}
+              </button>
+            </Form>
+          )}
+          {proof === 'sms_code' && codeSent ? (
+            <Form method="post">
+              <button className="button link-button" type="submit" name="intent" value="send-code">
+                {t('biometric.proof.resend')}
+              </button>
+            </Form>
+          ) : null}
+        </>
+      )}
     </section>
   )
 }

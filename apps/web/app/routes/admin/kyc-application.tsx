@@ -18,6 +18,7 @@ import { documentId } from '~/utils/uploads.server.ts'
 import { TextField } from '~/components/form/text-field.tsx'
 import { FormAlert, type Message } from '~/components/auth/form-alert.tsx'
 import type { Route } from './+types/kyc-application'
+import { CONTROL_CHARACTERS_KEY } from '@padi/domain/input-schemas'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'admin.application.title')
@@ -52,7 +53,10 @@ function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }
   const out: FieldErrors = {}
   for (const issue of issues) {
     const key = String(issue.path[0] ?? '_form')
-    out[key] ??= issue.message.startsWith('kyc.') ? issue.message : 'validation.invalid'
+    out[key] ??=
+      issue.message.startsWith('kyc.') || issue.message === CONTROL_CHARACTERS_KEY
+        ? issue.message
+        : 'validation.invalid'
   }
   return out
 }

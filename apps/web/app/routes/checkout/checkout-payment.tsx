@@ -23,7 +23,11 @@ import { pageMessages } from '~/utils/messages.server.ts'
 import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import { TextField } from '~/components/form/text-field.tsx'
 import { PIN_INPUT } from '~/components/account/pin-fields.tsx'
-import { biometricsAvailable, runBiometricPrompt } from '~/components/account/biometric-prompt.ts'
+import {
+  biometricsAvailable,
+  runBiometricPrompt,
+  type BiometricMessage,
+} from '~/components/account/biometric-prompt.ts'
 import { ScriptsNow } from '~/components/scripts-now.tsx'
 import { CheckoutLoadFailed, useCheckoutText } from '~/components/checkout/checkout-message.tsx'
 import checkoutCss from '~/components/checkout/checkout.css?url'
@@ -258,7 +262,7 @@ function BiometricPay({ hasDevice, disabled }: { hasDevice: boolean; disabled: b
   const answer = useRef<HTMLInputElement>(null)
   const [supported, setSupported] = useState(false)
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<BiometricMessage | null>(null)
   useEffect(() => {
     void biometricsAvailable().then(setSupported)
   }, [])
@@ -277,7 +281,8 @@ function BiometricPay({ hasDevice, disabled }: { hasDevice: boolean; disabled: b
     const outcome = await runBiometricPrompt(locale, 'payment')
     if (!outcome.ok) {
       setBusy(false)
-      return setError(outcome.messageKey)
+      // With the PIN locked this says so (and how long), as the PIN would: one lock (ADR 060).
+      return setError(outcome.message)
     }
     answer.current!.value = JSON.stringify(outcome.response)
     form.current!.requestSubmit()
@@ -297,9 +302,14 @@ function BiometricPay({ hasDevice, disabled }: { hasDevice: boolean; disabled: b
         {busy ? t('biometric.waiting') : t('biometric.pay')}
       </button>
       {error ? (
-        <p className="form-error" role="alert">
-          {t(error)}
-        </p>
+        <div className="form-error" role="alert">
+          <p>{t(error.key, error.params)}</p>
+          {error.key === 'pin.errors.locked' ? (
+            <p>
+              <Link to={localePath(locale, '/forgot-pin')}>{t('pin.forgot.link')}</Link>
+            </p>
+          ) : null}
+        </div>
       ) : null}
     </Form>
   )

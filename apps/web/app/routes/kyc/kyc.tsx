@@ -30,6 +30,7 @@ import authCss from '~/components/auth/auth.css?url'
 import kycCss from '~/components/kyc/kyc.css?url'
 import type { StyleHandle } from '~/utils/route-styles.tsx'
 import type { Route } from './+types/kyc'
+import { CONTROL_CHARACTERS_KEY } from '@padi/domain/input-schemas'
 
 export const handle: StyleHandle = { css: [authCss, kycCss] }
 export const headers: Route.HeadersFunction = retryAfterHeaders
@@ -206,7 +207,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       const fieldErrors: FieldErrors = {}
       for (const issue of parsed.error.issues) {
         const key = String(issue.path[0] ?? '_form')
-        fieldErrors[key] ??= issue.message.startsWith('kyc.') ? issue.message : 'validation.invalid'
+        fieldErrors[key] ??=
+          issue.message.startsWith('kyc.') || issue.message === CONTROL_CHARACTERS_KEY
+            ? issue.message
+            : 'validation.invalid'
       }
       return data<ActionData>({ fieldErrors, values: valuesOf(form, fields) }, { status: 400 })
     }

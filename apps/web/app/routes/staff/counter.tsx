@@ -3,7 +3,7 @@ import { isLocale, localizedText, type Locale } from '@padi/domain/i18n/locales'
 import type { BranchStock, CounterCustomer } from '@padi/domain/vouchers/voucher-schemas'
 import { apiContext } from '~/utils/context.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
-import { readRefusal } from '~/utils/api-errors.server.ts'
+import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
@@ -13,22 +13,13 @@ import { QrScanner } from '~/components/vouchers/qr-scanner.tsx'
 import { SaleResult } from '~/components/vouchers/sale-result.tsx'
 import vouchersCss from '~/components/vouchers/vouchers.css?url'
 import type { StyleHandle } from '~/utils/route-styles.tsx'
+import { counterRefusal } from './+shared/counter-refusal.server.ts'
 import type { Route } from './+types/counter'
 
 export const handle: StyleHandle = { css: [vouchersCss] }
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'counter.title')
-
-/** The refusals the counter names; anything else is 'could not be done'. */
-const REFUSALS: Record<string, string> = {
-  QR_NOT_FOUND: 'counter.errors.notFound',
-  QR_EXPIRED: 'counter.errors.expired',
-  QR_USED: 'counter.errors.used',
-  VOUCHER_UNAVAILABLE: 'counter.errors.voucherUnavailable',
-  VOUCHER_EXCEEDS_PURCHASE: 'counter.errors.exceeds',
-  OUT_OF_STOCK: 'counter.errors.stock',
-  ORDER_NOT_AT_BRANCH: 'counter.errors.order',
-  CONFLICT: 'counter.errors.order',
-}
+// Too many unknown codes: the page's 429 carries the wait the clerk reads (security row 55).
+export const headers: Route.HeadersFunction = retryAfterHeaders
 
 /**
  * docs/product/vouchers.md (the branch counter): scan or type the customer's code; then the
@@ -51,16 +42,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return { result, customer: customer as CounterCustomer | null, stock, key: crypto.randomUUID() }
   } catch (error) {
     session.update({ counter: undefined })
-    const refusal = readRefusal(error)
+    const refusal = counterRefusal(error)
     return data(
       {
         result,
         customer: null,
         stock: [] as BranchStock['data'],
         key: '',
-        refused: { key: REFUSALS[refusal.code ?? ''] ?? 'counter.errors.failed' } as Message,
+        refused: refusal.message,
       },
-      { status: refusal.init.status ?? 400 },
+      { ...refusal.init, status: refusal.init.status ?? 400 },
     )
   }
 }
@@ -75,11 +66,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const intent = String(form.get('intent') ?? '')
   const here = localePath(locale, '/staff')
   const refused = (error: unknown) => {
-    const refusal = readRefusal(error)
-    return data<ActionData>(
-      { formError: { key: REFUSALS[refusal.code ?? ''] ?? 'counter.errors.failed' } },
-      refusal.init,
-    )
+    const refusal = counterRefusal(error)
+    return data<ActionData>({ formError: refusal.message }, refusal.init)
   }
   if (intent === 'clear') {
     session.update({ counter: undefined })
