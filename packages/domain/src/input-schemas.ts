@@ -50,11 +50,22 @@ export function textBlock(options: { error?: string } = {}) {
     .regex(TEXT_BLOCK_PATTERN, CONTROL_CHARACTERS_KEY)
 }
 
+/** The message of an id that cannot be one: a catalogue key, as every field message is. */
+const NOT_AN_ID = 'validation.invalid'
+
 /** A row id in a JSON body: a positive PostgreSQL integer. */
-export const IdSchema = z.number().int().min(1).max(INT4_MAX)
+export const IdSchema = z
+  .number({ error: NOT_AN_ID })
+  .int(NOT_AN_ID)
+  .min(1, NOT_AN_ID)
+  .max(INT4_MAX, NOT_AN_ID)
 
 /** A row id in a path or query string, where it arrives as text. */
-export const IdTextSchema = z.coerce.number().int().min(1).max(INT4_MAX)
+export const IdTextSchema = z.coerce
+  .number({ error: NOT_AN_ID })
+  .int(NOT_AN_ID)
+  .min(1, NOT_AN_ID)
+  .max(INT4_MAX, NOT_AN_ID)
 
 /** The path parameters of a route that acts on one row: `{id}`. */
 export const IdParamsSchema = z.object({ id: IdTextSchema })
