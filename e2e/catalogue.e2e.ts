@@ -233,8 +233,13 @@ test.describe('catalogue pages (docs/product/catalogue.md)', () => {
       await page.goBack()
       await expect(page).not.toHaveURL(/cursor=/)
       expect(await readCards(page)).toEqual(first)
+      // Each step forward is awaited on the page it reaches before the next is taken: two history
+      // moves sent back to back can reach a page the browser is still swapping in.
       await page.goForward()
+      await expect(page).toHaveURL(/cursor=/)
+      expect(await readCards(page)).toEqual(second)
       await page.goForward()
+      await expect(page).toHaveURL(/q=battery/)
       await expect(page.getByLabel('Search products')).toHaveValue('battery')
       await context.close()
     })
