@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium } from '@playwright/test'
+import { chromium, type Response } from '@playwright/test'
 import sharp from 'sharp'
 import { expect, startUsing, test } from './support/fixtures.ts'
 import { API, apiLogin, createAccount, setSuspended } from './support/api.ts'
@@ -195,25 +195,37 @@ test('after too many unknown codes the clerk reads how long to wait', async ({
 }) => {
   const staff = await apiLogin(request, '+60120000003')
   const random = () => String(Math.floor(Math.random() * 100_000_000)).padStart(8, '0')
-  // Ten guesses through the API: each one 'no QR data found'.
-  for (let i = 0; i < 10; i++) {
-    const res = await request.post(`${API}/api/v1/staff/counter/lookup`, {
-      headers: { authorization: `Bearer ${staff.access_token}` },
-      data: { digits: random() },
-    })
-    expect(res.status()).toBe(404)
+  /** Guesses through the API, each 'no QR data found', until the counter refuses one. */
+  const guessUntilRefused = async () => {
+    for (let i = 0; i <= 20; i++) {
+      const res = await request.post(`${API}/api/v1/staff/counter/lookup`, {
+        headers: { authorization: `Bearer ${staff.access_token}` },
+        data: { digits: random() },
+      })
+      if (res.status() === 429) return i
+      expect(res.status()).toBe(404)
+    }
+    throw new Error('the counter never refused a guess')
   }
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()
   await loginInBrowser(page, '+60120000003')
-  await page.goto('/en/staff')
-  await page.getByLabel(/Or type the 8 numbers/).fill(random())
-  const [answer] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/en/staff')),
-    page.getByRole('button', { name: 'Find the customer' }).click(),
-  ])
-  expect(answer.status()).toBe(429)
-  const wait = Number(answer.headers()['retry-after'])
+  let answer: Response | undefined
+  // The misses are counted per clock minute. Should the minute turn between the API's refusal
+  // and the page's request, the page's guess is the new minute's first miss: once more, then.
+  for (let attempt = 0; attempt < 2 && answer?.status() !== 429; attempt++) {
+    // At most 10 misses a minute: the refusal comes by the 11th guess (sooner if the minute
+    // already held some).
+    expect(await guessUntilRefused()).toBeLessThanOrEqual(10)
+    await page.goto('/en/staff')
+    await page.getByLabel(/Or type the 8 numbers/).fill(random())
+    ;[answer] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/en/staff')),
+      page.getByRole('button', { name: 'Find the customer' }).click(),
+    ])
+  }
+  expect(answer!.status()).toBe(429)
+  const wait = Number(answer!.headers()['retry-after'])
   expect(wait).toBeGreaterThan(0)
   expect(wait).toBeLessThanOrEqual(60)
   await expect(page.getByRole('alert').filter({ hasText: 'Too many codes' })).toHaveText(

@@ -19,7 +19,8 @@ type Operation = {
   operationId: string
   secured: boolean
   roles: Role[] | null
-  credential: boolean
+  /** Another credential than an access token (`x-credential`): 'late-repayment', 'refresh'. */
+  credential: string | null
   parameters: { name: string; in: string; required?: boolean; schema: Schema }[]
   body: Schema | null
   /** The statuses the document says the operation answers with. */
@@ -157,7 +158,7 @@ describe('the API boundary over every operation of the served document (rows 57-
           operationId: op.operationId as string,
           secured: security.some((s) => Object.keys(s).length > 0),
           roles: (op['x-roles'] as Role[] | undefined) ?? null,
-          credential: typeof op.description === 'string' && op.description.includes('token from'),
+          credential: (op['x-credential'] as string | undefined) ?? null,
           parameters: (op.parameters ?? []) as Operation['parameters'],
           statuses: Object.keys((op.responses ?? {}) as Schema),
           body: (
@@ -173,7 +174,7 @@ describe('the API boundary over every operation of the served document (rows 57-
   /** The token of a caller the operation admits: the least privileged role it names. */
   function tokenFor(op: Operation): string | null {
     if (!op.secured) return null
-    if (op.credential) return tokens['late-repayment']
+    if (op.credential === 'late-repayment') return tokens['late-repayment']
     const role = ROLES.find((r) => op.roles?.includes(r)) ?? 'customer'
     return tokens[role]
   }

@@ -34,3 +34,15 @@ export async function packsAtOneBranch(db: Db, minQuantity: number) {
   ).map((p) => ({ id: p.id, priceMy: p.priceMy! }))
   return { branchId, packs }
 }
+
+/** A credit order to collect one pack at the branch `packsAtOneBranch` finds, and its price. */
+export async function oneCreditPickup(db: Db) {
+  const { branchId, packs } = await packsAtOneBranch(db, 20)
+  const order: Record<string, unknown> = {
+    fulfilment: 'pickup',
+    payment: 'credits',
+    branch_id: branchId,
+    lines: [{ variation_id: packs[0]!.id, count: 1 }],
+  }
+  return { order, priceMinor: packs[0]!.priceMy }
+}

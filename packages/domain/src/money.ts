@@ -7,6 +7,11 @@ export const MARKETS = ['MY', 'TH'] as const
 export type Market = (typeof MARKETS)[number]
 
 export const MARKET_CURRENCY: Record<Market, Currency> = { MY: 'MYR', TH: 'THB' }
+/** docs/product/limits.md: the time zone a market's days, times and due dates are told in. */
+export const MARKET_TIME_ZONE: Record<Market, string> = {
+  MY: 'Asia/Kuala_Lumpur',
+  TH: 'Asia/Bangkok',
+}
 
 export type Money = { amount_minor: number; currency: Currency }
 

@@ -17,8 +17,14 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>
-/** Who a guard admits: the roles of an account's access token, or another credential. */
-type Admits = { roles: readonly Role[] } | { credential: string } | { anyone: true }
+/**
+ * Who a guard admits: the roles of an account's access token, or another credential (named, and
+ * said in words for the document's description).
+ */
+type Admits =
+  | { roles: readonly Role[] }
+  | { credential: 'refresh' | 'late-repayment'; says: string }
+  | { anyone: true }
 const guardFunctions = new WeakMap<Guard, Admits>()
 
 /**
@@ -34,7 +40,7 @@ export function guard(admits: Admits, check: (request: FastifyRequest) => Promis
 
 function whoMayCall(admits: Admits): string {
   if ('anyone' in admits) return 'Anyone; a bearer token, when sent, must be valid.'
-  if ('credential' in admits) return `Who may call: ${admits.credential}.`
+  if ('credential' in admits) return `Who may call: ${admits.says}.`
   if (admits.roles.length === ROLES.length) return 'Who may call: any logged-in account.'
   return `Who may call: accounts with the role ${admits.roles.join(' or ')} (others get 403).`
 }
@@ -77,6 +83,7 @@ export function requireGuardsBeforeBody(app: FastifyInstance) {
         ...schema,
         description: `${description}${whoMayCall(admits)}`,
         ...('roles' in admits ? { 'x-roles': [...admits.roles] } : {}),
+        ...('credential' in admits ? { 'x-credential': admits.credential } : {}),
       }
     }
   })

@@ -354,10 +354,8 @@ export function createApiClient(
     order: (token: string, id: number) => call<Order>(`/api/v1/me/orders/${id}`, { token }),
 
     // Biometrics (docs/product/orders-and-payments.md): options pass through to the browser as JSON.
-    biometricDevices: (token: string) =>
-      call<BiometricDevices>('/api/v1/me/biometrics', { token }).then((r) => r.data),
     /** The devices with what adding one needs (the PIN, or a code by SMS) and the PIN's lock. */
-    biometricSetup: (token: string) => call<BiometricDevices>('/api/v1/me/biometrics', { token }),
+    biometricDevices: (token: string) => call<BiometricDevices>('/api/v1/me/biometrics', { token }),
     /** ADR 060: where no PIN is set, a code by SMS is the proof for adding a device. */
     sendBiometricCode: (token: string, locale: Locale) =>
       call<Challenge & { message: string }>('/api/v1/me/biometrics/code', {

@@ -98,12 +98,13 @@ export const TOO_MANY_FLASH = {
  * docs/product/accounts.md for calls made with the user's token: a 401 clears all state and goes to /login
  * (except where the caller says otherwise: the place-order call and /forgot-pin); a 403 whose
  * message says 'suspended' shows the red toast and the access-forbidden page; a 429 shows the
- * rate-limit toast and is handed back to the page.
+ * rate-limit toast and is handed back to the page (`on429: 'page'`: the page says the wait itself,
+ * more precisely, and a second, vaguer message would only repeat it).
  */
 export async function withUserToken<T>(
   ctx: { session: WebSession; locale: Locale },
   call: (accessToken: string) => Promise<T>,
-  options: { on401?: 'login' | 'throw' } = {},
+  options: { on401?: 'login' | 'throw'; on429?: 'toast' | 'page' } = {},
 ): Promise<T> {
   const token = ctx.session.data.accessToken
   if (!token) {
@@ -122,7 +123,8 @@ export async function withUserToken<T>(
       ctx.session.clear(SUSPENDED_FLASH)
       throw redirect(`/${ctx.locale}/security/access-forbidden`)
     }
-    if (error.statusCode === 429) ctx.session.update({ flash: TOO_MANY_FLASH })
+    if (error.statusCode === 429 && options.on429 !== 'page')
+      ctx.session.update({ flash: TOO_MANY_FLASH })
     throw error
   }
 }

@@ -1,27 +1,16 @@
+import { SegmentedMessage } from 'sms-segments-calculator'
 import { formatDateTime } from '../dates.ts'
+import { MARKET_TIME_ZONE } from '../money.ts'
 import type { Locale } from '../i18n/locales.ts'
 import { noticeText, type NoticeParams } from '../notices/notice-sms-text.ts'
-
-/** GSM 03.38: the characters one septet each; the second list takes two (an escape first). */
-const GSM7_BASIC =
-  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà'
-const GSM7_EXTENDED = '^{}\\[~]|€\f'
 
 /**
  * docs/product/notices.md: one segment is 160 GSM-7 septets, or 70 UCS-2 units as soon as one
  * character is outside GSM-7 (Thai, an emoji in a name).
  */
-export function fitsOneSegment(text: string): boolean {
-  let septets = 0
-  for (const ch of text) {
-    if (GSM7_BASIC.includes(ch)) septets += 1
-    else if (GSM7_EXTENDED.includes(ch)) septets += 2
-    else return text.length <= 70
-  }
-  return septets <= 160
+function fitsOneSegment(text: string): boolean {
+  return new SegmentedMessage(text).segmentsCount === 1
 }
-
-const TIME_ZONE = { MY: 'Asia/Kuala_Lumpur', TH: 'Asia/Bangkok' } as const
 
 /** "25-04 14:05" in the farmer's time zone: the Thai notice has no room for the year. */
 function shortMoment(at: Date, timeZone: string): string {
@@ -39,8 +28,7 @@ function shortMoment(at: Date, timeZone: string): string {
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
 
-const isGsm7 = (text: string) =>
-  [...text].every((ch) => GSM7_BASIC.includes(ch) || GSM7_EXTENDED.includes(ch))
+const isGsm7 = (text: string) => new SegmentedMessage(text).encodingName === 'GSM-7'
 
 /**
  * docs/product/orders-and-payments.md (Biometrics): what the SMS sent when a device is added
@@ -58,7 +46,7 @@ export function deviceAddedParams(input: {
   market: 'MY' | 'TH'
   product: string
 }): NoticeParams {
-  const timeZone = TIME_ZONE[input.market]
+  const timeZone = MARKET_TIME_ZONE[input.market]
   const date =
     input.locale === 'th' ? shortMoment(input.at, timeZone) : formatDateTime(input.at, timeZone)
   const text = (device: string) =>

@@ -137,7 +137,7 @@ export const authRoutes: FastifyPluginAsync<{
       // The refresh token itself is the credential: its presence is checked before anything else;
       // the rotation (which checks and spends it) is the handler's work.
       onRequest: guard(
-        { credential: 'the refresh token, as the bearer token' },
+        { credential: 'refresh', says: 'the refresh token, as the bearer token' },
         async (request) => {
           if (!bearerToken(request))
             throw new DomainError('REFRESH_INVALID', 'Refresh token required')

@@ -5,7 +5,7 @@ import { productVariations } from '@padi/db/schema/catalogue'
 import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts'
 import { bearer, loginTokens } from '../../../test/auth-helpers.ts'
 import { createSoftwareAuthenticator } from '../../../test/software-authenticator.ts'
-import { packsAtOneBranch } from '../../../test/order-fixtures.ts'
+import { oneCreditPickup } from '../../../test/order-fixtures.ts'
 
 const ORIGIN = 'http://localhost:3300'
 const clock = createTestClock()
@@ -25,14 +25,7 @@ beforeAll(async () => {
     { clock },
   )
   token = (await loginTokens(t.app, '+60120000001')).access_token
-  const { branchId, packs } = await packsAtOneBranch(t.db.db, 20)
-  priceMinor = packs[0]!.priceMy
-  order = {
-    fulfilment: 'pickup',
-    payment: 'credits',
-    branch_id: branchId,
-    lines: [{ variation_id: packs[0]!.id, count: 1 }],
-  }
+  ;({ order, priceMinor } = await oneCreditPickup(t.db.db))
 })
 afterAll(async () => t.close())
 

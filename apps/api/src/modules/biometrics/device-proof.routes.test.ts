@@ -9,7 +9,7 @@ import { PIN_LOCK_MS } from '@padi/domain/payment/pin'
 import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts'
 import { bearer, loginTokens } from '../../../test/auth-helpers.ts'
 import { createSoftwareAuthenticator } from '../../../test/software-authenticator.ts'
-import { packsAtOneBranch } from '../../../test/order-fixtures.ts'
+import { oneCreditPickup } from '../../../test/order-fixtures.ts'
 import type { SmsMessage } from '../sms/sms-provider.ts'
 
 /**
@@ -37,14 +37,7 @@ beforeAll(async () => {
     },
     { clock, sms: { name: 'test', send: async (m) => void sent.push(m) } },
   )
-  const { branchId, packs } = await packsAtOneBranch(t.db.db, 20)
-  priceMinor = packs[0]!.priceMy
-  order = {
-    fulfilment: 'pickup',
-    payment: 'credits',
-    branch_id: branchId,
-    lines: [{ variation_id: packs[0]!.id, count: 1 }],
-  }
+  ;({ order, priceMinor } = await oneCreditPickup(t.db.db))
 })
 afterAll(async () => t.close())
 

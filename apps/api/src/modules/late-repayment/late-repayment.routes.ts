@@ -48,7 +48,10 @@ export const lateRepaymentRoutes: FastifyPluginAsync<{
   const farmer = { tags: ['late repayment'], security: [{ bearer: [] }] }
   const finance = opts.guards.requireRole('finance', 'admin')
   const extensionToken = guard(
-    { credential: 'the late-repayment token from POST /api/v1/late-repayment/verify' },
+    {
+      credential: 'late-repayment',
+      says: 'the late-repayment token from POST /api/v1/late-repayment/verify',
+    },
     async (request: FastifyRequest) => {
       const token = bearerToken(request)
       if (!token) throw new DomainError('UNAUTHENTICATED', 'Authentication required')

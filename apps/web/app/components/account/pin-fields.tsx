@@ -1,6 +1,9 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
 import type { PinActionData, PinField } from '~/utils/pin-setup.server.ts'
+import { FormAlert, type Message } from '~/components/auth/form-alert.tsx'
 import { TextField } from '~/components/form/text-field.tsx'
-import { useI18n } from '~/utils/i18n.ts'
+import { localePath, useI18n } from '~/utils/i18n.ts'
 
 /** PIN inputs: digits only, never filled in by the browser, never kept by it. */
 export const PIN_INPUT = {
@@ -61,5 +64,29 @@ export function PinFields({
         autoComplete="new-password"
       />
     </>
+  )
+}
+
+/**
+ * A refused payment or device step: the message, and while the PIN is locked the way out (forgot
+ * PIN), since the lock stops every way to pay (ADR 060).
+ */
+export function PaymentRefusalAlert({
+  message,
+  children,
+}: {
+  message: Message
+  children?: ReactNode
+}) {
+  const { t, locale } = useI18n()
+  return (
+    <FormAlert message={message}>
+      {children}
+      {message.key === 'pin.errors.locked' ? (
+        <p>
+          <Link to={localePath(locale, '/forgot-pin')}>{t('pin.forgot.link')}</Link>
+        </p>
+      ) : null}
+    </FormAlert>
   )
 }

@@ -14,7 +14,7 @@ import { pageMessages } from '~/utils/messages.server.ts'
 import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import type { Message } from '~/components/auth/form-alert.tsx'
 import { TextField } from '~/components/form/text-field.tsx'
-import { PIN_INPUT } from '~/components/account/pin-fields.tsx'
+import { PaymentRefusalAlert, PIN_INPUT } from '~/components/account/pin-fields.tsx'
 import { deviceRefusal } from '~/components/account/device-proof.server.ts'
 import { biometricsAvailable, runBiometricPrompt } from '~/components/account/biometric-prompt.ts'
 import { ScriptsNow } from '~/components/scripts-now.tsx'
@@ -40,7 +40,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const messages = pageMessages(params, ['account', 'biometric', 'pin', 'auth'])
   const codeSent = Boolean(session.data.deviceCode)
   try {
-    const setup = await withUserToken({ session, locale }, (t) => api.biometricSetup(t))
+    const setup = await withUserToken({ session, locale }, (t) => api.biometricDevices(t))
     const lockedMs = setup.pin_locked_until ? Date.parse(setup.pin_locked_until) - Date.now() : 0
     return {
       ...messages,
@@ -169,16 +169,7 @@ export default function Biometrics({ loaderData, actionData }: Route.ComponentPr
       </p>
       <h1>{t('biometric.title')}</h1>
       <p>{t('biometric.intro')}</p>
-      {shown ? (
-        <div className="form-error" role="alert">
-          <p>{t(shown.key, shown.params)}</p>
-          {shown.key === 'pin.errors.locked' ? (
-            <p>
-              <Link to={localePath(locale, '/forgot-pin')}>{t('pin.forgot.link')}</Link>
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      {shown ? <PaymentRefusalAlert message={shown} /> : null}
       {devices === null ? (
         <p className="form-error" role="alert">
           {t('biometric.loadFailed')}
@@ -208,7 +199,7 @@ export default function Biometrics({ loaderData, actionData }: Route.ComponentPr
       )}
       {devices === null ? null : lockedNow ? (
         // One lock for the money: while the PIN is locked no phone is added (ADR 060).
-        <div className="card form" role="status">
+        <div className="card" role="status">
           <p>{t('pin.errors.locked', { minutes: lockMinutes })}</p>
           <p>{t('biometric.proof.lockedNoAdd')}</p>
           <p>
@@ -282,7 +273,7 @@ export default function Biometrics({ loaderData, actionData }: Route.ComponentPr
           )}
           {proof === 'sms_code' && codeSent ? (
             <Form method="post">
-              <button className="button link-button" type="submit" name="intent" value="send-code">
+              <button className="link-button" type="submit" name="intent" value="send-code">
                 {t('biometric.proof.resend')}
               </button>
             </Form>

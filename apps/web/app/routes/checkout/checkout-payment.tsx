@@ -22,7 +22,7 @@ import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
 import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import { TextField } from '~/components/form/text-field.tsx'
-import { PIN_INPUT } from '~/components/account/pin-fields.tsx'
+import { PaymentRefusalAlert, PIN_INPUT } from '~/components/account/pin-fields.tsx'
 import {
   biometricsAvailable,
   runBiometricPrompt,
@@ -65,7 +65,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
               const b = list.find((x) => x.id === choice.branchId)
               return b ? localizedText(b.name, locale) : null
             }),
-        choice.payment === 'credits' ? api.biometricDevices(token) : Promise.resolve([]),
+        choice.payment === 'credits'
+          ? api.biometricDevices(token).then((d) => d.data)
+          : Promise.resolve([]),
       ]),
     )
     if (quote.line_count === 0) throw redirect(localePath(locale, '/cart'))
@@ -301,16 +303,7 @@ function BiometricPay({ hasDevice, disabled }: { hasDevice: boolean; disabled: b
       >
         {busy ? t('biometric.waiting') : t('biometric.pay')}
       </button>
-      {error ? (
-        <div className="form-error" role="alert">
-          <p>{t(error.key, error.params)}</p>
-          {error.key === 'pin.errors.locked' ? (
-            <p>
-              <Link to={localePath(locale, '/forgot-pin')}>{t('pin.forgot.link')}</Link>
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      {error ? <PaymentRefusalAlert message={error} /> : null}
     </Form>
   )
 }

@@ -21,6 +21,9 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'coun
 // Too many unknown codes: the page's 429 carries the wait the clerk reads (security row 55).
 export const headers: Route.HeadersFunction = retryAfterHeaders
 
+/** The counter says each refusal itself, the wait included (counterRefusal): no second toast. */
+const asClerk: typeof withUserToken = (ctx, call) => withUserToken(ctx, call, { on429: 'page' })
+
 /**
  * docs/product/vouchers.md (the branch counter): scan or type the customer's code; then the
  * customer, their active vouchers and pickup orders here, a sale of branch stock paid with
@@ -35,7 +38,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const code = session.data.counter
   if (!code) return { result, customer: null, stock: [] as BranchStock['data'], key: '' }
   try {
-    const [customer, stock] = await withUserToken({ session, locale }, (token) =>
+    const [customer, stock] = await asClerk({ session, locale }, (token) =>
       Promise.all([api.counterLookup(token, code), api.counterStock(token)]),
     )
     // A key per sale shown: sending the form twice (a double tap, a retry) sells once.
@@ -80,7 +83,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (!token && !/^\d{8}$/.test(digits))
       return data<ActionData>({ fieldErrors: { digits: 'counter.errors.digits' } }, { status: 400 })
     try {
-      await withUserToken({ session, locale }, (t) => api.counterLookup(t, code))
+      await asClerk({ session, locale }, (t) => api.counterLookup(t, code))
     } catch (error) {
       return refused(error)
     }
@@ -92,7 +95,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (intent === 'handover') {
     const orderId = Number(form.get('order_id'))
     try {
-      await withUserToken({ session, locale }, (t) => api.counterHandOver(t, orderId, code))
+      await asClerk({ session, locale }, (t) => api.counterHandOver(t, orderId, code))
     } catch (error) {
       return refused(error)
     }
@@ -109,7 +112,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const voucherIds = form.getAll('voucher_ids').map(Number).filter(Number.isInteger)
   const key = String(form.get('key') ?? '')
   try {
-    const done = await withUserToken({ session, locale }, (t) =>
+    const done = await asClerk({ session, locale }, (t) =>
       api.counterPurchase(t, key, { ...code, lines, voucher_ids: voucherIds }),
     )
     // The code served this sale; the next customer starts afresh.

@@ -1,6 +1,6 @@
 import type { Message } from '~/components/auth/form-alert.tsx'
 import { readRefusal } from '../../../utils/api-errors.server.ts'
-import { retryAfterSeconds } from '../../../utils/rate-limit.server.ts'
+import { rateLimitWait, retryAfterSeconds } from '../../../utils/rate-limit.server.ts'
 
 /** The refusals the counter names; anything else is 'could not be done'. */
 const REFUSALS: Record<string, string> = {
@@ -31,10 +31,11 @@ export function counterRefusal(error: unknown): { message: Message; init: Respon
         message: { key: 'counter.errors.limitedSeconds', params: { seconds } },
         init: { status: 429, headers: { 'Retry-After': String(seconds) } },
       }
-    const minutes = Math.ceil(seconds / 60)
+    // Whole minutes, rounded up as every other wait the shop shows.
+    const wait = rateLimitWait(refusal.error)
     return {
-      message: { key: 'counter.errors.limitedMinutes', params: { minutes } },
-      init: { status: 429, headers: { 'Retry-After': String(minutes * 60) } },
+      message: { key: 'counter.errors.limitedMinutes', params: { minutes: wait.seconds / 60 } },
+      init: { status: 429, headers: { 'Retry-After': String(wait.seconds) } },
     }
   }
   return {
