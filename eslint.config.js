@@ -37,6 +37,29 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // docs/product/dates-and-times.md: a market's time zone is written once, in the market table;
+  // code asks the table (tests may name a zone to check the table's answer).
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['packages/domain/src/markets.ts', '**/*.test.ts', 'e2e/**', '*.config.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^(Asia|Etc|UTC$)/]',
+          message: "A market's time zone comes from the market table (@padi/domain/markets).",
+        },
+        {
+          selector: 'TemplateElement[value.raw=/Asia\\//]',
+          message: "A market's time zone comes from the market table (@padi/domain/markets).",
+        },
+        {
+          selector: "Property[key.name='calendar'][value.value='buddhist']",
+          message: 'Years are Gregorian in every language (docs/product/dates-and-times.md).',
+        },
+      ],
+    },
+  },
   // Dependencies point one way (ADR 001): web -> domain; api -> domain, db; db -> domain.
   {
     files: ['packages/domain/**/*.ts'],

@@ -105,7 +105,8 @@ test('a customer enters the PIN, registers this phone and pays an order with the
       /^Too many wrong PINs\. Payment is locked for 30 minutes: try again in \d+ minutes\.$/,
     ),
   ).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Forgot PIN?' })).toBeVisible()
+  // The lock's own way out, in its message (the PIN form keeps its own link too).
+  await expect(page.getByRole('alert').getByRole('link', { name: 'Forgot PIN?' })).toBeVisible()
   await page.goto('/en/settings/biometrics')
   await expect(page.getByText(/^Too many wrong PINs\. Payment is locked/)).toBeVisible()
   await expect(page.getByRole('button', { name: 'Register this phone' })).toHaveCount(0)

@@ -64,6 +64,21 @@ test.describe('checkout and payment', () => {
     await expect(page).toHaveURL(/\/en\/checkout\/payment$/)
     await expect(page.locator('.payment-total')).toHaveText(/RM/)
     expect(minorOf(await page.locator('.payment-total').innerText())).toBe(total)
+    // A forgotten PIN has its way right here; the way back names the step it leads to.
+    await expect(page.getByRole('link', { name: 'Forgot PIN?' })).toHaveAttribute(
+      'href',
+      '/en/forgot-pin',
+    )
+    await expect(page.getByRole('link', { name: '← Back to delivery and payment' })).toBeVisible()
+    await page.goto('/bm/checkout/payment')
+    await expect(page.getByRole('link', { name: 'Lupa PIN?' })).toHaveAttribute(
+      'href',
+      '/bm/forgot-pin',
+    )
+    await expect(
+      page.getByRole('link', { name: '← Kembali ke cara terima dan bayar' }),
+    ).toBeVisible()
+    await page.goto('/en/checkout/payment')
     // A payment posted from another site with this customer's cookies is refused (row 23).
     const forged = await page.request.post('/en/checkout/payment', {
       headers: { origin: 'http://evil.test' },
@@ -157,6 +172,18 @@ test.describe('checkout and payment', () => {
         page.getByText('Cash payment does not allow delivery: choose self-collection at a branch'),
       ).toBeVisible()
       await expect(page).toHaveURL(/\/en\/checkout$/)
+      // Without a credit line, credit is not offered as the other way; in Malay too.
+      await expect(page.getByText(/or pay with credit/)).toHaveCount(0)
+      await page.goto('/bm/checkout')
+      await page.getByLabel('Hantar ke alamat saya').check()
+      await page.getByRole('button', { name: 'Teruskan ke pembayaran' }).click()
+      await expect(
+        page.getByText(
+          'Bayaran tunai tidak membenarkan penghantaran: pilih ambil sendiri di cawangan.',
+        ),
+      ).toBeVisible()
+      await expect(page.getByText(/atau bayar dengan kredit/)).toHaveCount(0)
+      await page.goto('/en/checkout')
 
       await page.getByLabel('Collect at a branch').check()
       await page.getByRole('button', { name: 'Continue to payment' }).click()

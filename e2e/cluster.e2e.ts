@@ -457,7 +457,8 @@ test('an admin sees a job run that failed every retry and runs it again', async 
     await page.getByLabel('Mobile number').fill('+60120000005')
     await page.getByLabel('Password', { exact: true }).fill('demo2026')
     await page.getByRole('button', { name: 'Log in' }).click()
-    await expect(page).toHaveURL(/\/en$/)
+    // docs/product/accounts.md (Desks): an admin lands on the back office.
+    await expect(page).toHaveURL(/\/en\/admin\/kyc$/)
     const failedRows = page.locator('table').nth(1).locator('tbody tr')
     await expect
       .poll(
@@ -557,8 +558,8 @@ test('kill -9 of an API server during 200 credit orders, redemptions and uploads
   const buyers = customers.slice(0, 50)
   const payers = customers.slice(50, 100)
   await db.query(
-    `insert into vouchers (serial, user_id, market, currency, value_minor, expires_at)
-     select 'K-' || u.id, u.id, 'MY', 'MYR', 100, now() + interval '30 days'
+    `insert into vouchers (serial, user_id, market, currency, value_minor, expires_on)
+     select 'K-' || u.id, u.id, 'MY', 'MYR', 100, current_date + 30
      from users u where u.id = any($1::int[])`,
     [buyers.map((c) => c.id)],
   )

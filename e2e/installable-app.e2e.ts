@@ -51,8 +51,9 @@ test.describe('the installable app', () => {
       // The service worker is registered when the farmer starts using a page (its scripts start).
       await startUsing(page)
       await expect
+        // Installing fetches the app's files: seconds, more on a busy machine.
         .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), {
-          timeout: 15_000,
+          timeout: 45_000,
         })
         .toBe(true)
       await page.goto('/en/products/agrochems')

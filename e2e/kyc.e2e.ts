@@ -3,6 +3,7 @@ import sharp from 'sharp'
 import { expect, startUsing, test } from './support/fixtures.ts'
 import { API, apiLogin, createAccount } from './support/api.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts'
+import { submitApplication } from './support/kyc-application.ts'
 import { loginInBrowser } from './support/login.ts'
 import { fillCart, packOf, setPin } from './support/shop.ts'
 
@@ -244,28 +245,10 @@ test.describe('applying for credit', () => {
 
 /** A complete application through the API, submitted. */
 async function fillApplication(request: APIRequestContext, token: string) {
-  const headers = { authorization: `Bearer ${token}` }
-  const draft = await request.put(`${API}/api/v1/me/kyc`, {
-    headers,
-    data: {
-      full_name: 'Test Farmer',
-      id_number: '750312025331',
-      planting_date: day(-1),
-      harvest_date: day(3),
-      owns_mist_drone: false,
-      visited_centre: true,
-      hectares: 2,
-      consents: { terms: true, data_processing: true, credit_check: true },
-    },
+  await submitApplication(request, token, {
+    full_name: 'Test Farmer',
+    planting_date: day(-1),
+    harvest_date: day(3),
+    hectares: 2,
   })
-  expect(draft.status()).toBe(200)
-  for (const kind of ['id_front', 'id_back', 'selfie', 'land_document']) {
-    const res = await request.post(`${API}/api/v1/me/kyc/documents?kind=${kind}&name=${kind}.jpg`, {
-      headers: { ...headers, 'content-type': 'application/octet-stream' },
-      data: await photo('#a0a0a0'),
-    })
-    expect(res.status(), kind).toBe(201)
-  }
-  const submit = await request.post(`${API}/api/v1/me/kyc/submit`, { headers })
-  expect(submit.status()).toBe(200)
 }

@@ -54,8 +54,9 @@ async function smallTargets(page: Page): Promise<string[]> {
     for (const el of targets) {
       if (el instanceof HTMLInputElement && el.type === 'hidden') continue
       if (el.closest('.skip-link, noscript') || el.classList.contains('skip-link')) continue
-      const style = getComputedStyle(el)
-      if (style.visibility === 'hidden' || style.display === 'none') continue
+      // Hidden (a closed menu or filter panel, whose fields are laid out but never drawn): nothing
+      // to tap. The open panel is measured on its own (below).
+      if (!el.checkVisibility({ visibilityProperty: true })) continue
       let rect: { width: number; height: number } = rectOf(el)
       if (rect.width === 0 && rect.height === 0) continue // not rendered (closed menu, hidden bar)
       // A stretched link (an absolute ::after over its card) is tapped anywhere on the card.
@@ -118,6 +119,11 @@ test.describe('the shell on a phone', () => {
       for (const path of PUBLIC_PAGES) {
         await page.goto(`/${locale}${path}`)
         for (const small of await smallTargets(page)) found.push(`/${locale}${path}: ${small}`)
+        // A list's filter panel, opened: its fields and buttons.
+        if (path.startsWith('/products/') && (await page.locator('.cat-more').count()) > 0) {
+          await page.locator('.cat-more summary').click()
+          for (const small of await smallTargets(page)) found.push(`filters: ${small}`)
+        }
         // The menu's own links and language choices, opened.
         if (path === '') {
           await page.locator('.header-menu summary').click()

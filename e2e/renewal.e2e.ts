@@ -8,6 +8,7 @@ import {
 } from './support/fixtures.ts'
 import { createAccount } from './support/api.ts'
 import { loginInBrowser, newCustomerPage } from './support/login.ts'
+import { withScriptsOff } from './support/scripts-off.ts'
 import { dayFromToday, grantCredit } from './support/shop.ts'
 
 const PHONE =
@@ -79,7 +80,8 @@ test('a renewal signed on the pad is approved by finance; its PDF has the signat
   expect(read.text).toContain('Credit contract renewal')
   expect(read.text).toContain('SawahMartTest')
   expect(read.text).toMatch(
-    /Signed at: \d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2} \(Asia\/Kuala_Lumpur\) \(\d{4}-\d{2}-\d{2}T/,
+    // docs/product/dates-and-times.md: the local time by the one rule, the exact instant beside it.
+    /Signed at: \d{2}-\d{2}-\d{4} \d{2}:\d{2} (AM|PM) \(Asia\/Kuala_Lumpur\) \(\d{4}-\d{2}-\d{2}T/,
   )
   await card.getByRole('button', { name: 'Approve: open the new credit line' }).click()
   await expect(finance.getByText('Approved: a new credit line is open')).toBeVisible()
@@ -97,6 +99,7 @@ test('a renewal signed on the pad is approved by finance; its PDF has the signat
 test('without JavaScript the pad says it needs scripts and the form asks for a signature', async ({
   browser,
   request,
+  baseURL,
 }) => {
   const { page, context, mobile } = await newCustomerPage(browser, request, {
     js: false,
@@ -106,7 +109,15 @@ test('without JavaScript the pad says it needs scripts and the form asks for a s
   await expect(page.getByText('You have no credit contract to renew.')).toBeVisible()
   await grantCredit(request, mobile, 100_000, { state: 'suspended' })
   await page.goto('/en/renew-contract')
-  await expect(page.getByText('Drawing your signature needs JavaScript')).toBeVisible()
+  // What a phone with JavaScript switched off shows (<noscript>): the message, no pad, no 'loading'.
+  await withScriptsOff(context, baseURL!, async (off) => {
+    await off.goto('/en/renew-contract')
+    const message = off.locator('.signature-field noscript .hint')
+    await expect(message).toBeVisible()
+    await expect(message).toHaveText(/^Drawing your signature needs JavaScript/)
+    await expect(off.locator('.signature-loading')).toBeHidden()
+    await expect(off.locator('canvas.signature-pad')).toBeHidden()
+  })
   await page.getByLabel('Planting date').fill(dayFromToday(5))
   await page.getByLabel('Harvest date').fill(dayFromToday(120))
   await page.getByLabel('I have read and agree to the terms of the credit contract.').check()

@@ -37,8 +37,8 @@ async function prepare() {
   // Customers copied from the demo customer, each with vouchers of RM1.
   await copyDemoCustomers(c, CUSTOMERS)
   await c.query(
-    `insert into vouchers (serial, user_id, market, currency, value_minor, expires_at)
-     select 'B-' || u.id || '-' || g, u.id, 'MY', 'MYR', 100, now() + interval '30 days'
+    `insert into vouchers (serial, user_id, market, currency, value_minor, expires_on)
+     select 'B-' || u.id || '-' || g, u.id, 'MY', 'MYR', 100, current_date + 30
      from users u, generate_series(1, $1::int) g where u.mobile like '+6019%'`,
     [VOUCHERS_EACH],
   )

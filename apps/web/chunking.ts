@@ -26,6 +26,11 @@ export function chunkFor(id: string, getModuleInfo: GetModuleInfo): string | und
   const own = /\/app\/components\/(admin|credit|account|vouchers)\//.exec(id)?.[1]
   if (own && !reachedByLayout(id, getModuleInfo)) return own === 'credit' ? 'credit-pages' : own
   if (/\/domain\/src\/credit\/(late-repayment|renewal)-[\w-]+\.ts$/.test(id)) return 'credit-rules'
+  // The sign-up and KYC forms' pieces, shared by a handful of pages, were 1.4 KB of the shared
+  // file every page loads (the input calculator passed its 130 KB budget): a file of their own.
+  const feature = featureOf(id)
+  if (feature && OWN_FILE_FEATURES.has(feature) && !reachedByLayout(id, getModuleInfo))
+    if ((info.code?.length ?? Infinity) < BULK_MODULE_CHARS) return feature
   // Code every page loads (through the root or a layout) is shared; code a few pages share joins it
   // only when small, so one page's bulk is not sent to all the others.
   if (sharedEligible(id, getModuleInfo)) return 'shared'
@@ -36,6 +41,8 @@ export function chunkFor(id: string, getModuleInfo: GetModuleInfo): string | und
 }
 
 const BULK_MODULE_CHARS = 8_000
+
+const OWN_FILE_FEATURES = new Set(['kyc', 'auth'])
 
 /** The feature folder a module sits in: `domain/src/<feature>/`, `components/<feature>/`, `routes/<feature>/+shared/`. */
 function featureOf(id: string): string | undefined {

@@ -16,6 +16,29 @@ export async function latestCode(request: APIRequestContext, mobile: string): Pr
   throw new Error(`no code for ${mobile}`)
 }
 
+/**
+ * The 8 digits of a counter code sent by SMS to a number after `since` (docs/product/vouchers.md,
+ * a code by SMS), read from the demo outbox as the customer's phone would read its SMS.
+ */
+export async function latestCounterCode(
+  request: APIRequestContext,
+  mobile: string,
+  since: Date,
+): Promise<string> {
+  for (let i = 0; i < 20; i++) {
+    const res = await request.get(`${API}/api/v1/dev/sms?to=${encodeURIComponent(mobile)}`)
+    const sms = (await res.json()).data?.[0] as
+      { body: string | null; purpose: string; created_at: string } | undefined
+    const found =
+      sms?.purpose === 'counter_code' && Date.parse(sms.created_at) >= since.getTime()
+        ? sms.body?.match(/\b(\d{4}) (\d{4})\b/)
+        : null
+    if (found) return `${found[1]}${found[2]}`
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`no counter code for ${mobile}`)
+}
+
 export async function apiLogin(
   request: APIRequestContext,
   mobile: string,
@@ -48,18 +71,32 @@ export function freshMobile(): string {
 
 /** A new active customer made through the real API, for tests that change an account. */
 export async function createAccount(request: APIRequestContext, password = 'sawah2026') {
-  const mobile = freshMobile()
-  const signup = await request.post(`${API}/api/v1/auth/signup`, {
-    data: {
-      mobile,
-      password,
-      full_name: 'Test Farmer',
-      postcode: '06000',
-      area: 'Jitra',
-      district: 'Kubang Pasu',
-      preferred_branch: 2,
-    },
+  return signUpCustomer(request, {
+    mobile: freshMobile(),
+    password,
+    full_name: 'Test Farmer',
+    postcode: '06000',
+    area: 'Jitra',
+    district: 'Kubang Pasu',
+    preferred_branch: 2,
   })
+}
+
+/** Signs a customer up and verifies the code sent, through the real API. */
+export async function signUpCustomer(
+  request: APIRequestContext,
+  who: {
+    mobile: string
+    password: string
+    full_name: string
+    postcode: string
+    area: string
+    district: string
+    preferred_branch: number
+  },
+) {
+  const { mobile, password } = who
+  const signup = await request.post(`${API}/api/v1/auth/signup`, { data: who })
   if (signup.status() !== 201)
     throw new Error(`signup ${mobile}: ${signup.status()} ${await signup.text()}`)
   const s = await signup.json()

@@ -50,10 +50,23 @@ export const test = base.extend<{ problems: string[] }>({
 })
 export { expect }
 
-/** The farmer starts using the page (a pointer move starts its scripts), which then hydrates. */
-export async function startUsing(page: Page) {
+/**
+ * The farmer moves the pointer over the page, once its starter listens (which starts its
+ * scripts). The starter is the document's last script: a pointer moved while a page that has just
+ * come (its words already shown) is still arriving meets no listener and starts nothing, and the
+ * page would then wait for a touch that never comes. Seen on the farmer's slow line.
+ */
+export async function touchWhenListening(page: Page) {
+  await page.waitForFunction(
+    () => '__typedBeforeHydration' in window || document.readyState !== 'loading',
+  )
   await page.mouse.move(1, 1)
   await page.mouse.move(2, 2)
+}
+
+/** The farmer starts using the page (a pointer move starts its scripts), which then hydrates. */
+export async function startUsing(page: Page) {
+  await touchWhenListening(page)
   await hydrated(page)
 }
 

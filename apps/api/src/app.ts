@@ -72,6 +72,7 @@ import { counterRoutes } from './modules/counter/counter.routes.ts'
 import { createCounterService } from './modules/counter/counter.service.ts'
 import { createCounterCodes } from './modules/counter/counter-codes.ts'
 import { createCounterCodeLimits } from './modules/counter/counter-code-limits.ts'
+import { createCounterSmsLimits } from './modules/counter/counter-sms-limits.ts'
 import { renewalRoutes } from './modules/renewal/renewal.routes.ts'
 import { createRenewalService } from './modules/renewal/renewal.service.ts'
 import { lateRepaymentRoutes } from './modules/late-repayment/late-repayment.routes.ts'
@@ -81,6 +82,8 @@ import { createReceiptsService } from './modules/repayments/receipts.service.ts'
 import { createClamdScanner, createTestSignatureScanner } from './modules/files/virus-scan.ts'
 import { createKycReviewService } from './modules/kyc/kyc-review.service.ts'
 import { kycReviewRoutes } from './modules/kyc/kyc-review.routes.ts'
+import { createAuditLogService } from './modules/audit/audit-log.service.ts'
+import { auditLogRoutes } from './modules/audit/audit-log.routes.ts'
 import { createOrderDeskService } from './modules/order-desk/order-desk.service.ts'
 import { orderDeskRoutes } from './modules/order-desk/order-desk.routes.ts'
 import { runNotices } from './modules/notices/notice-job.ts'
@@ -407,6 +410,14 @@ export async function buildApp(deps: {
             windowMs: config.COUNTER_CODE_MISS_WINDOW_MS,
           },
         }),
+        // docs/product/vouchers.md (a code by SMS): through the one SMS outbox and its caps.
+        sms: otp,
+        smsLimits: createCounterSmsLimits({
+          perStaff: config.COUNTER_SMS_PER_STAFF,
+          perBranch: config.COUNTER_SMS_PER_BRANCH,
+          perNumber: config.COUNTER_SMS_PER_NUMBER,
+          windowMs: config.COUNTER_SMS_WINDOW_MS,
+        }),
       })
       const desk = createOrderDeskService({ db: db.db, clock })
       await v1.register(receiptsRoutes, {
@@ -448,6 +459,7 @@ export async function buildApp(deps: {
         issue: createVoucherIssueService({ db: db.db, clock }),
         guards,
       })
+      await v1.register(auditLogRoutes, { audit: createAuditLogService({ db: db.db }), guards })
       await v1.register(kycReviewRoutes, {
         review: createKycReviewService({
           db: db.db,

@@ -132,6 +132,17 @@ export const ApiConfigSchema = z.object({
   COUNTER_CODE_MISSES_PER_STAFF: z.coerce.number().int().min(1).max(1000).default(10),
   COUNTER_CODE_MISSES_PER_BRANCH: z.coerce.number().int().min(1).max(1000).default(10),
   COUNTER_CODE_MISS_WINDOW_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  // docs/product/vouchers.md (a code by SMS), ADR 063: codes a staff member, a branch, and one
+  // number may have sent by SMS at the counter per window (an hour) before 429.
+  COUNTER_SMS_PER_STAFF: z.coerce.number().int().min(1).max(1000).default(10),
+  COUNTER_SMS_PER_BRANCH: z.coerce.number().int().min(1).max(10_000).default(30),
+  COUNTER_SMS_PER_NUMBER: z.coerce.number().int().min(1).max(100).default(3),
+  COUNTER_SMS_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .max(86_400_000)
+    .default(60 * 60_000),
   // docs/product/error-reporting.md: off unless a DSN is given (Sentry's, or any service that
   // takes its envelopes).
   SENTRY_DSN: z.url().optional(),

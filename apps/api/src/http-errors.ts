@@ -66,6 +66,9 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   EXTENSION_PENDING: 409,
   RENEWAL_NOT_ALLOWED: 409,
   RENEWAL_PENDING: 409,
+  BRANCH_NOT_YOURS: 403,
+  CURSOR_INVALID: 400,
+  KYC_DOCUMENT_TO_RESEND: 409,
   QR_NOT_FOUND: 404,
   QR_EXPIRED: 410,
   QR_USED: 409,
@@ -77,6 +80,10 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   // Not 403: to a client that status with 'suspended' means its own account is (row 55).
   COUNTER_CUSTOMER_SUSPENDED: 409,
   QR_LOOKUP_LIMITED: 429,
+  COUNTER_SMS_WRONG_MARKET: 422,
+  COUNTER_SMS_LIMITED: 429,
+  VOUCHER_OTHER_MARKET: 422,
+  COUNTER_CASH_CHANGED: 409,
 }
 
 /**

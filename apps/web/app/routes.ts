@@ -71,8 +71,8 @@ export default [
       ]),
       route('*', 'routes/public/not-found.tsx'),
     ]),
-    // docs/product/vouchers.md: the branch counter, for staff, in the back office's layout.
-    route('staff', 'routes/admin/admin-layout.tsx', { id: 'staff-layout' }, [
+    // docs/product/vouchers.md: the branch counter, for staff, with a header made for a phone.
+    route('staff', 'routes/staff/staff-layout.tsx', { id: 'staff-layout' }, [
       index('routes/staff/counter.tsx'),
       route('transactions', 'routes/staff/branch-day.tsx'),
       // docs/product/back-office.md: staff read their own branch's orders.

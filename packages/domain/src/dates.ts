@@ -1,5 +1,10 @@
-/** docs/product/limits.md: dates display as DD-MM-YYYY, Gregorian years on every locale (Thai pages too). */
-export function formatDate(date: Date | string | number, timeZone = 'Asia/Kuala_Lumpur'): string {
+import { MARKET_TIME_ZONE, type Market } from './markets.ts'
+
+/**
+ * docs/product/dates-and-times.md: a moment's day as DD-MM-YYYY, Gregorian years in every
+ * language (Thai pages too), told in the given zone: a market's (MARKET), never a default one.
+ */
+export function formatDate(date: Date | string | number, timeZone: string): string {
   const d = date instanceof Date ? date : new Date(date)
   const parts = new Intl.DateTimeFormat('en-GB', {
     timeZone,
@@ -27,13 +32,10 @@ export function localClock(date: Date, timeZone: string): { weekday: number; min
 }
 
 /**
- * docs/product/vouchers.md: a moment as DD-MM-YYYY with the 12-hour time, upper-case (en-GB):
- * "25-11-2026 03:30 PM", in the farmer's time zone.
+ * docs/product/dates-and-times.md: a moment as DD-MM-YYYY with the 12-hour time, upper-case AM/PM
+ * (en-GB) in every language: "25-11-2026 03:30 PM", in the given market zone.
  */
-export function formatDateTime(
-  date: Date | string | number,
-  timeZone = 'Asia/Kuala_Lumpur',
-): string {
+export function formatDateTime(date: Date | string | number, timeZone: string): string {
   const d = date instanceof Date ? date : new Date(date)
   const parts = new Intl.DateTimeFormat('en-GB', {
     timeZone,
@@ -44,4 +46,74 @@ export function formatDateTime(
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
   const hour = get('hour').padStart(2, '0')
   return `${formatDate(d, timeZone)} ${hour}:${get('minute')} ${get('dayPeriod').toUpperCase()}`
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * docs/product/limits.md (time zone of a market): the calendar day (YYYY-MM-DD) it is in a market
+ * at an instant, told in the market's one time zone (MARKET_TIME_ZONE).
+ */
+export function marketDay(instant: Date, market: Market): string {
+  const timeZone = MARKET_TIME_ZONE[market]
+  let format = dayFormats.get(timeZone)
+  if (!format) {
+    // en-CA writes YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      calendar: 'gregory',
+    })
+    dayFormats.set(timeZone, format)
+  }
+  return format.format(instant)
+}
+
+/**
+ * The instant a market's calendar day (YYYY-MM-DD) begins: its midnight in the market's time zone.
+ * Found from the zone's offset at that moment (neither market keeps summer time, but nothing here
+ * relies on it).
+ */
+export function startOfMarketDay(day: string, market: Market): Date {
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`)
+  const offsetAt = (instant: number) => {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: MARKET_TIME_ZONE[market],
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(new Date(instant))
+    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0)
+    const local = Date.UTC(
+      get('year'),
+      get('month') - 1,
+      get('day'),
+      get('hour'),
+      get('minute'),
+      get('second'),
+    )
+    return local - instant
+  }
+  const guess = midnightUtc - offsetAt(midnightUtc)
+  return new Date(midnightUtc - offsetAt(guess))
+}
+
+/** A calendar day written YYYY-MM-DD (a due date, a harvest date), as opposed to an instant. */
+export function isCalendarDay(value: unknown): value is string {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+}
+
+/**
+ * docs/product/dates-and-times.md: a calendar day (YYYY-MM-DD) as it is shown, DD-MM-YYYY. A day
+ * has no time zone: it is shown as written, never moved by a zone.
+ */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.split('-')
+  return `${date}-${month}-${year}`
 }

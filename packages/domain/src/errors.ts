@@ -75,6 +75,12 @@ export const ERROR_CODES = [
   'EXTENSION_PENDING',
   'RENEWAL_NOT_ALLOWED',
   'RENEWAL_PENDING',
+  // The back office (docs/product/back-office.md): staff asking for another branch's orders; a
+  // list's page marker that is broken or forged
+  'BRANCH_NOT_YOURS',
+  'CURSOR_INVALID',
+  // A KYC application with a document finance marked to be sent again cannot be approved
+  'KYC_DOCUMENT_TO_RESEND',
   // Vouchers and the branch counter (docs/product/vouchers.md)
   'QR_NOT_FOUND',
   'QR_EXPIRED',
@@ -87,6 +93,12 @@ export const ERROR_CODES = [
   // The customer a code names is suspended; too many unknown or expired codes at a counter
   'COUNTER_CUSTOMER_SUSPENDED',
   'QR_LOOKUP_LIMITED',
+  // A code by SMS (ADR 063): a number of another country than the branch's; too many sent
+  'COUNTER_SMS_WRONG_MARKET',
+  'COUNTER_SMS_LIMITED',
+  // A voucher of another market than the counter's; the cash to collect is not what the clerk saw
+  'VOUCHER_OTHER_MARKET',
+  'COUNTER_CASH_CHANGED',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

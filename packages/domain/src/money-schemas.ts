@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CURRENCIES, MARKETS } from './money.ts'
+import { CURRENCIES, MARKETS } from './markets.ts'
 
 export const CurrencySchema = z.enum(CURRENCIES)
 export const MarketSchema = z.enum(MARKETS)

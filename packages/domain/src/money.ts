@@ -1,17 +1,6 @@
 // No zod here: formatMoney runs in the browser bundle; schemas are in money-schemas.ts.
 // Money is always integer minor units (sen, satang) with its currency (ADR 004).
-export const CURRENCIES = ['MYR', 'THB'] as const
-export type Currency = (typeof CURRENCIES)[number]
-
-export const MARKETS = ['MY', 'TH'] as const
-export type Market = (typeof MARKETS)[number]
-
-export const MARKET_CURRENCY: Record<Market, Currency> = { MY: 'MYR', TH: 'THB' }
-/** docs/product/limits.md: the time zone a market's days, times and due dates are told in. */
-export const MARKET_TIME_ZONE: Record<Market, string> = {
-  MY: 'Asia/Kuala_Lumpur',
-  TH: 'Asia/Bangkok',
-}
+import type { Currency } from './markets.ts'
 
 export type Money = { amount_minor: number; currency: Currency }
 

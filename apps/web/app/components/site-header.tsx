@@ -1,8 +1,9 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react'
-import { Form, NavLink, Link, useLocation } from 'react-router'
+import { Form, NavLink, Link } from 'react-router'
+import { deskPath } from '@padi/domain/auth/desks'
 import { useI18n, localePath } from '~/utils/i18n.ts'
 import { usePrefetch } from '~/utils/prefetch.ts'
 import { LanguageSwitcher } from './language-switcher.tsx'
+import { useHeaderMenu } from './header-menu.ts'
 
 export type HeaderUser = { fullName: string; role: string } | null
 
@@ -23,19 +24,7 @@ export function SiteHeader({
 }) {
   const { t, locale } = useI18n()
   const href = (p: string) => localePath(locale, p)
-  const location = useLocation()
-  const menu = useRef<HTMLDetailsElement>(null)
-
-  // A link followed from the open menu lands on a page with the menu closed.
-  useEffect(() => {
-    if (menu.current) menu.current.open = false
-  }, [location.key])
-
-  const closeOnEscape = (event: KeyboardEvent<HTMLDetailsElement>) => {
-    if (event.key !== 'Escape' || !event.currentTarget.open) return
-    event.currentTarget.open = false
-    event.currentTarget.querySelector('summary')?.focus()
-  }
+  const { menu, closeOnEscape } = useHeaderMenu()
 
   return (
     <header className="site-header">
@@ -141,8 +130,16 @@ function MenuLinks({
   const { t, locale } = useI18n()
   const href = (p: string) => localePath(locale, p)
   const prefetch = usePrefetch()
+  // docs/product/accounts.md (Desks): the shop's own people find their desk first; a customer's
+  // own pages (orders, QR code) are not theirs.
+  const desk = user ? deskPath(user.role) : null
   return (
     <nav className={`main-nav ${className}`.trim()} aria-label={label}>
+      {desk ? (
+        <Link to={href(desk)} className="nav-desk" prefetch="none">
+          {t(`nav.desk.${user!.role}`)}
+        </Link>
+      ) : null}
       {PUBLIC_LINKS.map(([path, key]) => (
         <NavLink key={path} to={href(path)} prefetch={prefetch}>
           {t(key)}
@@ -150,12 +147,16 @@ function MenuLinks({
       ))}
       {user ? (
         <>
-          <NavLink to={href('/orders')} prefetch={prefetch}>
-            {t('nav.orders')}
-          </NavLink>
-          <NavLink to={href('/qr')} prefetch={prefetch}>
-            {t('nav.myQr')}
-          </NavLink>
+          {desk ? null : (
+            <>
+              <NavLink to={href('/orders')} prefetch={prefetch}>
+                {t('nav.orders')}
+              </NavLink>
+              <NavLink to={href('/qr')} prefetch={prefetch}>
+                {t('nav.myQr')}
+              </NavLink>
+            </>
+          )}
           <NavLink to={href('/settings')} prefetch={prefetch}>
             {t('nav.account')}
           </NavLink>

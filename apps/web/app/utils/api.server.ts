@@ -12,7 +12,7 @@ import type { Interest } from '@padi/domain/interest/schemas'
 import type { Feedback, FeedbackList } from '@padi/domain/feedback/schemas'
 import type { JobsOverview } from '@padi/domain/jobs/schemas'
 import type { Locale } from '@padi/domain/i18n/locales'
-import type { Market } from '@padi/domain/money'
+import type { Market } from '@padi/domain/markets'
 import type { ErrorCode } from '@padi/domain/errors'
 import type { User } from '@padi/domain/auth/user-schema'
 import type { Cart } from '@padi/domain/cart/cart-schemas'
@@ -32,11 +32,12 @@ import type {
   OrderDeskOrder,
   Shipment,
 } from '@padi/domain/orders/order-desk-schemas'
+import type { AuditLog } from '@padi/domain/audit/audit-schemas'
 import type {
   ApproveKyc,
-  AuditLog,
   KycAnswer,
   KycDocument,
+  KycDocumentReviewInput,
   KycDraft,
   KycQueue,
   KycReviewApplication,
@@ -61,6 +62,8 @@ import type {
   CounterCodeInput,
   CounterCustomer,
   CounterPurchase,
+  CounterSmsCodeRequest,
+  CounterSmsCodeSent,
   CounterTransaction,
   Voucher,
   VoucherIssueAnswer,
@@ -389,12 +392,14 @@ export function createApiClient(
     uploadKycDocument: (
       token: string,
       input: { kind: KycDocumentKind; name: string; bytes: Uint8Array; type: string },
+      idempotencyKey?: string,
     ) =>
       call<KycDocument>('/api/v1/me/kyc/documents', {
         method: 'POST',
         query: { kind: input.kind, name: input.name },
         file: { bytes: input.bytes, type: input.type },
         token,
+        ...(idempotencyKey ? { headers: { 'idempotency-key': idempotencyKey } } : {}),
       }),
     deleteKycDocument: (token: string, id: number) =>
       call<null>(`/api/v1/me/kyc/documents/${id}`, { method: 'DELETE', token }),
@@ -501,6 +506,9 @@ export function createApiClient(
       call<CounterCustomer>('/api/v1/staff/counter/lookup', { method: 'POST', body: code, token }),
     counterStock: (token: string) =>
       call<BranchStock>('/api/v1/staff/counter/stock', { token }).then((r) => r.data),
+    // A code by SMS for a customer without mobile data (ADR 063): the same answer for any number.
+    counterSmsCode: (token: string, body: CounterSmsCodeRequest) =>
+      call<CounterSmsCodeSent>('/api/v1/staff/counter/sms-code', { method: 'POST', body, token }),
     counterPurchase: (token: string, key: string, body: CounterPurchase) =>
       call<CounterTransaction>('/api/v1/staff/counter/purchases', {
         method: 'POST',
@@ -508,6 +516,9 @@ export function createApiClient(
         token,
         headers: { 'idempotency-key': key },
       }),
+    // docs/product/vouchers.md (the customer's visit): the clerk is done with the customer.
+    counterClose: (token: string, code: CounterCodeInput) =>
+      call<null>('/api/v1/staff/counter/close', { method: 'POST', body: code, token }),
     counterHandOver: (token: string, orderId: number, code: CounterCodeInput) =>
       call<CounterTransaction>(`/api/v1/staff/counter/orders/${orderId}/hand-over`, {
         method: 'POST',
@@ -624,6 +635,17 @@ export function createApiClient(
       call<OrderDeskOrder>(`/api/v1/admin/orders/${id}/complete`, { method: 'POST', token }),
     requestKycDocuments: (token: string, id: number, body: RequestDocuments) =>
       call<{ id: number; state: string }>(`/api/v1/admin/kyc/${id}/request-documents`, {
+        method: 'POST',
+        body,
+        token,
+      }),
+    reviewKycDocument: (
+      token: string,
+      id: number,
+      documentId: number,
+      body: KycDocumentReviewInput,
+    ) =>
+      call<KycDocument>(`/api/v1/admin/kyc/${id}/documents/${documentId}/review`, {
         method: 'POST',
         body,
         token,

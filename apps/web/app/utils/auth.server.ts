@@ -14,6 +14,8 @@ export function sessionUser(user: User): SessionUser {
     kycStatus: user.kyc_status,
     isPinSet: user.is_pin_set,
     market: user.market,
+    preferredBranchId: user.preferred_branches[0] ?? null,
+    region: user.profile.state,
   }
 }
 

@@ -1,6 +1,7 @@
-import { boundedCount, CART_MAX_LINES, mergeCarts } from '@padi/domain/cart/cart'
+import { CART_MAX_LINES, mergeCarts } from '@padi/domain/cart/cart'
+import { boundedCount } from '@padi/domain/cart/cart-totals'
 import type { Cart } from '@padi/domain/cart/cart-schemas'
-import type { Market } from '@padi/domain/money'
+import type { Market } from '@padi/domain/markets'
 import { ApiError, type ApiClient } from './api.server.ts'
 import type { VisitorCartLine, WebSession } from './session.server.ts'
 

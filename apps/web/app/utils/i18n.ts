@@ -1,8 +1,9 @@
 import rosetta from 'rosetta'
 import { createContext, useContext } from 'react'
 import type { Locale } from '@padi/domain/i18n/locales'
-import { formatMoney, type Currency } from '@padi/domain/money'
-import { formatDate } from '@padi/domain/dates'
+import { formatMoney } from '@padi/domain/money'
+import { MARKET, type Currency, type Market } from '@padi/domain/markets'
+import { formatDate, formatDateTime, formatDay, isCalendarDay } from '@padi/domain/dates'
 
 export type Messages = { [key: string]: string | Messages }
 export type TranslateParams = Record<string, string | number>
@@ -26,18 +27,53 @@ export function createTranslator(locale: Locale, messages: Messages): Translate 
 
 export type I18n = {
   locale: Locale
+  /** The reader's market (readerMarket): the zone dates are told in unless a record names one. */
+  market: Market
   t: Translate
   money: (amountMinor: number, currency: Currency) => string
-  date: (value: Date | string | number) => string
+  /**
+   * docs/product/dates-and-times.md: DD-MM-YYYY. A calendar day (YYYY-MM-DD) as written; an
+   * instant on the day it is in the market's zone (the reader's market unless one is named).
+   */
+  date: (value: Date | string | number, market?: Market) => string
+  /** An instant as "26-11-2026 10:18 PM" in the market's zone (the reader's unless named). */
+  dateTime: (value: Date | string | number, market?: Market) => string
+  /**
+   * The back office's form (docs/product/dates-and-times.md): a record's time in its market's
+   * zone, which is named when it is not the reader's: "26-11-2026 10:18 PM (Thailand time)".
+   */
+  moment: (value: Date | string | number, market: Market) => string
 }
 
-export function createI18n(locale: Locale, messages: Messages): I18n {
+/** The reader's market, for dates: their account's, else the one their language is spoken in. */
+export function readerMarket(locale: Locale, accountMarket: Market | null | undefined): Market {
+  return accountMarket ?? (locale === 'th' ? 'TH' : 'MY')
+}
+
+export function createI18n(locale: Locale, messages: Messages, reader: Market): I18n {
+  const translate = createTranslator(locale, messages)
   return {
     locale,
-    t: createTranslator(locale, messages),
+    market: reader,
+    t: translate,
     money: formatMoney,
-    date: (v) => formatDate(v),
+    date: (v, market = reader) =>
+      isCalendarDay(v) ? formatDay(v) : formatDate(v, MARKET[market].timeZone),
+    dateTime: (v, market = reader) => formatDateTime(v, MARKET[market].timeZone),
+    moment: (v, market) => {
+      const text = formatDateTime(v, MARKET[market].timeZone)
+      return market === reader ? text : `${text} (${translate(`admin.zones.${market}`)})`
+    },
   }
+}
+
+/** The reader's account market, as a matched layout loader names it (`readerMarket`). */
+export function accountMarketOf(parts: readonly unknown[]): Market | null {
+  for (const part of parts) {
+    const market = (part as { accountMarket?: unknown } | null | undefined)?.accountMarket
+    if (market === 'MY' || market === 'TH') return market
+  }
+  return null
 }
 
 export const I18nContext = createContext<I18n | null>(null)

@@ -11,6 +11,17 @@ export function isKycKind(value: unknown): value is KycDocumentKind {
   return KYC_DOCUMENT_KINDS.some((k) => k === value)
 }
 
+/** The shape of an upload's key (the API's Idempotency-Key); anything else is not passed on. */
+const ATTEMPT = /^[A-Za-z0-9_-]{8,100}$/
+
+/**
+ * docs/product/credit.md (KYC documents): the key of one chosen file, as the page sent it (the
+ * form's hidden field, or the script's query). The same file sent twice with it is kept once.
+ */
+export function uploadAttempt(value: unknown): string | undefined {
+  return typeof value === 'string' && ATTEMPT.test(value) ? value : undefined
+}
+
 /**
  * The text an upload refusal shows: the API names the catalogue key of its problem (empty, not
  * PDF, JPEG or PNG, too large, the application's limits); anything else is the page's own.
@@ -25,6 +36,10 @@ export function uploadRefusal(error: unknown): Message {
   if (refusal.message) return refusal.message
   if (refusal.code === 'KYC_NOT_EDITABLE') return { key: 'kyc.page.notEditable' }
   if (refusal.code === 'KYC_RESUBMIT_LATER') return { key: 'kyc.page.submitLater' }
+  // The same chosen file, sent again while its first sending is still being kept.
+  if (refusal.code === 'IDEMPOTENCY_IN_FLIGHT') return { key: 'kyc.upload.underWay' }
+  // The page's key for one file came with another (a page kept from before): nothing was kept.
+  if (refusal.code === 'IDEMPOTENCY_MISMATCH') return { key: 'kyc.upload.pageOutdated' }
   return { key: 'kyc.upload.failed' }
 }
 
@@ -34,7 +49,14 @@ export function uploadRefusal(error: unknown): Message {
  */
 export async function uploadKycFile(
   ctx: { session: WebSession; locale: Locale; api: ApiClient },
-  file: { kind: KycDocumentKind; name: string; type: string; bytes: Uint8Array | null },
+  file: {
+    kind: KycDocumentKind
+    name: string
+    type: string
+    bytes: Uint8Array | null
+    /** The chosen file's key (uploadAttempt): a second sending of it is kept once. */
+    attempt?: string | undefined
+  },
 ): Promise<{ ok: true } | { ok: false; status: number; message: Message }> {
   if (file.bytes === null)
     return {
@@ -44,13 +66,17 @@ export async function uploadKycFile(
     }
   try {
     await withUserToken(ctx, (token) =>
-      ctx.api.uploadKycDocument(token, {
-        kind: file.kind,
-        name: file.name.slice(0, 200),
-        bytes: file.bytes!,
-        // The API judges the bytes, not this; it only has to be one it reads as a file.
-        type: 'application/octet-stream',
-      }),
+      ctx.api.uploadKycDocument(
+        token,
+        {
+          kind: file.kind,
+          name: file.name.slice(0, 200),
+          bytes: file.bytes!,
+          // The API judges the bytes, not this; it only has to be one it reads as a file.
+          type: 'application/octet-stream',
+        },
+        file.attempt,
+      ),
     )
     return { ok: true }
   } catch (error) {

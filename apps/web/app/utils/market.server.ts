@@ -1,5 +1,5 @@
 import type { Locale } from '@padi/domain/i18n/locales'
-import type { Market } from '@padi/domain/money'
+import type { Market } from '@padi/domain/markets'
 import { readCookie, setCookieHeader } from './cookies.server.ts'
 import type { WebSession } from './session.server.ts'
 

@@ -19,6 +19,13 @@ export type SessionUser = {
   kycStatus: KycStatus | null
   isPinSet: boolean
   market: 'MY' | 'TH'
+  /**
+   * docs/product/orders-and-payments.md (Stock at pickup): the farmer's own branch and the ISO code
+   * of their state or province, to put the branches holding a pack in their order. Missing in a
+   * session made before they were kept (read from the API once then).
+   */
+  preferredBranchId?: number | null
+  region?: string | null
 }
 export type PreAuth = {
   purpose: 'signup' | 'password_reset' | 'late_repayment' | 'mobile_change'
@@ -26,6 +33,8 @@ export type PreAuth = {
   deviceId: string
   mobile: string
   sentAt: number
+  /** Sign-up: the page the farmer was on the way to (checkout, say), once the code is right. */
+  redirectTo?: string
 }
 export type Flash = { kind: 'error' | 'success' | 'info'; titleKey?: string; messageKey: string }
 export type SessionData = {

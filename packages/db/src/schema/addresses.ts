@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import type { Market } from '@padi/domain/money'
+import type { Market } from '@padi/domain/markets'
 import { users } from './users.ts'
 
 /**

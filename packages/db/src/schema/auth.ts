@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { OtpPurpose } from '@padi/domain/auth/rules'
 import type { Notice } from '@padi/domain/notices/notice-sms-text'
+import type { CounterSmsCode } from '@padi/domain/vouchers/counter-code-sms'
 import { users } from './users.ts'
 
 /**
@@ -42,8 +43,9 @@ export const smsOutbox = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     to: text('to').notNull(),
-    // A code's purpose, or a notice (finance's decision) whose sealed field holds its values.
-    purpose: text('purpose').$type<OtpPurpose | Notice>().notNull(),
+    // A code's purpose, a notice (finance's decision) or a counter code (ADR 063), the last two
+    // with their values in the sealed field.
+    purpose: text('purpose').$type<OtpPurpose | Notice | CounterSmsCode>().notNull(),
     locale: text('locale').notNull().default('en'),
     codeSealed: text('code_sealed'),
     clientIp: text('client_ip'),

@@ -10,7 +10,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import type { LocalizedText } from '@padi/domain/i18n/locales'
 import type { OpeningHours } from '@padi/domain/branches/schemas'
-import type { Market } from '@padi/domain/money'
+import type { Market } from '@padi/domain/markets'
 
 export const branches = pgTable('branches', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),

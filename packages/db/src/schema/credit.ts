@@ -10,7 +10,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import type { CreditLineState, LedgerKind } from '@padi/domain/credit/credit-line'
-import type { Currency } from '@padi/domain/money'
+import type { Currency } from '@padi/domain/markets'
 import { users } from './users.ts'
 
 /**

@@ -14,7 +14,8 @@ import {
 import type { KycApplicationState } from '@padi/domain/kyc/kyc-application'
 import type { KycDraft } from '@padi/domain/kyc/kyc-schemas'
 import type { KYC_FILE_TYPES, KycDocumentKind } from '@padi/domain/kyc/kyc-documents'
-import type { Market } from '@padi/domain/money'
+import type { KycDocumentReview } from '@padi/domain/kyc/kyc-document-review'
+import type { Market } from '@padi/domain/markets'
 import { users } from './users.ts'
 
 /**
@@ -88,6 +89,14 @@ export const kycDocuments = pgTable(
     storageKey: text('storage_key').notNull().unique(),
     /** The name the farmer's file had, cleaned, for the list. */
     fileName: text('file_name').notNull(),
+    /**
+     * docs/product/credit.md (KYC review): finance's judgement of this file, accepted or to be
+     * sent again, with the reason the farmer reads; null until judged.
+     */
+    review: text('review').$type<KycDocumentReview>(),
+    reviewReason: text('review_reason'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: integer('reviewed_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
@@ -95,6 +104,12 @@ export const kycDocuments = pgTable(
   (t) => [
     index('kyc_documents_application_idx').on(t.applicationId, t.id),
     check('kyc_documents_bytes_check', sql`${t.bytes} > 0`),
+    check('kyc_documents_review_check', sql`${t.review} in ('accepted', 'resend')`),
+    // A document to be sent again always says why.
+    check(
+      'kyc_documents_resend_reason_check',
+      sql`${t.review} is distinct from 'resend' or ${t.reviewReason} is not null`,
+    ),
     check(
       'kyc_documents_kind_check',
       sql`${t.kind} in ('id_front', 'id_back', 'selfie', 'bank_statement', 'utility_bill', 'land_document', 'harvest_sales')`,

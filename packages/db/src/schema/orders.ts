@@ -10,7 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core'
-import type { Currency } from '@padi/domain/money'
+import type { Currency } from '@padi/domain/markets'
 import type { LocalizedText } from '@padi/domain/i18n/locales'
 import type { Fulfilment, OrderStatus, PaymentType } from '@padi/domain/orders/order-rules'
 import { users } from './users.ts'

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { check, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import type { Locale } from '@padi/domain/i18n/locales'
-import type { Currency } from '@padi/domain/money'
+import type { Currency } from '@padi/domain/markets'
 import type { ReceiptMethod, ReceiptState } from '@padi/domain/repayments/receipt-rules'
 import { creditLedger, creditLines } from './credit.ts'
 import { users } from './users.ts'

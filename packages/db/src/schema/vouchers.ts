@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import type { Currency, Market } from '@padi/domain/money'
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import type { Currency, Market } from '@padi/domain/markets'
 import type { VoucherState } from '@padi/domain/vouchers/voucher-rules'
 import { branches } from './branches.ts'
 import { orders } from './orders.ts'
@@ -70,7 +79,8 @@ export const counterTransactionLines = pgTable(
 
 /**
  * docs/product/vouchers.md: a cash voucher of the version 3.0 programme: its owner, value and
- * expiry; once redeemed, when, where, by whom and in which transaction. The CHECK makes a
+ * expiry day (the day printed on it, in its market's calendar: valid through that whole day); once
+ * redeemed, when, where, by whom and in which transaction. The CHECK makes a
  * redeemed voucher without its redemption (or the reverse) impossible.
  */
 export const vouchers = pgTable(
@@ -84,7 +94,7 @@ export const vouchers = pgTable(
     market: text('market').$type<Market>().notNull(),
     currency: text('currency').$type<Currency>().notNull(),
     valueMinor: integer('value_minor').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
     state: text('state').$type<VoucherState>().notNull().default('active'),
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
     redeemedBranchId: integer('redeemed_branch_id').references(() => branches.id),
@@ -96,7 +106,7 @@ export const vouchers = pgTable(
       .default(sql`now()`),
   },
   (t) => [
-    index('vouchers_user_idx').on(t.userId, t.state, t.expiresAt),
+    index('vouchers_user_idx').on(t.userId, t.state, t.expiresOn),
     check('vouchers_value_check', sql`${t.valueMinor} > 0`),
     check('vouchers_state_check', sql`${t.state} in ('active', 'redeemed')`),
     check(
@@ -113,7 +123,9 @@ export const vouchers = pgTable(
 /**
  * docs/product/vouchers.md: the customer's counter code: what the QR shows (a random token, signed
  * by the server) and the 8 digits typed when a camera fails. Lives 90 seconds; one that served a
- * redemption is used and cannot serve another.
+ * redemption is used and cannot serve another. A code sent by SMS at a clerk's request (ADR 063)
+ * is typed only (its token is never shown), lives 10 minutes and serves only the branch that sent
+ * it. The first clerk to find a code holds it for the customer's visit (served_by, serve_until).
  */
 export const counterCodes = pgTable(
   'counter_codes',
@@ -124,8 +136,15 @@ export const counterCodes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     digits: text('digits').notNull(),
+    // 'qr': the customer's QR page; 'sms': sent by SMS for the branch named here.
+    channel: text('channel').$type<'qr' | 'sms'>().notNull().default('qr'),
+    branchId: integer('branch_id').references(() => branches.id),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    // docs/product/vouchers.md (the customer's visit): the clerk who found the code, and until when
+    // it serves them (the sale once, look-ups and hand-overs) whatever its own life.
+    servedBy: integer('served_by').references(() => users.id, { onDelete: 'cascade' }),
+    serveUntil: timestamp('serve_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
@@ -134,5 +153,11 @@ export const counterCodes = pgTable(
     // Digits are looked up among the live ones; a clash with a live code is refused and redrawn.
     index('counter_codes_digits_idx').on(t.digits, t.expiresAt),
     index('counter_codes_user_idx').on(t.userId, t.createdAt),
+    // A code by SMS always names its branch; a QR code serves any branch of its market.
+    check(
+      'counter_codes_channel_check',
+      sql`(${t.channel} = 'qr' and ${t.branchId} is null) or (${t.channel} = 'sms' and ${t.branchId} is not null)`,
+    ),
+    check('counter_codes_visit_check', sql`(${t.servedBy} is null) = (${t.serveUntil} is null)`),
   ],
 )

@@ -1,5 +1,5 @@
 import type { OpeningHours } from '@padi/domain/branches/schemas'
-import type { Market } from '@padi/domain/money'
+import { MARKET, type Market } from '@padi/domain/markets'
 import type { LocalizedText } from '@padi/domain/i18n/locales'
 
 type BranchSeed = {
@@ -48,8 +48,8 @@ const THAI_HOURS: OpeningHours = [
   day('08:00', '12:00'),
 ]
 
-const MY = 'Asia/Kuala_Lumpur'
-const TH = 'Asia/Bangkok'
+const MY = MARKET.MY.timeZone
+const TH = MARKET.TH.timeZone
 
 /**
  * Demo branches in real paddy districts (docs/product/regions.md.3: MADA, KADA, IADA Barat Laut

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { MARKET_CURRENCY, majorToMinor } from '@padi/domain/money'
+import { majorToMinor } from '@padi/domain/money'
+import { MARKET_CURRENCY } from '@padi/domain/markets'
 import type { Db } from '../client.ts'
 import { branches } from '../schema/branches.ts'
 import { DEMO_BRANCHES } from './branches.ts'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { boundedCount, CART_MAX_LINES, cartTotals, mergeCarts, shippingFeeMinor } from './cart.ts'
+import { CART_MAX_LINES, mergeCarts, shippingFeeMinor } from './cart.ts'
+import { boundedCount, cartTotals } from './cart-totals.ts'
 
 describe('cart rules (docs/product/orders-and-payments.md)', () => {
   it('bounds a count by the stock and the cart’s limit', () => {

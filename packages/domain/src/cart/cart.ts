@@ -5,18 +5,6 @@ export const CART_MAX_COUNT = 999
 /** A line as the cart keeps it: a pack (variation), how many, and whether it goes to checkout. */
 export type CartEntry = { variationId: number; count: number; selected: boolean }
 
-/** A line with what the server knows now: the pack's price in the market and the stock there. */
-export type PricedLine = CartEntry & { unitPriceMinor: number | null; stock: number }
-
-/**
- * docs/product/orders-and-payments.md: the count a line may hold: at least 1, at most the stock in
- * the customer's market and the cart's own limit. Answers 0 when nothing is in stock.
- */
-export function boundedCount(count: number, stock: number): number {
-  if (!Number.isFinite(count)) return 0
-  return Math.max(0, Math.min(Math.floor(count), stock, CART_MAX_COUNT))
-}
-
 /**
  * docs/product/orders-and-payments.md: a visitor's lines join the account's cart at login. A pack
  * in both keeps the larger count (the same pack added twice is the same intention, not twice the
@@ -40,19 +28,6 @@ export function mergeCarts(account: CartEntry[], visitor: CartEntry[]): CartEntr
     )
   }
   return [...merged.values()].slice(0, CART_MAX_LINES)
-}
-
-/** docs/product/orders-and-payments.md: the totals of the selected lines; prices from the server. */
-export function cartTotals(lines: PricedLine[]) {
-  let quantity = 0
-  let subtotalMinor = 0
-  for (const line of lines) {
-    if (!line.selected || line.unitPriceMinor === null) continue
-    const count = boundedCount(line.count, line.stock)
-    quantity += count
-    subtotalMinor += count * line.unitPriceMinor
-  }
-  return { quantity, subtotalMinor }
 }
 
 /** docs/product/orders-and-payments.md: the delivery fee rule of a market, set by configuration. */

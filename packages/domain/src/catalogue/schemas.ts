@@ -120,15 +120,32 @@ export const ProductDetailSchema = ProductSummarySchema.extend({
       pack_amount: z.number().nullable(),
       pack_unit: z.string().nullable(),
       price: MoneySchema.nullable(),
-      stock: z.number().int(),
+      stock: z.number().int().describe('Of this pack over every branch of the market'),
+      branches: z
+        .array(
+          z.object({
+            branch_id: z.number().int(),
+            quantity: z.number().int().describe('Of this pack at this branch; always above 0'),
+          }),
+        )
+        .describe(
+          'The branches of the market that hold this pack, in the branches’ usual order (GET /branches); a branch without it is left out. Its name is in where_to_buy. docs/product/catalogue.md (Stock and where to buy)',
+        ),
     }),
   ),
-  where_to_buy: z.array(
-    z.object({
-      branch_id: z.number().int(),
-      name: LocalizedTextSchema,
-      quantity: z.number().int(),
-    }),
-  ),
+  where_to_buy: z
+    .array(
+      z.object({
+        branch_id: z.number().int(),
+        name: LocalizedTextSchema,
+        quantity: z
+          .number()
+          .int()
+          .describe(
+            'Of all this product’s packs together at this branch: which pack is there is in variations[].branches',
+          ),
+      }),
+    )
+    .describe('The branches of the market that hold any pack of the product, in their usual order'),
 }).meta({ id: 'ProductDetail' })
 export type ProductDetail = z.infer<typeof ProductDetailSchema>

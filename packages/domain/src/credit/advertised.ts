@@ -1,4 +1,4 @@
-import type { Currency, Market } from '../money.ts'
+import type { Currency, Market } from '../markets.ts'
 
 /**
  * docs/product/credit.md: the advertised credit is up to RM1,000 per hectare; the Thai pages advertise

@@ -1,4 +1,4 @@
-import type { Market } from '../money.ts'
+import type { Market } from '../markets.ts'
 import { ADVERTISED_CREDIT } from './advertised.ts'
 
 /**

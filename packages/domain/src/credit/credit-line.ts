@@ -1,4 +1,4 @@
-import type { Currency } from '../money.ts'
+import type { Currency } from '../markets.ts'
 
 /** docs/product/credit.md: the credit line. */
 export const CREDIT_LINE_STATES = ['active', 'suspended', 'expired'] as const

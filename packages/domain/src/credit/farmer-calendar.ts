@@ -1,4 +1,4 @@
-import type { Currency } from '../money.ts'
+import type { Currency } from '../markets.ts'
 
 /**
  * Hours ahead of UTC of the farmer's calendar, by the line's currency: Malaysia UTC+8, Thailand

@@ -1,4 +1,4 @@
-import type { Currency } from '../money.ts'
+import type { Currency } from '../markets.ts'
 import { CALENDAR_OFFSET_HOURS } from './farmer-calendar.ts'
 
 /** docs/product/limits.md: late fee of 1.5% per month on credit owed after the settlement or harvest date. */

@@ -1,4 +1,4 @@
-import type { Market } from '../money.ts'
+import type { Market } from '../markets.ts'
 
 /**
  * docs/product/regions.md: the state (Malaysia) or province (Thailand) of an address, found from

@@ -63,6 +63,10 @@ describe('the life of a credit application (docs/product/credit.md: KYC)', () =>
     expect(creditApplicationStatus('approved', line('active', '2026-11-24'), now)).toBe(
       'incomplete_contract',
     )
+    // A line without an application here: the line says where the farmer stands.
+    expect(creditApplicationStatus(null, line('active'), now)).toBe('completed')
+    expect(creditApplicationStatus('draft', line('active'), now)).toBe('completed')
+    expect(creditApplicationStatus(null, line('suspended'), now)).toBe('incomplete_contract')
   })
 })
 

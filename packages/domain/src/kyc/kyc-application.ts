@@ -66,19 +66,23 @@ export const CREDIT_APPLICATION_STATUSES = [
 export type CreditApplicationStatus = (typeof CREDIT_APPLICATION_STATUSES)[number]
 
 /**
- * The dashboard's status from the latest application and the credit line it gave: nothing
- * submitted yet reads 'no application received'; an approval whose line is usable reads
- * 'completed', and one whose line is suspended or expired needs the contract renewed.
+ * The dashboard's status from the latest application and the credit line (docs/product/credit.md):
+ * nothing submitted yet reads 'no application received'; an approval whose line is usable reads
+ * 'completed', and one whose line is suspended or expired needs the contract renewed. A line
+ * given without an application here (an account verified at the branch before the shop opened)
+ * speaks for itself: the farmer is not asked to apply for what they have.
  */
 export function creditApplicationStatus(
   application: KycApplicationState | null,
   line: { state: CreditLineState; expiresAt: Date } | null,
   now: Date,
 ): CreditApplicationStatus {
+  const usable = line !== null && line.state === 'active' && line.expiresAt > now
+  if ((application === null || application === 'draft') && line !== null)
+    return usable ? 'completed' : 'incomplete_contract'
   if (application === null || application === 'draft') return 'none'
   if (application === 'submitted') return 'in_review'
   if (application === 'insufficient_documents') return 'insufficient_documents'
   if (application === 'rejected') return 'rejected'
-  const usable = line !== null && line.state === 'active' && line.expiresAt > now
   return usable ? 'completed' : 'incomplete_contract'
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { textBlock, textLine } from '../input-schemas.ts'
-import type { Market } from '../money.ts'
+import type { Market } from '../markets.ts'
 import { nricProblem, thaiIdProblem } from './identity-numbers.ts'
 import { KYC_APPLICATION_STATES } from './kyc-application.ts'
+import { KYC_DOCUMENT_REVIEWS, RESEND_REASON_MAX } from './kyc-document-review.ts'
 import {
   IDENTITY_DOCUMENTS,
   KYC_DOCUMENT_KINDS,
@@ -54,6 +55,8 @@ export function submissionProblems(
   draft: KycDraft,
   market: Market,
   uploaded: readonly KycDocumentKind[],
+  /** Kinds of the documents finance marked to be sent again and not yet sent (KYC review). */
+  toResend: readonly KycDocumentKind[] = [],
 ): KycProblem[] {
   const problems: KycProblem[] = []
   const need = (field: keyof KycDraft, ok: boolean, message = 'kyc.errors.required') => {
@@ -78,10 +81,12 @@ export function submissionProblems(
     consents.terms === true && consents.data_processing === true && consents.credit_check === true,
     'kyc.errors.consentsRequired',
   )
+  for (const kind of toResend)
+    problems.push({ field: `documents.${kind}`, message: 'kyc.errors.documentResend' })
   for (const kind of IDENTITY_DOCUMENTS)
-    if (!uploaded.includes(kind))
+    if (!uploaded.includes(kind) && !toResend.includes(kind))
       problems.push({ field: `documents.${kind}`, message: 'kyc.errors.documentRequired' })
-  if (!SUPPORTING_DOCUMENTS.some((kind) => uploaded.includes(kind)))
+  if (!SUPPORTING_DOCUMENTS.some((kind) => uploaded.includes(kind) || toResend.includes(kind)))
     problems.push({ field: 'documents', message: 'kyc.errors.noDocuments' })
   return problems
 }
@@ -94,8 +99,38 @@ export const KycDocumentSchema = z.object({
   bytes: z.number().int(),
   file_name: z.string(),
   created_at: z.string(),
+  review: z
+    .enum(KYC_DOCUMENT_REVIEWS)
+    .nullable()
+    .describe('Finance’s judgement: accepted, or to be sent again (resend); null: not judged'),
+  review_reason: z.string().nullable().describe('Why it is to be sent again: the farmer reads it'),
 })
 export type KycDocument = z.infer<typeof KycDocumentSchema>
+
+/**
+ * docs/product/credit.md (KYC review): finance's judgement of one document of an application
+ * waiting for a decision: accepted, or to be sent again with the reason the farmer reads.
+ */
+export const KycDocumentReviewSchema = z
+  .object({
+    review: z.enum(KYC_DOCUMENT_REVIEWS),
+    reason: textBlock()
+      .trim()
+      .max(RESEND_REASON_MAX, 'kyc.errors.reasonTooLong')
+      .optional()
+      .describe('Needed to send a document back: the farmer reads it in their KYC page'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.review === 'resend' && !v.reason)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'kyc.errors.resendReason' })
+  })
+  .meta({
+    examples: [
+      { review: 'resend', reason: 'The photo is blurred: the card number cannot be read.' },
+      { review: 'accepted' },
+    ],
+  })
+export type KycDocumentReviewInput = z.infer<typeof KycDocumentReviewSchema>
 
 /**
  * GET /api/v1/me/kyc: the farmer's application (the open one, else the latest), what it still
@@ -157,9 +192,12 @@ export const RejectKycSchema = z.object({
 })
 export type RejectKyc = z.infer<typeof RejectKycSchema>
 
-/** Sent back for the named documents. */
+/**
+ * Sent back for the named documents; those finance marked to be sent again are asked for too,
+ * so the list may be empty when some are (docs/product/credit.md, KYC review).
+ */
 export const RequestDocumentsSchema = z.object({
-  documents: z.array(z.enum(KYC_DOCUMENT_KINDS)).min(1).max(KYC_DOCUMENT_KINDS.length),
+  documents: z.array(z.enum(KYC_DOCUMENT_KINDS)).max(KYC_DOCUMENT_KINDS.length).default([]),
   note: textBlock().trim().max(500).optional(),
 })
 export type RequestDocuments = z.infer<typeof RequestDocumentsSchema>
@@ -207,22 +245,3 @@ export const KycReviewApplicationSchema = z.object({
   ),
 })
 export type KycReviewApplication = z.infer<typeof KycReviewApplicationSchema>
-
-/** GET /api/v1/admin/audit: back-office decisions, newest first, each with the record before and after. */
-export const AuditLogSchema = z.object({
-  next_before: z.number().int().nullable().describe('Ask with before= this for older entries'),
-  data: z.array(
-    z.object({
-      id: z.number().int(),
-      actor_user_id: z.number().int().nullable().describe('null: the system (a scheduled job)'),
-      actor_name: z.string().nullable(),
-      action: z.string(),
-      subject_type: z.string(),
-      subject_id: z.number().int(),
-      before: z.record(z.string(), z.unknown()).nullable(),
-      after: z.record(z.string(), z.unknown()).nullable(),
-      created_at: z.string(),
-    }),
-  ),
-})
-export type AuditLog = z.infer<typeof AuditLogSchema>

@@ -83,7 +83,7 @@ const TEXT: Record<Locale, Record<Notice, string>> = {
       '{product}: order {order} is ready for pickup at {branch}. Show your QR code at the counter.',
     order_shipped: '{product}: order {order} is on its way. Track it: {link}',
     voucher_expiring:
-      '{product}: your voucher {voucher} of {amount} expires on {date}. Use it before then at a branch counter: show your QR code.',
+      '{product}: your voucher {voucher} of {amount} is valid until the end of {date}. Use it at a branch counter: show your QR code.',
     device_added:
       '{product}: "{device}" was added on {date} to pay by fingerprint or face. Not you? Remove it in Settings and call your branch.',
   },
@@ -116,7 +116,7 @@ const TEXT: Record<Locale, Record<Notice, string>> = {
       '{product}: pesanan {order} sedia untuk diambil di {branch}. Tunjukkan kod QR anda di kaunter.',
     order_shipped: '{product}: pesanan {order} sedang dihantar. Jejak: {link}',
     voucher_expiring:
-      '{product}: baucar {voucher} bernilai {amount} tamat tempoh pada {date}. Gunakannya sebelum itu di kaunter cawangan: tunjukkan kod QR anda.',
+      '{product}: baucar {voucher} bernilai {amount} sah sehingga akhir hari {date}. Gunakannya di kaunter cawangan: tunjukkan kod QR anda.',
     device_added:
       '{product}: "{device}" ditambah pada {date} untuk bayar dengan cap jari atau wajah. Bukan anda? Buang di Tetapan dan hubungi cawangan.',
   },
@@ -137,7 +137,7 @@ const TEXT: Record<Locale, Record<Notice, string>> = {
     repayment_overdue: '{product}: เลยกำหนดชำระ ค่าปรับ {fee} ยอดค้าง {amount}',
     order_ready: '{product}: คำสั่งซื้อ {order} พร้อมรับที่{branch}',
     order_shipped: '{product}: คำสั่งซื้อ {order} กำลังจัดส่ง {link}',
-    voucher_expiring: '{product}: บัตรกำนัล {amount} หมดอายุ {date} ใช้ที่สาขา',
+    voucher_expiring: '{product}: บัตรกำนัล {amount} ใช้ได้ถึงสิ้นวัน {date} ที่สาขา',
     // A device added (its name, when; not you: remove it in settings, call the branch).
     device_added: '{product}: เพิ่ม{device} {date} ไม่ใช่คุณ ลบในตั้งค่า/โทรสาขา',
   },

@@ -126,6 +126,85 @@ export const CheckoutQuoteSchema = z
       })
       .nullable()
       .describe('null when the customer has no credit line'),
+    lines: z
+      .array(
+        z.object({
+          variation_id: z.number().int(),
+          product_id: z.number().int(),
+          name: LocalizedTextSchema,
+          variation: LocalizedTextSchema,
+          count: z.number().int(),
+          branches: z
+            .array(z.object({ branch_id: z.number().int(), quantity: z.number().int() }))
+            .describe('The branches holding any of this pack, in the order of pickup.branches'),
+        }),
+      )
+      .describe('The ticked lines sold in the customer’s country, and where each pack is'),
+    pickup: z
+      .object({
+        suggested_branch_id: z
+          .number()
+          .int()
+          .nullable()
+          .describe(
+            'The customer’s preferred branch when it holds every line in full, else the nearest that does; null when no branch does',
+          ),
+        branches: z
+          .array(
+            z.object({
+              branch_id: z.number().int(),
+              name: LocalizedTextSchema,
+              preferred: z.boolean().describe('The customer’s own branch (settings)'),
+              distance_km: z
+                .number()
+                .int()
+                .nullable()
+                .describe(
+                  'As the crow flies from the customer’s branch (or the middle of their state’s branches); null when neither is known',
+                ),
+              holds_all: z.boolean().describe('Holds every line in its count: it can be chosen'),
+              short: z
+                .array(z.number().int())
+                .describe('The variation_id of each line it does not hold in full'),
+            }),
+          )
+          .describe(
+            'Every branch of the customer’s country: the preferred branch first, then nearest first (docs/product/orders-and-payments.md, Stock at pickup)',
+          ),
+      })
+      .describe('Collection at a branch: which branches can give this order'),
+    delivery_branch_id: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        'The branch a delivery would ship from (the preferred branch when it has everything, else the first that has); null: no branch has every line, so delivery is refused too',
+      ),
   })
   .meta({ id: 'CheckoutQuote' })
+
+/**
+ * docs/product/orders-and-payments.md (Stock at pickup): a line an order cannot have, and how many
+ * the branch holds (for a delivery: the most one branch holds).
+ */
+export const StockShortLineSchema = z.object({
+  variation_id: z.number().int(),
+  product_id: z.number().int(),
+  name: LocalizedTextSchema,
+  variation: LocalizedTextSchema,
+  count: z.number().int().describe('How many the order wants'),
+  available: z.number().int().describe('How many the branch holds now'),
+})
+export type StockShortLine = z.infer<typeof StockShortLineSchema>
+
+/** What an OUT_OF_STOCK refusal of an order adds to the error's code and message. */
+export const StockRefusalSchema = z.object({
+  variation_ids: z.array(z.number().int()).describe('The packs short (as before: kept for apps)'),
+  branch: z
+    .object({ id: z.number().int(), name: LocalizedTextSchema })
+    .nullable()
+    .describe('The branch chosen for collection; null for a delivery no branch can make'),
+  lines: z.array(StockShortLineSchema),
+})
+export type StockRefusal = z.infer<typeof StockRefusalSchema>
 export type CheckoutQuote = z.infer<typeof CheckoutQuoteSchema>

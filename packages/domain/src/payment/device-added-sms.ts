@@ -1,6 +1,6 @@
 import { SegmentedMessage } from 'sms-segments-calculator'
 import { formatDateTime } from '../dates.ts'
-import { MARKET_TIME_ZONE } from '../money.ts'
+import { MARKET_TIME_ZONE } from '../markets.ts'
 import type { Locale } from '../i18n/locales.ts'
 import { noticeText, type NoticeParams } from '../notices/notice-sms-text.ts'
 
@@ -12,7 +12,11 @@ function fitsOneSegment(text: string): boolean {
   return new SegmentedMessage(text).segmentsCount === 1
 }
 
-/** "25-04 14:05" in the farmer's time zone: the Thai notice has no room for the year. */
+/**
+ * "25-04 14:05" in the farmer's time zone: the Thai notice has no room for the year or "PM" (one
+ * 70-character segment, or the device's name is cut): the one exception to the rule of
+ * docs/product/dates-and-times.md, written there.
+ */
 function shortMoment(at: Date, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-GB', {
     timeZone,

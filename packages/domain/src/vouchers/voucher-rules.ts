@@ -1,4 +1,5 @@
-import type { Currency } from '../money.ts'
+import { marketDay } from '../dates.ts'
+import type { Market } from '../markets.ts'
 
 // docs/product/vouchers.md: the cash-voucher programme's rules, without zod (pages use them too).
 
@@ -8,30 +9,40 @@ export type VoucherState = (typeof VOUCHER_STATES)[number]
 /** As the farmer sees a voucher: a redeemed one is redeemed; an unused one past its expiry, expired. */
 export type VoucherStatus = VoucherState | 'expired'
 
+/**
+ * docs/product/vouchers.md (validity): a voucher is valid through the whole of its expiry day as
+ * printed on it ("Valid until 30-06-2027"), that day counted in its own market's time zone. It has
+ * expired once that market's calendar has passed the day.
+ */
+export function hasExpired(v: { market: Market; expiresOn: string }, now: Date): boolean {
+  return v.expiresOn < marketDay(now, v.market)
+}
+
 export function voucherStatus(
-  v: { state: VoucherState; expiresAt: Date },
+  v: { state: VoucherState; market: Market; expiresOn: string },
   now: Date,
 ): VoucherStatus {
   if (v.state === 'redeemed') return 'redeemed'
-  return v.expiresAt.getTime() <= now.getTime() ? 'expired' : 'active'
+  return hasExpired(v, now) ? 'expired' : 'active'
 }
 
-export type VoucherRefusal =
-  'not_found' | 'not_owner' | 'redeemed' | 'expired' | 'wrong_market' | 'more_than_purchase'
+export type VoucherRefusal = 'not_owner' | 'redeemed' | 'wrong_market' | 'expired'
 
 /**
- * docs/product/vouchers.md (terms): why a voucher cannot pay for this purchase, or null. A voucher
- * is its owner's, in its market's currency, unused and unexpired, and used in full: the vouchers
- * together may not be worth more than the purchase (no change is given; the rest is paid in cash).
+ * docs/product/vouchers.md (terms; a voucher at a counter of another market): why a voucher
+ * cannot pay for a purchase at a counter, or null. A voucher is its owner's, unused, of the
+ * counter's market (a baht voucher at a Malaysian counter is never usable there, whatever its
+ * date) and not past its expiry day. That it is worth no more than the purchase is judged for all
+ * the vouchers together (splitPayment).
  */
 export function voucherRefusal(
-  v: { userId: number; currency: Currency; state: VoucherState; expiresAt: Date },
-  purchase: { userId: number; currency: Currency; now: Date },
+  v: { userId: number; market: Market; state: VoucherState; expiresOn: string },
+  purchase: { userId: number; market: Market; now: Date },
 ): VoucherRefusal | null {
   if (v.userId !== purchase.userId) return 'not_owner'
   if (v.state === 'redeemed') return 'redeemed'
-  if (v.expiresAt.getTime() <= purchase.now.getTime()) return 'expired'
-  if (v.currency !== purchase.currency) return 'wrong_market'
+  if (v.market !== purchase.market) return 'wrong_market'
+  if (hasExpired(v, purchase.now)) return 'expired'
   return null
 }
 
@@ -53,3 +64,9 @@ export const COUNTER_CODE_REFRESH_MS = 60_000
 export const COUNTER_CODE_TTL_MS = 90_000
 /** The short code typed when a camera fails: 8 digits. */
 export const COUNTER_CODE_DIGITS = 8
+/**
+ * docs/product/vouchers.md (the customer's visit): once a clerk has found a code, it serves that
+ * clerk for this long (or until they close the customer): the sale, and the hand-over of pickup
+ * orders after it, without asking the customer for a new code.
+ */
+export const COUNTER_VISIT_MS = 15 * 60_000

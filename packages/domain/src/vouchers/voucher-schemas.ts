@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PHONE_MAX_LENGTH } from '../auth/phone.ts'
 import { IdSchema, textLine } from '../input-schemas.ts'
 import { LocalizedTextSchema } from '../i18n/locale-schemas.ts'
 import { MoneySchema } from '../money-schemas.ts'
@@ -11,7 +12,11 @@ export const VoucherSchema = z
     id: z.number().int(),
     serial: z.string(),
     value: MoneySchema,
-    expires_at: z.string(),
+    expires_on: z.iso
+      .date()
+      .describe(
+        'The day printed on the voucher (YYYY-MM-DD): valid through the whole of it, in its market’s time zone',
+      ),
     status: z.enum(['active', 'redeemed', 'expired']),
     redeemed_at: z.string().nullable(),
     redeemed_branch_id: z.number().int().nullable(),
@@ -26,7 +31,24 @@ export const CounterCustomerSchema = z
     id: z.number().int(),
     full_name: z.string(),
     mobile: z.string().describe('Masked: the last four digits'),
-    vouchers: z.array(VoucherSchema).describe('Active vouchers, soonest to expire first'),
+    vouchers: z
+      .array(VoucherSchema)
+      .describe('Active vouchers usable at this counter (its market), soonest to expire first'),
+    unusable_vouchers: z
+      .array(
+        VoucherSchema.extend({
+          reason: z
+            .enum(['other_market'])
+            .describe('Why it cannot be used here: a voucher of another market'),
+        }),
+      )
+      .describe('The customer’s other active vouchers, which this counter cannot take, and why'),
+    visit: z
+      .object({
+        ends_at: z.string().describe('Until when the code serves this clerk, unless closed first'),
+        sold: z.boolean().describe('The code has served its one sale; hand-overs still work'),
+      })
+      .describe('The customer’s visit at this counter (docs/product/vouchers.md)'),
     orders: z
       .array(
         z.object({
@@ -60,6 +82,16 @@ export const CounterPurchaseSchema = z
       .min(1)
       .max(50),
     voucher_ids: z.array(Id).max(20).default([]),
+    expected_cash_minor: z
+      .number()
+      .int()
+      .min(0)
+      .max(2_147_483_647)
+      .optional()
+      .describe(
+        'The cash to collect the clerk was shown; when given and not what the server works out, ' +
+          'nothing is sold (409 COUNTER_CASH_CHANGED, with the server’s figures)',
+      ),
   })
   .refine((v) => Boolean(v.token || v.digits), { message: 'counter.errors.noCode' })
 export type CounterPurchase = z.input<typeof CounterPurchaseSchema>
@@ -91,6 +123,25 @@ export const CounterCodeSchema = z.object({
 })
 
 export type CounterCode = z.infer<typeof CounterCodeSchema>
+
+/** docs/product/vouchers.md (a code by SMS): the customer's registered number, as the clerk types it. */
+export const CounterSmsCodeRequestSchema = z.object({
+  mobile: textLine({ error: 'validation.mobileRequired' })
+    .trim()
+    .min(1, 'validation.mobileRequired')
+    .max(PHONE_MAX_LENGTH + 4, 'validation.mobileInvalid')
+    .describe(
+      'The customer’s registered mobile number: +60…, +66… or the branch country’s local form',
+    ),
+})
+export type CounterSmsCodeRequest = z.infer<typeof CounterSmsCodeRequestSchema>
+
+/** The same answer whether or not the number is a customer's (nothing tells who is registered). */
+export const CounterSmsCodeSentSchema = z.object({
+  expires_in_seconds: z.number().int().describe('How long the code sent works (600)'),
+  message: z.string(),
+})
+export type CounterSmsCodeSent = z.infer<typeof CounterSmsCodeSentSchema>
 
 export const BranchDaySchema = z.object({
   branch: z.object({ id: z.number().int(), name: LocalizedTextSchema }),
@@ -126,6 +177,10 @@ export type VoucherIssueAnswer = {
     expires_on: string
     ok: boolean
     problem: string | null
+    /** The value in the customer's currency, once the row names a customer (a baht row reads ฿). */
+    amount: { amount_minor: number; currency: 'MYR' | 'THB' } | null
+    /** The serial of the voucher this row created (after issuing). */
+    serial: string | null
   }[]
   valid: number
   rejected: number

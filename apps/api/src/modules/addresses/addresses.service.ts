@@ -9,7 +9,7 @@ import {
 } from '@padi/domain/addresses/address-schemas'
 import { DomainError } from '@padi/domain/errors'
 import { regionByCode, regionOfPostcode } from '@padi/domain/geo/regions'
-import type { Market } from '@padi/domain/money'
+import type { Market } from '@padi/domain/markets'
 
 type Row = typeof addresses.$inferSelect
 

@@ -1,5 +1,6 @@
 import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import { OTP_PURPOSES } from '@padi/domain/auth/rules'
+import { COUNTER_SMS_CODE } from '@padi/domain/vouchers/counter-code-sms'
 import { regionByCode, regionOfPostcode } from '@padi/domain/geo/regions'
 import type { Db } from '@padi/db/client'
 import { authSessions, otpChallenges, smsOutbox } from '@padi/db/schema/auth'
@@ -11,6 +12,12 @@ export type UserRow = typeof users.$inferSelect
 export type ChallengeRow = typeof otpChallenges.$inferSelect
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
+
+/**
+ * The messages that carry a code, and so count against the caps and the cool-down per number:
+ * the one-time codes, and the counter codes a clerk has sent (ADR 063).
+ */
+const CODE_PURPOSES = [...OTP_PURPOSES, COUNTER_SMS_CODE]
 
 /**
  * The auth module's storage. Call it with the pool, or with a transaction (`createAuthRepository(tx)`)
@@ -90,10 +97,7 @@ export function createAuthRepository(db: Db) {
     /** Sends counted for the caps: per number, per client IP and overall, within the window. */
     async countSends(since: Date, filter: { to?: string; clientIp?: string }) {
       // Only codes count: a notice of finance's decision must not hold up the farmer's next code.
-      const conditions = [
-        gt(smsOutbox.createdAt, since),
-        inArray(smsOutbox.purpose, [...OTP_PURPOSES]),
-      ]
+      const conditions = [gt(smsOutbox.createdAt, since), inArray(smsOutbox.purpose, CODE_PURPOSES)]
       if (filter.to) conditions.push(eq(smsOutbox.to, filter.to))
       if (filter.clientIp) conditions.push(eq(smsOutbox.clientIp, filter.clientIp))
       const [row] = await db
@@ -107,7 +111,7 @@ export function createAuthRepository(db: Db) {
       const [row] = await db
         .select({ at: sql<string | null>`max(${smsOutbox.createdAt})` })
         .from(smsOutbox)
-        .where(and(eq(smsOutbox.to, to), inArray(smsOutbox.purpose, [...OTP_PURPOSES])))
+        .where(and(eq(smsOutbox.to, to), inArray(smsOutbox.purpose, CODE_PURPOSES)))
       return row?.at ? new Date(row.at) : null
     },
 

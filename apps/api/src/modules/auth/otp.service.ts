@@ -12,6 +12,12 @@ import {
   type Notice,
   type NoticeParams,
 } from '@padi/domain/notices/notice-sms-text'
+import {
+  COUNTER_SMS_CODE,
+  counterSmsCodeText,
+  type CounterSmsCode,
+  type CounterSmsCodeParams,
+} from '@padi/domain/vouchers/counter-code-sms'
 import type { Clock } from '../../clock.ts'
 import type { ApiConfig } from '../../config.ts'
 import type { SmsProvider } from '../sms/sms-provider.ts'
@@ -53,8 +59,12 @@ export function createOtpService(deps: {
   const codeHash = (challengeId: string, code: string) =>
     hmac(config.otpSecret, `${challengeId}:${code}`)
 
-  /** Refuses a send past a cap or inside the resend cool-down, with Retry-After. */
-  async function checkSendAllowed(db: Db, to: string, clientIp: string) {
+  /**
+   * Refuses a send past a cap or inside the resend cool-down, with Retry-After. Without a client
+   * address (a clerk's request for a customer, who is limited by name: ADR 063) the per-address
+   * cap does not apply; the number's and the overall caps do.
+   */
+  async function checkSendAllowed(db: Db, to: string, clientIp: string | null) {
     const now = clock.now()
     const last = await createAuthRepository(db).lastSendTo(to)
     if (last && now.getTime() - last.getTime() < cooldownMs) {
@@ -67,7 +77,9 @@ export function createOtpService(deps: {
     const since = new Date(now.getTime() - config.OTP_SEND_WINDOW_MS)
     const caps: [{ to?: string; clientIp?: string }, number][] = [
       [{ to }, config.OTP_SENDS_PER_NUMBER],
-      [{ clientIp }, config.OTP_SENDS_PER_IP],
+      ...(clientIp === null
+        ? []
+        : [[{ clientIp }, config.OTP_SENDS_PER_IP] as [{ clientIp: string }, number]]),
       [{}, config.OTP_SENDS_GLOBAL],
     ]
     for (const [filter, cap] of caps) {
@@ -99,7 +111,7 @@ export function createOtpService(deps: {
     input: {
       to: string
       code: string
-      purpose: OtpPurpose | Notice
+      purpose: OtpPurpose | Notice | CounterSmsCode
       ctx: { locale: Locale; clientIp: string | null }
       suppress: boolean
       expiresAt: Date
@@ -187,15 +199,25 @@ export function createOtpService(deps: {
       .where(eq(smsOutbox.id, id))
   }
 
-  /** The text of a code's message, or of a notice (whose sealed field holds its values). */
-  function bodyOf(purpose: OtpPurpose | Notice, locale: Locale, code: string): string {
+  /** The text of a code's message, or of a notice or counter code (whose sealed field holds its values). */
+  function bodyOf(
+    purpose: OtpPurpose | Notice | CounterSmsCode,
+    locale: Locale,
+    code: string,
+  ): string {
+    if (purpose === COUNTER_SMS_CODE)
+      return counterSmsCodeText(
+        locale,
+        JSON.parse(code) as CounterSmsCodeParams,
+        config.SMS_SENDER_NAME,
+      )
     if (isNotice(purpose))
       return noticeText(locale, purpose, JSON.parse(code) as NoticeParams, config.SMS_SENDER_NAME)
     return otpSmsText(locale, purpose, code, config.SMS_SENDER_NAME)
   }
 
   function textOf(row: {
-    purpose: OtpPurpose | Notice
+    purpose: OtpPurpose | Notice | CounterSmsCode
     locale: string
     codeSealed: string | null
   }) {
@@ -223,9 +245,36 @@ export function createOtpService(deps: {
     })
   }
 
+  /**
+   * Records a counter code sent at a clerk's request (ADR 063) in the caller's transaction, for
+   * `dispatch` after the commit: its values (the code, the branch) sealed like a code, tried again
+   * until the code runs out. A number without a customer is recorded as suppressed (nothing is
+   * sent) and counts against the caps exactly like a real one, so the clerk cannot tell them
+   * apart.
+   */
+  function counterCode(
+    db: Db,
+    input: {
+      to: string
+      locale: Locale
+      params: CounterSmsCodeParams | null
+      expiresAt: Date
+    },
+  ): Promise<PendingSms | null> {
+    return record(db, {
+      to: input.to,
+      code: input.params ? JSON.stringify(input.params) : '',
+      purpose: COUNTER_SMS_CODE,
+      ctx: { locale: input.locale, clientIp: null },
+      suppress: input.params === null,
+      expiresAt: input.expiresAt,
+    })
+  }
+
   return {
     checkSendAllowed,
     notice,
+    counterCode,
 
     /**
      * Hands a recorded message to the provider after the transaction that recorded it, without

@@ -10,7 +10,7 @@ import { webauthnChallenges, webauthnCredentials } from '@padi/db/schema/biometr
 import { users } from '@padi/db/schema/users'
 import { DomainError } from '@padi/domain/errors'
 import type { Locale } from '@padi/domain/i18n/locales'
-import type { Currency } from '@padi/domain/money'
+import type { Currency } from '@padi/domain/markets'
 import {
   BIOMETRIC_CHALLENGE_TTL_MS,
   BIOMETRIC_TIMEOUT_MS,

@@ -1,5 +1,5 @@
 import type { Branch } from '@padi/domain/branches/schemas'
-import type { Market } from '@padi/domain/money'
+import type { Market } from '@padi/domain/markets'
 import type { BranchesRepository } from './branches.repository.ts'
 
 /** Branches change rarely: keep them in memory for a minute so the contact page costs no query. */

@@ -5,7 +5,7 @@ import { products, productVariations } from '@padi/db/schema/catalogue'
 import { users } from '@padi/db/schema/users'
 import type { CartEntry } from '@padi/domain/cart/cart'
 import type { LocalizedText } from '@padi/domain/i18n/locales'
-import type { Market } from '@padi/domain/money'
+import type { Market } from '@padi/domain/markets'
 import type { ProductGroup } from '@padi/domain/catalogue/catalogue'
 
 /** What the server knows of a pack now, in one market: whether it is sold there, and its stock. */

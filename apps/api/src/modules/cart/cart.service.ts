@@ -1,15 +1,9 @@
 import type { Db } from '@padi/db/client'
-import {
-  boundedCount,
-  CART_MAX_COUNT,
-  CART_MAX_LINES,
-  cartTotals,
-  mergeCarts,
-  type CartEntry,
-} from '@padi/domain/cart/cart'
+import { CART_MAX_COUNT, CART_MAX_LINES, mergeCarts, type CartEntry } from '@padi/domain/cart/cart'
+import { boundedCount, cartTotals } from '@padi/domain/cart/cart-totals'
 import type { Cart } from '@padi/domain/cart/cart-schemas'
 import { DomainError } from '@padi/domain/errors'
-import { MARKET_CURRENCY, type Market } from '@padi/domain/money'
+import { MARKET_CURRENCY, type Market } from '@padi/domain/markets'
 import { createCartRepository, type CartLineRow } from './cart.repository.ts'
 
 function cartAnswer(market: Market, rows: CartLineRow[]): Cart {

@@ -1,5 +1,5 @@
 import { createHmac, randomInt } from 'node:crypto'
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
 import { counterCodes } from '@padi/db/schema/vouchers'
 import { DomainError } from '@padi/domain/errors'
@@ -7,6 +7,7 @@ import {
   COUNTER_CODE_DIGITS,
   COUNTER_CODE_REFRESH_MS,
   COUNTER_CODE_TTL_MS,
+  COUNTER_VISIT_MS,
 } from '@padi/domain/vouchers/voucher-rules'
 import { randomToken, sameSecret, sha256 } from '../auth/secrets.ts'
 
@@ -14,22 +15,44 @@ const PREFIX = 'SM1'
 
 export type CounterCodeRow = typeof counterCodes.$inferSelect
 
+/** Where a code goes: the QR page (any branch), or an SMS for the branch that asked (ADR 063). */
+export type CodeChannel = { channel: 'qr' } | { channel: 'sms'; branchId: number; ttlMs: number }
+
 /**
  * docs/product/vouchers.md (the customer's QR code): what the QR shows is `SM1.<random>.<mac>`:
  * 24 random bytes and the server's HMAC of them, so a made-up or altered code is refused before
  * the database is asked; it names nobody. The 8 digits under it are the same code for typing.
+ * A code sent by SMS (a code by SMS) has a token too, never shown: only its digits are typed.
  */
 export function createCounterCodes(deps: { db: Db; secret: string }) {
   const mac = (random: string) =>
     createHmac('sha256', deps.secret).update(`${PREFIX}.${random}`).digest('base64url').slice(0, 22)
 
-  /** The code row a scanned token or typed digits name, or why not (no QR data, expired, used). */
+  /**
+   * The code row a scanned token or typed digits name for this clerk, or why not (no QR data,
+   * expired, used). A code sent by SMS for another branch names nobody here.
+   *
+   * docs/product/vouchers.md (the customer's visit): the first clerk to find a live, unused code
+   * holds it: from then on it serves that clerk (look-ups, one sale, hand-overs) until
+   * `serve_until`, COUNTER_VISIT_MS after it was found, or until they close the customer, whatever
+   * its own life; to anyone else it is used. Taken under the row's lock, so two clerks finding it
+   * at once cannot both hold it.
+   */
   async function find(
     db: Db,
     input: { token?: string | undefined; digits?: string | undefined },
     now: Date,
+    clerk: { staffId: number; branchId: number },
   ) {
     const notFound = new DomainError('QR_NOT_FOUND', 'No QR data found')
+    const expired = new DomainError(
+      'QR_EXPIRED',
+      'This code has expired: ask the customer to show the new one',
+    )
+    const used = new DomainError(
+      'QR_USED',
+      'This code has been used: ask the customer to show the new one',
+    )
     let row: CounterCodeRow | undefined
     if (input.token) {
       const [prefix, random, signature, extra] = input.token.trim().split('.')
@@ -41,31 +64,70 @@ export function createCounterCodes(deps: { db: Db; secret: string }) {
         .where(eq(counterCodes.tokenHash, sha256(input.token.trim())))
         .for('update')
     } else if (input.digits && /^\d{8}$/.test(input.digits.replace(/\s/g, ''))) {
-      // The newest code with these digits that has not run out; an old one is 'expired'.
+      // Digits are unique among the codes alive or held (issue): this clerk's visit first, then
+      // the newest; an old one is 'expired'.
       ;[row] = await db
         .select()
         .from(counterCodes)
         .where(eq(counterCodes.digits, input.digits.replace(/\s/g, '')))
-        .orderBy(counterCodes.expiresAt)
+        .orderBy(
+          desc(
+            sql`(${counterCodes.servedBy} = ${clerk.staffId} and ${counterCodes.serveUntil} > ${now.toISOString()}::timestamptz) is true`,
+          ),
+          desc(counterCodes.expiresAt),
+        )
+        .limit(1)
         .for('update')
     }
-    if (!row) throw notFound
-    if (row.expiresAt.getTime() <= now.getTime())
-      throw new DomainError(
-        'QR_EXPIRED',
-        'This code has expired: ask the customer to show the new one',
-      )
-    if (row.usedAt)
-      throw new DomainError(
-        'QR_USED',
-        'This code has been used: ask the customer to show the new one',
-      )
-    return row
+    if (!row || (row.branchId !== null && row.branchId !== clerk.branchId)) throw notFound
+    if (row.servedBy !== null) {
+      // Held: by this clerk while the visit lasts; to anyone else, used.
+      if (row.servedBy !== clerk.staffId) throw used
+      if (row.serveUntil!.getTime() <= now.getTime()) throw expired
+      return row
+    }
+    if (row.expiresAt.getTime() <= now.getTime()) throw expired
+    if (row.usedAt) throw used
+    const serveUntil = new Date(now.getTime() + COUNTER_VISIT_MS)
+    await db
+      .update(counterCodes)
+      .set({ servedBy: clerk.staffId, serveUntil })
+      .where(eq(counterCodes.id, row.id))
+    return { ...row, servedBy: clerk.staffId, serveUntil }
+  }
+
+  /**
+   * docs/product/vouchers.md (the customer's visit): the clerk closes the customer: the code they
+   * hold serves nobody any more. Names nothing and counts nothing: closing a code the clerk does
+   * not hold changes nothing.
+   */
+  async function close(
+    db: Db,
+    input: { token?: string | undefined; digits?: string | undefined },
+    now: Date,
+    staffId: number,
+  ) {
+    const which = input.token
+      ? eq(counterCodes.tokenHash, sha256(input.token.trim()))
+      : eq(counterCodes.digits, (input.digits ?? '').replace(/\s/g, ''))
+    await db
+      .update(counterCodes)
+      .set({ serveUntil: now })
+      .where(and(which, eq(counterCodes.servedBy, staffId), gt(counterCodes.serveUntil, now)))
   }
 
   return {
-    /** A new code for the customer; the page asks for the next one every 60 seconds. */
-    async issue(userId: number, now: Date) {
+    /**
+     * A new code for the customer; the QR page asks for the next one every 60 seconds. A code by
+     * SMS is made inside the caller's transaction (`on`), with the message that carries it.
+     */
+    async issue(
+      userId: number,
+      now: Date,
+      where: CodeChannel = { channel: 'qr' },
+      on: Db = deps.db,
+    ) {
+      const ttlMs = where.channel === 'sms' ? where.ttlMs : COUNTER_CODE_TTL_MS
       for (let attempt = 0; attempt < 5; attempt += 1) {
         const random = randomToken(24)
         const token = `${PREFIX}.${random}.${mac(random)}`
@@ -73,23 +135,32 @@ export function createCounterCodes(deps: { db: Db; secret: string }) {
           COUNTER_CODE_DIGITS,
           '0',
         )
-        const expiresAt = new Date(now.getTime() + COUNTER_CODE_TTL_MS)
-        const inserted = await deps.db.transaction(async (tx) => {
-          // Digits are unique among the live codes: a clash (1 in 10^8 per live code) is redrawn.
+        const expiresAt = new Date(now.getTime() + ttlMs)
+        const inserted = await on.transaction(async (tx) => {
+          // Digits are unique among the live codes and those a clerk holds (a visit): a clash (1
+          // in 10^8 per such code) is redrawn.
           const [clash] = await tx
             .select({ id: counterCodes.id })
             .from(counterCodes)
             .where(
               and(
                 eq(counterCodes.digits, digits),
-                gt(counterCodes.expiresAt, now),
-                isNull(counterCodes.usedAt),
+                or(
+                  and(gt(counterCodes.expiresAt, now), isNull(counterCodes.usedAt)),
+                  gt(counterCodes.serveUntil, now),
+                ),
               ),
             )
           if (clash) return null
-          await tx
-            .insert(counterCodes)
-            .values({ userId, tokenHash: sha256(token), digits, expiresAt, createdAt: now })
+          await tx.insert(counterCodes).values({
+            userId,
+            tokenHash: sha256(token),
+            digits,
+            channel: where.channel,
+            branchId: where.channel === 'sms' ? where.branchId : null,
+            expiresAt,
+            createdAt: now,
+          })
           return {
             token,
             digits,
@@ -102,6 +173,7 @@ export function createCounterCodes(deps: { db: Db; secret: string }) {
       throw new DomainError('CONFLICT', 'Could not make a code; try again')
     },
     find,
+    close,
   }
 }
 export type CounterCodes = ReturnType<typeof createCounterCodes>

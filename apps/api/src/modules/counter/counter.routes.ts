@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { startOfDay } from '@padi/domain/credit/farmer-calendar'
 import {
   BranchDaySchema,
   BranchStockSchema,
@@ -9,6 +8,8 @@ import {
   CounterCodeSchema,
   CounterCustomerSchema,
   CounterPurchaseSchema,
+  CounterSmsCodeRequestSchema,
+  CounterSmsCodeSentSchema,
   CounterTransactionSchema,
   VoucherSchema,
 } from '@padi/domain/vouchers/voucher-schemas'
@@ -25,7 +26,10 @@ const errors = errorAnswers(400, 401, 403, 404, 409)
  * takes a customer's code follows, in its OpenAPI description.
  */
 const CODE_RULES =
-  'A suspended customer’s code is refused with 409 COUNTER_CUSTOMER_SUSPENDED (checked inside ' +
+  'The first clerk to find a live, unused code holds it for the customer’s visit: for 15 ' +
+  'minutes from then (or until POST /staff/counter/close) it serves that clerk, whatever its own ' +
+  'life: look-ups, one sale, and hand-overs also after the sale; to anyone else it answers 409 ' +
+  'QR_USED. A suspended customer’s code is refused with 409 COUNTER_CUSTOMER_SUSPENDED (checked inside ' +
   'the transaction: a suspension committed first always wins). Unknown or expired codes ' +
   '(QR_NOT_FOUND, QR_EXPIRED) are counted per staff member and per branch ' +
   '(COUNTER_CODE_MISSES_PER_STAFF, COUNTER_CODE_MISSES_PER_BRANCH per ' +
@@ -33,6 +37,24 @@ const CODE_RULES =
   'either, every operation that takes a code answers 429 QR_LOOKUP_LIMITED with Retry-After ' +
   'until the window ends, and the refusal is written to the audit log. Codes that are found do ' +
   'not count.'
+
+/**
+ * docs/product/vouchers.md (a code by SMS), ADR 063: the rules of a code sent by SMS at the clerk's
+ * request, in its OpenAPI description.
+ */
+const SMS_RULES =
+  'For a customer who cannot show a code (no mobile data): a counter code for the clerk’s branch ' +
+  'only, valid 10 minutes, is sent by SMS to the customer’s registered number, in the customer’s ' +
+  'language; the clerk then types the 8 digits the customer reads out (lookup, purchases, ' +
+  'hand-over, as any code). The answer is 202 and the same whether or not the number belongs to a ' +
+  'customer of the branch’s market (only theirs get an SMS), so nothing tells who is registered; ' +
+  'a suspended customer’s code is refused where every code is (409 COUNTER_CUSTOMER_SUSPENDED). ' +
+  'A number of another country than the branch’s answers 422 COUNTER_SMS_WRONG_MARKET (judged ' +
+  'from the number alone). Limits, each 429 with Retry-After: COUNTER_SMS_LIMITED (`limit`: ' +
+  'staff, branch or number; COUNTER_SMS_PER_STAFF, COUNTER_SMS_PER_BRANCH, ' +
+  'COUNTER_SMS_PER_NUMBER per COUNTER_SMS_WINDOW_MS, 10, 30 and 3 an hour by default, refusals ' +
+  'audited) and the caps on codes per number (OTP_COOLDOWN, OTP_SEND_LIMIT). Every send is in the ' +
+  'audit log (counter.sms_code_sent).'
 
 /**
  * docs/product/vouchers.md: the customer's vouchers, QR code and transactions; the branch
@@ -123,13 +145,69 @@ export const counterRoutes: FastifyPluginAsync<{
   )
 
   r.post(
+    '/staff/counter/close',
+    {
+      onRequest: operator,
+      schema: {
+        ...staff,
+        summary: 'Close the customer at this counter: the code the clerk holds serves no more',
+        description:
+          'docs/product/vouchers.md (the customer’s visit): the first clerk to find a code holds ' +
+          'it for the customer’s visit (15 minutes: the sale once, look-ups and hand-overs). ' +
+          'Closing ends the visit at once. Always 204: closing a code the clerk does not hold ' +
+          'changes nothing and says nothing of it.',
+        operationId: 'counterClose',
+        body: CounterCodeInputSchema,
+        response: { 204: z.null().describe('Closed'), ...errorAnswers(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      await counter.close(request.auth!.userId, request.body)
+      return reply.status(204).send(null)
+    },
+  )
+
+  r.post(
+    '/staff/counter/sms-code',
+    {
+      onRequest: operator,
+      schema: {
+        ...staff,
+        summary: 'Send a customer without mobile data a counter code by SMS, for this branch',
+        description: SMS_RULES,
+        operationId: 'counterSmsCode',
+        body: CounterSmsCodeRequestSchema,
+        response: {
+          202: CounterSmsCodeSentSchema,
+          ...errorAnswers(400, 401, 403, 422, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const sent = await counter.sendCodeBySms(request.auth!.userId, request.body)
+      return reply.status(202).send(sent)
+    },
+  )
+
+  r.post(
     '/staff/counter/purchases',
     {
       onRequest: operator,
       schema: {
         ...staff,
         summary: 'Sell branch stock in person: vouchers in full, the rest in cash (exactly once)',
-        description: CODE_RULES,
+        description:
+          'Prices are the catalogue’s in the branch’s market; the total, the vouchers and the cash ' +
+          'are worked out here, never taken from the client. Each voucher must be the customer’s, ' +
+          'unused, of the branch’s market and not past its printed day there (valid through the ' +
+          'whole of that day, in the market’s time zone): another customer’s, a used or an ' +
+          'expired one answer 409 VOUCHER_UNAVAILABLE; the customer’s own voucher of another ' +
+          'market answers 422 VOUCHER_OTHER_MARKET (both with `voucher_ids`). Vouchers worth ' +
+          'more than the sale answer 422 VOUCHER_EXCEEDS_PURCHASE. With `expected_cash_minor` ' +
+          '(the cash the clerk was shown), a different cash figure answers 409 ' +
+          'COUNTER_CASH_CHANGED with `total`, `vouchers` and `cash` as worked out here, and ' +
+          'nothing is sold. ' +
+          CODE_RULES,
         operationId: 'counterPurchase',
         headers: IdempotencyHeaders,
         body: CounterPurchaseSchema,
@@ -186,16 +264,11 @@ export const counterRoutes: FastifyPluginAsync<{
         summary: 'The branch’s counter transactions of a day (default today), with the totals',
         operationId: 'counterBranchDay',
         querystring: z.object({
-          date: z.iso.date().optional().describe('YYYY-MM-DD in Malaysia’s calendar'),
+          date: z.iso.date().optional().describe('YYYY-MM-DD in the branch’s market’s calendar'),
         }),
         response: { 200: BranchDaySchema, ...errors },
       },
     },
-    async (request) => {
-      const day =
-        request.query.date ??
-        new Date(opts.clock.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 10)
-      return counter.branchDay(request.auth!.userId, startOfDay(day, 'MYR'))
-    },
+    async (request) => counter.branchDay(request.auth!.userId, request.query.date),
   )
 }

@@ -10,11 +10,15 @@ import {
   counterTransactions,
   vouchers,
 } from '@padi/db/schema/vouchers'
+import { auditLog } from '@padi/db/schema/audit'
 import { isUniqueViolation } from '@padi/db/unique-violation'
+import { countryOfMobile, normaliseMobile } from '@padi/domain/auth/phone'
+import { marketDay, startOfMarketDay } from '@padi/domain/dates'
 import { DomainError } from '@padi/domain/errors'
-import type { LocalizedText } from '@padi/domain/i18n/locales'
-import { MARKET_CURRENCY, type Currency, type Market } from '@padi/domain/money'
-import { splitPayment, voucherStatus } from '@padi/domain/vouchers/voucher-rules'
+import { isLocale, localizedText, type LocalizedText } from '@padi/domain/i18n/locales'
+import { MARKET_CURRENCY, type Currency, type Market } from '@padi/domain/markets'
+import { COUNTER_SMS_CODE_TTL_MS, spacedDigits } from '@padi/domain/vouchers/counter-code-sms'
+import { splitPayment, voucherRefusal, voucherStatus } from '@padi/domain/vouchers/voucher-rules'
 import type {
   CounterCustomer,
   CounterPurchase,
@@ -23,8 +27,10 @@ import type {
 } from '@padi/domain/vouchers/voucher-schemas'
 import type { Clock } from '../../clock.ts'
 import { onceForKey } from '../../idempotency.ts'
+import type { OtpService } from '../auth/otp.service.ts'
 import type { CounterCodeLimits } from './counter-code-limits.ts'
 import type { CounterCodes } from './counter-codes.ts'
+import { SMS_CODE_SENT, type CounterSmsLimits } from './counter-sms-limits.ts'
 
 type VoucherRow = typeof vouchers.$inferSelect
 type TransactionRow = typeof counterTransactions.$inferSelect
@@ -34,7 +40,7 @@ export function voucherOf(row: VoucherRow, now: Date): Voucher {
     id: row.id,
     serial: row.serial,
     value: { amount_minor: row.valueMinor, currency: row.currency },
-    expires_at: row.expiresAt.toISOString(),
+    expires_on: row.expiresOn,
     status: voucherStatus(row, now),
     redeemed_at: row.redeemedAt?.toISOString() ?? null,
     redeemed_branch_id: row.redeemedBranchId,
@@ -77,6 +83,9 @@ export function createCounterService(deps: {
   clock: Clock
   codes: CounterCodes
   limits: CounterCodeLimits
+  /** A code by SMS (ADR 063): the SMS outbox and its caps per number, and the clerks' limits. */
+  sms: Pick<OtpService, 'checkSendAllowed' | 'counterCode' | 'dispatch'>
+  smsLimits: CounterSmsLimits
 }) {
   const { db, clock, codes, limits } = deps
 
@@ -111,7 +120,13 @@ export function createCounterService(deps: {
       )
   }
 
-  async function customerView(on: Db, userId: number, branchId: number): Promise<CounterCustomer> {
+  async function customerView(
+    on: Db,
+    userId: number,
+    branch: { id: number; market: Market },
+    code: { usedAt: Date | null; serveUntil: Date | null },
+  ): Promise<CounterCustomer> {
+    const branchId = branch.id
     const now = clock.now()
     const [user] = await on
       .select({ id: users.id, fullName: users.fullName, mobile: users.mobile })
@@ -122,7 +137,7 @@ export function createCounterService(deps: {
       .select()
       .from(vouchers)
       .where(and(eq(vouchers.userId, userId), eq(vouchers.state, 'active')))
-      .orderBy(asc(vouchers.expiresAt))
+      .orderBy(asc(vouchers.expiresOn), asc(vouchers.id))
     const pickups = await on
       .select({
         id: orders.id,
@@ -143,13 +158,21 @@ export function createCounterService(deps: {
         ),
       )
       .orderBy(asc(orders.createdAt))
+    // docs/product/vouchers.md (a voucher at a counter of another market): offered only where it
+    // can be used; the customer's others are shown with the reason, never offered.
+    const live = active.filter((v) => voucherStatus(v, now) === 'active')
     return {
       id: user.id,
       full_name: user.fullName,
       mobile: maskedMobile(user.mobile),
-      vouchers: active
-        .filter((v) => voucherStatus(v, now) === 'active')
-        .map((v) => voucherOf(v, now)),
+      vouchers: live.filter((v) => v.market === branch.market).map((v) => voucherOf(v, now)),
+      unusable_vouchers: live
+        .filter((v) => v.market !== branch.market)
+        .map((v) => ({ ...voucherOf(v, now), reason: 'other_market' as const })),
+      visit: {
+        ends_at: (code.serveUntil ?? now).toISOString(),
+        sold: code.usedAt !== null,
+      },
       orders: pickups.map((o) => ({
         id: o.id,
         number: o.number,
@@ -167,14 +190,114 @@ export function createCounterService(deps: {
       return codes.issue(userId, clock.now())
     },
 
+    /**
+     * POST /staff/counter/sms-code (docs/product/vouchers.md, a code by SMS; ADR 063): a customer
+     * who cannot show a code (no mobile data in the field) gives the clerk their registered
+     * number; a counter code for this branch, valid 10 minutes, goes by SMS to that number, in the
+     * customer's language, and the clerk types the 8 digits the customer reads out. The answer is
+     * the same whether or not the number is a customer's of this market (only a customer's gets
+     * an SMS), so the counter cannot be used to learn who is registered; a suspended customer's
+     * code is refused where every code is (look-up, sale, hand-over). Limited per staff member,
+     * per branch and per number (counter-sms-limits.ts), and by the caps and cool-down on codes
+     * per number; every send is in the audit log.
+     */
+    async sendCodeBySms(staffId: number, input: { mobile: string }) {
+      const branch = await staffBranch(db, staffId)
+      // A local number is read as the branch's country's first (081… is Thai at a Thai branch).
+      const mobile = normaliseMobile(input.mobile, branch.market === 'TH' ? 'TH' : 'MY')
+      if (!mobile)
+        throw new DomainError('VALIDATION_FAILED', 'Validation failed', {
+          extra: { errors: [{ field: 'mobile', message: 'validation.mobileInvalid' }] },
+        })
+      // Judged from the number alone, before anything is looked up: it tells nothing of who is
+      // registered.
+      if (countryOfMobile(mobile) !== branch.market)
+        throw new DomainError(
+          'COUNTER_SMS_WRONG_MARKET',
+          'This branch sends codes only to numbers of its own country',
+        )
+      const now = clock.now()
+      const who = { staffId, branchId: branch.id, mobile }
+      const done = await db.transaction(async (tx) => {
+        // The branch's sends one at a time: the counts below are exact for its clerks.
+        await tx
+          .select({ id: branches.id })
+          .from(branches)
+          .where(eq(branches.id, branch.id))
+          .for('update')
+        const reached = await deps.smsLimits.reached(tx, who, now)
+        if (reached) return { reached }
+        // The number's caps and cool-down on codes, as for every code sent to it.
+        await deps.sms.checkSendAllowed(tx, mobile, null)
+        const [customer] = await tx
+          .select({
+            id: users.id,
+            role: users.role,
+            status: users.status,
+            market: users.market,
+            locale: users.locale,
+          })
+          .from(users)
+          .where(eq(users.mobile, mobile))
+        // A customer of this market whose sign-up is done; a suspended one too (their code is
+        // refused at the counter like any other of theirs, and nothing here says so).
+        const served =
+          customer?.role === 'customer' &&
+          customer.status !== 'pending' &&
+          customer.market === branch.market
+            ? customer
+            : null
+        const expiresAt = new Date(now.getTime() + COUNTER_SMS_CODE_TTL_MS)
+        const locale = served && isLocale(served.locale) ? served.locale : 'en'
+        const code = served
+          ? await codes.issue(
+              served.id,
+              now,
+              { channel: 'sms', branchId: branch.id, ttlMs: COUNTER_SMS_CODE_TTL_MS },
+              tx,
+            )
+          : null
+        const pending = await deps.sms.counterCode(tx, {
+          to: mobile,
+          locale,
+          params: code
+            ? { code: spacedDigits(code.digits), branch: localizedText(branch.name, locale) }
+            : null,
+          expiresAt,
+        })
+        await tx.insert(auditLog).values({
+          actorUserId: staffId,
+          action: SMS_CODE_SENT,
+          subjectType: 'branch',
+          subjectId: branch.id,
+          after: {
+            customer_id: served?.id ?? null,
+            mobile: maskedMobile(mobile),
+            sent: served !== null,
+            expires_at: expiresAt.toISOString(),
+          },
+          createdAt: now,
+        })
+        return { pending }
+      })
+      if (done.reached) throw await deps.smsLimits.refuse(db, who, done.reached, now)
+      // After the commit, without waiting: the answer is the same, and as fast, either way.
+      deps.sms.dispatch(done.pending)
+      return {
+        expires_in_seconds: COUNTER_SMS_CODE_TTL_MS / 1000,
+        message:
+          'If this number is a customer’s, a code is on its way by SMS: type the 8 digits they read out',
+      }
+    },
+
     /** POST /staff/counter/lookup: who the code names, as the counter may see them. */
     async lookup(staffId: number, input: { token?: string; digits?: string }) {
       const branch = await staffBranch(db, staffId)
       return limits.guard({ staffId, branchId: branch.id, operation: 'lookup' }, input, () =>
         db.transaction(async (tx) => {
-          const code = await codes.find(tx, input, clock.now())
+          const code = await codes.find(tx, input, clock.now(), { staffId, branchId: branch.id })
           await servable(tx, code.userId)
-          return customerView(tx, code.userId, branch.id)
+          return customerView(tx, code.userId, branch, code)
         }),
       )
     },
@@ -196,7 +319,14 @@ export function createCounterService(deps: {
             { userId: staffId, key, body: input, at: clock.now() },
             async () => {
               const now = clock.now()
-              const code = await codes.find(tx, input, now)
+              const code = await codes.find(tx, input, now, { staffId, branchId: branch.id })
+              // docs/product/vouchers.md (the customer's visit): a code serves one sale; after it
+              // the visit goes on for hand-overs only.
+              if (code.usedAt)
+                throw new DomainError(
+                  'QR_USED',
+                  'This code has been used: ask the customer to show the new one',
+                )
               const customerId = code.userId
               // Before anything is taken: a suspended customer's code sells nothing.
               await servable(tx, customerId)
@@ -220,6 +350,68 @@ export function createCounterService(deps: {
                 return { ...line, unitPriceMinor: price }
               })
               const totalMinor = priced.reduce((s, l) => s + l.unitPriceMinor * l.count, 0)
+              // Each voucher named, locked and judged (docs/product/vouchers.md, terms): this
+              // customer's, unused, of this counter's market, not past its printed day there.
+              const voucherIds = [...new Set(input.voucher_ids)]
+              const named =
+                voucherIds.length === 0
+                  ? []
+                  : await tx
+                      .select()
+                      .from(vouchers)
+                      .where(inArray(vouchers.id, voucherIds))
+                      .orderBy(asc(vouchers.id))
+                      .for('update')
+              const refused = voucherIds.flatMap((id) => {
+                const v = named.find((n) => n.id === id)
+                const why = v
+                  ? voucherRefusal(v, { userId: customerId, market: branch.market, now })
+                  : 'not_owner'
+                return why ? [{ id, why }] : []
+              })
+              // Another customer's, used or expired: one answer for all (it tells nothing of
+              // others' vouchers). The customer's own of another market: said as such.
+              const unavailable = refused.filter((r) => r.why !== 'wrong_market')
+              if (unavailable.length > 0)
+                throw new DomainError(
+                  'VOUCHER_UNAVAILABLE',
+                  'A voucher is not this customer’s, or is used or expired',
+                  { extra: { voucher_ids: unavailable.map((r) => r.id) } },
+                )
+              if (refused.length > 0)
+                throw new DomainError(
+                  'VOUCHER_OTHER_MARKET',
+                  'A voucher is of another market than this counter’s: it can be used only there',
+                  { extra: { voucher_ids: refused.map((r) => r.id) } },
+                )
+              // docs/product/vouchers.md: used in full, no change: vouchers worth more are refused.
+              const split = splitPayment(
+                totalMinor,
+                named.map((v) => v.valueMinor),
+              )
+              if (!split.ok)
+                throw new DomainError(
+                  'VOUCHER_EXCEEDS_PURCHASE',
+                  'The vouchers are worth more than the purchase: no change is given',
+                )
+              // docs/product/vouchers.md (the sale): the cash is the server's figure; a clerk who
+              // was shown another (a price changed, the page was not up to date) sells nothing and
+              // is shown this one.
+              if (
+                input.expected_cash_minor !== undefined &&
+                input.expected_cash_minor !== split.cashMinor
+              )
+                throw new DomainError(
+                  'COUNTER_CASH_CHANGED',
+                  'The cash to collect is not the figure shown: nothing was sold',
+                  {
+                    extra: {
+                      total: { amount_minor: totalMinor, currency },
+                      vouchers: { amount_minor: split.vouchersMinor, currency },
+                      cash: { amount_minor: split.cashMinor, currency },
+                    },
+                  },
+                )
               for (const line of priced) {
                 const taken = await tx
                   .update(branchStock)
@@ -237,7 +429,7 @@ export function createCounterService(deps: {
                     extra: { variation_id: line.variation_id },
                   })
               }
-              const [tx0] = await tx
+              const [done] = await tx
                 .insert(counterTransactions)
                 .values({
                   userId: customerId,
@@ -246,12 +438,12 @@ export function createCounterService(deps: {
                   operatorId: staffId,
                   currency,
                   totalMinor,
-                  vouchersMinor: 0,
-                  cashMinor: totalMinor,
+                  vouchersMinor: split.vouchersMinor,
+                  cashMinor: split.cashMinor,
                   createdAt: now,
                 })
                 .returning()
-              const voucherIds = [...new Set(input.voucher_ids)]
+              // The rule again in the UPDATE's WHERE: what is taken is what was judged.
               const redeemed =
                 voucherIds.length === 0
                   ? []
@@ -262,46 +454,31 @@ export function createCounterService(deps: {
                         redeemedAt: now,
                         redeemedBranchId: branch.id,
                         redeemedBy: staffId,
-                        transactionId: tx0!.id,
+                        transactionId: done!.id,
                       })
                       .where(
                         and(
                           inArray(vouchers.id, voucherIds),
                           eq(vouchers.userId, customerId),
                           eq(vouchers.state, 'active'),
-                          eq(vouchers.currency, currency),
-                          sql`${vouchers.expiresAt} > ${now.toISOString()}::timestamptz`,
+                          eq(vouchers.market, branch.market),
+                          gte(vouchers.expiresOn, marketDay(now, branch.market)),
                         ),
                       )
                       .returning()
               if (redeemed.length !== voucherIds.length)
                 throw new DomainError(
                   'VOUCHER_UNAVAILABLE',
-                  'A voucher is not this customer’s, or is used, expired or of another market',
+                  'A voucher is not this customer’s, or is used or expired',
                   {
                     extra: {
                       voucher_ids: voucherIds.filter((id) => !redeemed.some((v) => v.id === id)),
                     },
                   },
                 )
-              // docs/product/vouchers.md: used in full, no change: vouchers worth more are refused.
-              const split = splitPayment(
-                totalMinor,
-                redeemed.map((v) => v.valueMinor),
-              )
-              if (!split.ok)
-                throw new DomainError(
-                  'VOUCHER_EXCEEDS_PURCHASE',
-                  'The vouchers are worth more than the purchase: no change is given',
-                )
-              const [done] = await tx
-                .update(counterTransactions)
-                .set({ vouchersMinor: split.vouchersMinor, cashMinor: split.cashMinor })
-                .where(eq(counterTransactions.id, tx0!.id))
-                .returning()
               await tx.insert(counterTransactionLines).values(
                 priced.map((l) => ({
-                  transactionId: tx0!.id,
+                  transactionId: done!.id,
                   variationId: l.variation_id,
                   count: l.count,
                   unitPriceMinor: l.unitPriceMinor,
@@ -314,7 +491,7 @@ export function createCounterService(deps: {
                 .where(eq(users.id, staffId))
               const answer: CounterTransaction = {
                 ...transactionOf(done!, { branch: branch.name, operator: operator?.name ?? null }),
-                redeemed: redeemed.map((v) => voucherOf(v, now)),
+                redeemed: [...redeemed].sort((a, b) => a.id - b.id).map((v) => voucherOf(v, now)),
               }
               return answer
             },
@@ -343,7 +520,8 @@ export function createCounterService(deps: {
       const handOver = () =>
         db.transaction(async (tx) => {
           const now = clock.now()
-          const code = await codes.find(tx, input, now)
+          // docs/product/vouchers.md (the customer's visit): also after the code's sale.
+          const code = await codes.find(tx, input, now, { staffId, branchId: branch.id })
           await servable(tx, code.userId)
           const [order] = await tx
             .select()
@@ -399,10 +577,21 @@ export function createCounterService(deps: {
       }
     },
 
-    /** GET /staff/counter/transactions: the branch's transactions of a day, with the totals. */
-    async branchDay(staffId: number, day: Date) {
+    /**
+     * POST /staff/counter/close (docs/product/vouchers.md, the customer's visit): the clerk is done
+     * with the customer; the code they held serves nobody any more.
+     */
+    async close(staffId: number, input: { token?: string; digits?: string }) {
+      await codes.close(db, input, clock.now(), staffId)
+    },
+
+    /**
+     * GET /staff/counter/transactions: the branch's transactions of a day (YYYY-MM-DD in the
+     * branch's market; today when not given), with the totals.
+     */
+    async branchDay(staffId: number, day?: string) {
       const branch = await staffBranch(db, staffId)
-      const start = new Date(day)
+      const start = startOfMarketDay(day ?? marketDay(clock.now(), branch.market), branch.market)
       const rows = await db
         .select({ tx: counterTransactions, operator: users.fullName })
         .from(counterTransactions)
@@ -506,7 +695,7 @@ export function createCounterService(deps: {
         .select()
         .from(vouchers)
         .where(eq(vouchers.userId, userId))
-        .orderBy(asc(vouchers.expiresAt), asc(vouchers.id))
+        .orderBy(asc(vouchers.expiresOn), asc(vouchers.id))
       return rows.map((r) => voucherOf(r, now))
     },
   }

@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
 import { creditLedger, creditLines } from '@padi/db/schema/credit'
 import type { CreditLineBalances } from '@padi/domain/credit/credit-line'
-import type { Currency } from '@padi/domain/money'
+import type { Currency } from '@padi/domain/markets'
 
 export type CreditLineRow = CreditLineBalances & {
   id: number

@@ -9,7 +9,8 @@ import {
 import { nextLateFee } from '@padi/domain/credit/late-fee'
 import type { CreditRecord } from '@padi/domain/credit/credit-schemas'
 import { DomainError } from '@padi/domain/errors'
-import { formatMoney, type Currency, type Money } from '@padi/domain/money'
+import { formatMoney, type Money } from '@padi/domain/money'
+import { type Currency } from '@padi/domain/markets'
 import type { Clock } from '../../clock.ts'
 import { createCreditRepository, type CreditLineRow } from './credit.repository.ts'
 

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { IdTextSchema, textLine } from '@padi/domain/input-schemas'
+import { IdTextSchema } from '@padi/domain/input-schemas'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { KYC_APPLICATION_STATES } from '@padi/domain/kyc/kyc-application'
 import {
   ApproveKycSchema,
-  AuditLogSchema,
+  KycDocumentReviewSchema,
+  KycDocumentSchema,
   KycQueueSchema,
   KycReviewApplicationSchema,
   RejectKycSchema,
@@ -85,12 +86,39 @@ export const kycReviewRoutes: FastifyPluginAsync<{
       ),
   )
 
+  r.post(
+    '/admin/kyc/:id/documents/:documentId/review',
+    {
+      // docs/product/credit.md (KYC review): judging documents is finance's own work.
+      onRequest: opts.guards.requireRole('finance'),
+      schema: {
+        ...common,
+        summary: 'Mark one document accepted, or to be sent again with the reason (finance)',
+        description:
+          'Finance only (403 FORBIDDEN for anyone else, admin included). Only while the application waits for a decision (409 KYC_NOT_EDITABLE otherwise); a document of another application is 404 NOT_FOUND. To be sent again needs a reason of at most 500 characters, which the farmer reads once the application is sent back (400 VALIDATION_FAILED without it). Marking again replaces the earlier mark. Written to the audit log (kyc.document_review) in the same transaction. Sending the application back asks for every document marked to be sent again; approving is refused while one is (409 KYC_DOCUMENT_TO_RESEND). A new file of that kind from the farmer takes the document’s place.',
+        operationId: 'reviewKycDocument',
+        params: z.object({ id: Id, documentId: Id }),
+        body: KycDocumentReviewSchema,
+        response: { 200: KycDocumentSchema, ...errors },
+      },
+    },
+    async (request) =>
+      review.reviewDocument(
+        request.auth!.userId,
+        request.params.id,
+        request.params.documentId,
+        request.body,
+      ),
+  )
+
   // The three decisions: each one transaction with its audit entry (KycReviewService.decide).
   const decisions = [
     {
       path: 'approve',
       operationId: 'approveKycApplication',
       summary: 'Approve with the verified hectares: opens the credit line at the limit they give',
+      description:
+        'Finance and admin. Only an application waiting for a decision (409 KYC_NOT_EDITABLE); refused while a document is marked to be sent again (409 KYC_DOCUMENT_TO_RESEND) and when the customer already has a credit line (409 CONFLICT: renewal). The farmer is told by SMS.',
       body: ApproveKycSchema,
       decide: review.approve,
     },
@@ -98,6 +126,8 @@ export const kycReviewRoutes: FastifyPluginAsync<{
       path: 'reject',
       operationId: 'rejectKycApplication',
       summary: 'Reject with a reason and the date from which the farmer may apply again',
+      description:
+        'Finance and admin. Only an application waiting for a decision (409 KYC_NOT_EDITABLE). The farmer is told by SMS with the date.',
       body: RejectKycSchema,
       decide: review.reject,
     },
@@ -105,6 +135,8 @@ export const kycReviewRoutes: FastifyPluginAsync<{
       path: 'request-documents',
       operationId: 'requestKycDocuments',
       summary: 'Send the application back for the named documents',
+      description:
+        'Finance and admin. Only an application waiting for a decision (409 KYC_NOT_EDITABLE). Asks for the documents named and for every document marked to be sent again (with its reason); with neither, 400 VALIDATION_FAILED on documents. The farmer is told by SMS.',
       body: RequestDocumentsSchema,
       decide: review.requestDocuments,
     },
@@ -117,6 +149,7 @@ export const kycReviewRoutes: FastifyPluginAsync<{
         schema: {
           ...common,
           summary: d.summary,
+          description: d.description,
           operationId: d.operationId,
           params: z.object({ id: Id }),
           body: d.body,
@@ -132,35 +165,4 @@ export const kycReviewRoutes: FastifyPluginAsync<{
           ) => Promise<z.infer<typeof Decided>>
         )(request.auth!.userId, request.params.id, request.body),
     )
-
-  r.get(
-    '/admin/audit',
-    {
-      onRequest: opts.guards.requireRole('admin'),
-      schema: {
-        ...common,
-        summary: 'The audit log of back-office decisions, newest first (admin)',
-        operationId: 'listAuditLog',
-        querystring: z.object({
-          subject_type: textLine().max(50).optional(),
-          subject_id: Id.optional(),
-          actor_id: Id.optional().describe('Who made the change'),
-          action: z
-            .string()
-            .max(50)
-            .regex(/^[a-z_.]+$/)
-            .optional()
-            .describe('The kind of change, or its start: product. finds every product change'),
-          from: z.iso.date().optional().describe('First day (Malaysia time)'),
-          to: z.iso.date().optional().describe('Last day (Malaysia time)'),
-          before: Id.optional().describe('From the previous page’s next_before'),
-        }),
-        response: {
-          200: AuditLogSchema,
-          ...errors,
-        },
-      },
-    },
-    async (request) => review.audit(request.query),
-  )
 }

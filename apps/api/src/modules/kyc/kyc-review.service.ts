@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, like, lt, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
 import { auditLog } from '@padi/db/schema/audit'
 import { creditLines } from '@padi/db/schema/credit'
@@ -7,10 +7,18 @@ import { users } from '@padi/db/schema/users'
 import { approvedLimitMinor } from '@padi/domain/credit/credit-limit'
 import { DomainError } from '@padi/domain/errors'
 import { canMove, userKycStatus, type KycApplicationState } from '@padi/domain/kyc/kyc-application'
-import type { ApproveKyc, RejectKyc, RequestDocuments } from '@padi/domain/kyc/kyc-schemas'
+import type {
+  ApproveKyc,
+  KycDocumentReviewInput,
+  RejectKyc,
+  RequestDocuments,
+} from '@padi/domain/kyc/kyc-schemas'
+import { kindsToResend } from '@padi/domain/kyc/kyc-document-review'
 import type { KycDocumentKind } from '@padi/domain/kyc/kyc-documents'
 import type { Notice, NoticeParams } from '@padi/domain/notices/notice-sms-text'
-import { formatMoney, MARKET_CURRENCY, type Market } from '@padi/domain/money'
+import { formatMoney } from '@padi/domain/money'
+import { MARKET, MARKET_CURRENCY, type Market } from '@padi/domain/markets'
+import { formatDate } from '@padi/domain/dates'
 import type { Clock } from '../../clock.ts'
 import type { OtpService, PendingSms } from '../auth/otp.service.ts'
 import { recordDecision, recordFileRead } from '../audit/record-decision.ts'
@@ -18,6 +26,18 @@ import type { FileStore } from '../files/encrypted-file-store.ts'
 import { documentOf } from './kyc.service.ts'
 
 type ApplicationRow = typeof kycApplications.$inferSelect
+type DocumentRow = typeof kycDocuments.$inferSelect
+
+/** A document's judgement as the audit log keeps it: which file, and finance's word on it. */
+function documentSnapshot(row: DocumentRow) {
+  return {
+    document_id: row.id,
+    kind: row.kind,
+    file_name: row.fileName,
+    review: row.review ?? null,
+    reason: row.reviewReason ?? null,
+  }
+}
 
 /** A day (YYYY-MM-DD) at midnight in the farmer's country, as a moment. */
 function dayIn(market: Market, day: string): Date {
@@ -39,8 +59,6 @@ function snapshot(row: ApplicationRow) {
  * with its documents and the applicant's history, and the three decisions, each one transaction
  * under the application's lock with its entry in the audit log.
  */
-const AUDIT_PAGE = 100
-
 export function createKycReviewService(deps: {
   db: Db
   clock: Clock
@@ -112,11 +130,9 @@ export function createKycReviewService(deps: {
     return result
   }
 
-  /** A day as the farmer reads it in an SMS, in their language. */
+  /** A day as the farmer reads it in an SMS: DD-MM-YYYY in their market (docs/product/dates-and-times.md). */
   function dayText(row: ApplicationRow, at: Date): string {
-    const tag = row.locale === 'th' ? 'th-TH' : row.locale === 'bm' ? 'ms-MY' : 'en-MY'
-    const timeZone = row.market === 'TH' ? 'Asia/Bangkok' : 'Asia/Kuala_Lumpur'
-    return new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone }).format(at)
+    return formatDate(at, MARKET[row.market].timeZone)
   }
 
   return {
@@ -240,6 +256,17 @@ export function createKycReviewService(deps: {
             .limit(1)
           // A second line is a renewal, which has its own process.
           if (existing) throw new DomainError('CONFLICT', 'This customer already has a credit line')
+          // A document finance marked to be sent again is not approved with the rest.
+          const [toResend] = await tx
+            .select({ id: kycDocuments.id })
+            .from(kycDocuments)
+            .where(and(eq(kycDocuments.applicationId, id), eq(kycDocuments.review, 'resend')))
+            .limit(1)
+          if (toResend)
+            throw new DomainError(
+              'KYC_DOCUMENT_TO_RESEND',
+              'A document is marked to be sent again: send the application back for it, or accept it',
+            )
           await tx.insert(creditLines).values({
             userId: row.userId,
             currency: MARKET_CURRENCY[row.market],
@@ -262,6 +289,56 @@ export function createKycReviewService(deps: {
           },
         }),
       )
+    },
+
+    /**
+     * docs/product/credit.md (KYC review): finance's word on one document of an application
+     * waiting for a decision: accepted, or to be sent again with the reason the farmer reads
+     * once the application is sent back. One transaction under the application's lock (no
+     * decision on the whole can pass it), with its audit entry.
+     */
+    async reviewDocument(
+      actorUserId: number,
+      id: number,
+      documentId: number,
+      input: KycDocumentReviewInput,
+    ) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ state: kycApplications.state })
+          .from(kycApplications)
+          .where(eq(kycApplications.id, id))
+          .for('update')
+        if (!row) throw new DomainError('NOT_FOUND', 'Application not found')
+        if (row.state !== 'submitted')
+          throw new DomainError('KYC_NOT_EDITABLE', 'The application is not waiting for a decision')
+        const [doc] = await tx
+          .select()
+          .from(kycDocuments)
+          .where(and(eq(kycDocuments.id, documentId), eq(kycDocuments.applicationId, id)))
+        if (!doc) throw new DomainError('NOT_FOUND', 'Document not found')
+        const now = clock.now()
+        const [after] = await tx
+          .update(kycDocuments)
+          .set({
+            review: input.review,
+            reviewReason: input.review === 'resend' ? (input.reason ?? null) : null,
+            reviewedAt: now,
+            reviewedBy: actorUserId,
+          })
+          .where(eq(kycDocuments.id, documentId))
+          .returning()
+        await tx.insert(auditLog).values({
+          actorUserId,
+          action: 'kyc.document_review',
+          subjectType: 'kyc_application',
+          subjectId: id,
+          before: documentSnapshot(doc),
+          after: documentSnapshot(after!),
+          createdAt: now,
+        })
+        return documentOf(after!)
+      })
     },
 
     reject(actorUserId: number, id: number, input: RejectKyc) {
@@ -287,64 +364,24 @@ export function createKycReviewService(deps: {
         id,
         'insufficient_documents',
         'kyc.request_documents',
-        async () => ({
-          requestedDocuments: [...new Set(input.documents)] as KycDocumentKind[],
-          decisionReason: input.note ?? null,
-        }),
+        async (tx) => {
+          // The documents named, and those marked to be sent again (docs/product/credit.md).
+          const docs = await tx
+            .select({ kind: kycDocuments.kind, review: kycDocuments.review })
+            .from(kycDocuments)
+            .where(eq(kycDocuments.applicationId, id))
+          const kinds = [...new Set([...input.documents, ...kindsToResend(docs)])]
+          if (kinds.length === 0)
+            throw new DomainError('VALIDATION_FAILED', 'Validation failed', {
+              extra: { errors: [{ field: 'documents', message: 'validation.required' }] },
+            })
+          return {
+            requestedDocuments: kinds as KycDocumentKind[],
+            decisionReason: input.note ?? null,
+          }
+        },
         () => ({ notice: 'kyc_documents', params: {} }),
       )
-    },
-
-    /** The audit log, newest first (admin). */
-    /**
-     * GET /admin/audit: newest first, 100 a page (`before`: the last id of the page before), by
-     * the record changed, who changed it, the kind of change (`product.` finds every product
-     * change) and the days, in Malaysia time.
-     */
-    async audit(filter: {
-      subject_type?: string | undefined
-      subject_id?: number | undefined
-      actor_id?: number | undefined
-      action?: string | undefined
-      from?: string | undefined
-      to?: string | undefined
-      before?: number | undefined
-    }) {
-      const day = sql`(${auditLog.createdAt} at time zone 'Asia/Kuala_Lumpur')::date`
-      const rows = await db
-        .select({ entry: auditLog, actorName: users.fullName })
-        .from(auditLog)
-        .leftJoin(users, eq(users.id, auditLog.actorUserId))
-        .where(
-          and(
-            filter.subject_type ? eq(auditLog.subjectType, filter.subject_type) : undefined,
-            filter.subject_id ? eq(auditLog.subjectId, filter.subject_id) : undefined,
-            filter.actor_id ? eq(auditLog.actorUserId, filter.actor_id) : undefined,
-            filter.action
-              ? like(auditLog.action, `${filter.action.replace(/[\\%_]/g, '\\$&')}%`)
-              : undefined,
-            filter.from ? sql`${day} >= ${filter.from}::date` : undefined,
-            filter.to ? sql`${day} <= ${filter.to}::date` : undefined,
-            filter.before ? lt(auditLog.id, filter.before) : undefined,
-          ),
-        )
-        .orderBy(desc(auditLog.id))
-        .limit(AUDIT_PAGE + 1)
-      const page = rows.slice(0, AUDIT_PAGE)
-      return {
-        next_before: rows.length > AUDIT_PAGE ? (page.at(-1)?.entry.id ?? null) : null,
-        data: page.map(({ entry: r, actorName }) => ({
-          id: r.id,
-          actor_user_id: r.actorUserId,
-          actor_name: actorName,
-          action: r.action,
-          subject_type: r.subjectType,
-          subject_id: r.subjectId,
-          before: r.before as Record<string, unknown> | null,
-          after: r.after as Record<string, unknown> | null,
-          created_at: r.createdAt.toISOString(),
-        })),
-      }
     },
   }
 }

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -27,8 +28,22 @@ const noisyPhoto = () =>
     .toBuffer()
 
 const root = fileURLToPath(new URL('../../../../../', import.meta.url))
-const PORT = 3641
-const API = `http://127.0.0.1:${PORT}/api/v1`
+/**
+ * A port no other process holds now: a fixed one met another run of this file (a second checkout
+ * testing on the same machine), whose API then answered in place of this one's.
+ */
+function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+let PORT = 0
+let API = ''
 
 /**
  * docs/decisions/042-uploaded-files.md: the API killed (SIGKILL, no chance to tidy up) at any
@@ -100,6 +115,8 @@ describe.skipIf(!process.env.DATABASE_URL)('an upload when the API is killed', (
   }
 
   beforeAll(async () => {
+    PORT = await freePort()
+    API = `http://127.0.0.1:${PORT}/api/v1`
     db = await createTestDatabase('padi_crash')
     await seedDemoData(db.db)
   }, 60_000)

@@ -47,11 +47,12 @@ describe('KYC application: draft, documents, submission (docs/product/credit.md:
     name: string,
     body: Buffer,
     type = 'application/octet-stream',
+    headers: Record<string, string> = {},
   ) =>
     t.app.inject({
       method: 'POST',
       url: `/api/v1/me/kyc/documents?kind=${kind}&name=${encodeURIComponent(name)}`,
-      headers: { ...bearer(token), 'content-type': type },
+      headers: { ...bearer(token), 'content-type': type, ...headers },
       payload: body,
     })
   const kyc = (token: string) => t.app.inject({ url: '/api/v1/me/kyc', headers: bearer(token) })
@@ -234,6 +235,35 @@ describe('KYC application: draft, documents, submission (docs/product/credit.md:
       headers: bearer(siti),
     })
     expect(mine.statusCode).toBe(200)
+  })
+
+  it('keeps one document and one file for a file sent ten times with one Idempotency-Key', async () => {
+    rowsBefore = await documentRows()
+    filesBefore = await storedFiles()
+    const statement = await png(77)
+    const withKey = { 'idempotency-key': `kyc-${Date.now()}-bank_statement` }
+    const tries = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        upload(siti, 'bank_statement', 'statement.png', statement, undefined, withKey),
+      ),
+    )
+    const created = tries.filter((r) => r.statusCode === 201)
+    // Each try answers the document or, while the first is under way, 409 (try again).
+    expect(created.length + tries.filter((r) => r.statusCode === 409).length).toBe(10)
+    expect(new Set(created.map((r) => r.json().id)).size).toBe(1)
+    expect(await documentRows()).toBe(rowsBefore + 1)
+    // The tries' copies of the file were removed: one file, counted once toward the limits.
+    expect(await storedFiles()).toBe(filesBefore + 1)
+    const listed = (await kyc(siti)).json().application.documents as { kind: string }[]
+    expect(listed.filter((d) => d.kind === 'bank_statement')).toHaveLength(1)
+    // The same key for another file is refused and keeps nothing.
+    rowsBefore = await documentRows()
+    filesBefore = await storedFiles()
+    await refusedAndNothingKept(
+      await upload(siti, 'bank_statement', 'other.png', await png(78), undefined, withKey),
+      422,
+      'IDEMPOTENCY_MISMATCH',
+    )
   })
 
   it('submits when everything is there, and then cannot be changed', async () => {

@@ -6,6 +6,7 @@ import { LOCALES } from '@padi/domain/i18n/locales'
 import { KycAnswerSchema, KycDocumentSchema, KycDraftSchema } from '@padi/domain/kyc/kyc-schemas'
 import { KYC_DOCUMENT_KINDS, KYC_FILE_TYPES, KYC_LIMITS } from '@padi/domain/kyc/kyc-documents'
 import { errorAnswers } from '../../error-schema.ts'
+import { IdempotencyHeaders } from '../../idempotency-header.ts'
 import type { Guards } from '../../plugins/authenticate.ts'
 import { sendAttachment } from '../files/send-attachment.ts'
 import type { KycService } from './kyc.service.ts'
@@ -69,8 +70,9 @@ export const kycRoutes: FastifyPluginAsync<{ kyc: KycService; guards: Guards }> 
       schema: {
         ...common,
         summary: 'Upload one document of the application (the file is the request body)',
-        description: `PDF, JPEG or PNG, judged by the content (a name that says otherwise is refused: 415); images are encoded again without their metadata. At most ${KYC_LIMITS.maxFiles} files, ${KYC_LIMITS.maxFileBytes / 2 ** 20} MB each (413), ${KYC_LIMITS.maxTotalBytes / 2 ** 20} MB in all (409 UPLOAD_LIMIT). Every file passes a virus scan first: refused 422 UPLOAD_INFECTED, or 503 UPLOAD_SCAN_UNAVAILABLE when the scanner does not answer (try again).`,
+        description: `PDF, JPEG or PNG, judged by the content (a name that says otherwise is refused: 415); images are encoded again without their metadata. At most ${KYC_LIMITS.maxFiles} files, ${KYC_LIMITS.maxFileBytes / 2 ** 20} MB each (413), ${KYC_LIMITS.maxTotalBytes / 2 ** 20} MB in all (409 UPLOAD_LIMIT). Every file passes a virus scan first: refused 422 UPLOAD_INFECTED, or 503 UPLOAD_SCAN_UNAVAILABLE when the scanner does not answer (try again). With an Idempotency-Key (one per file the farmer chose), a second try answers the first document (409 while it is under way, 422 if the key was used for another file).`,
         operationId: 'uploadMyKycDocument',
+        headers: IdempotencyHeaders.partial(),
         querystring: z.object({
           kind: z.enum(KYC_DOCUMENT_KINDS),
           name: textLine().max(200).default(''),
@@ -85,11 +87,11 @@ export const kycRoutes: FastifyPluginAsync<{ kyc: KycService; guards: Guards }> 
     },
     async (request, reply) => {
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
-      const doc = await kyc.upload(request.auth!.userId, {
-        kind: request.query.kind,
-        fileName: request.query.name,
-        bytes,
-      })
+      const doc = await kyc.upload(
+        request.auth!.userId,
+        { kind: request.query.kind, fileName: request.query.name, bytes },
+        request.headers['idempotency-key'],
+      )
       return reply.status(201).send(doc)
     },
   )

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { Locale } from '@padi/domain/i18n/locales'
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
@@ -22,12 +23,14 @@ import {
   uploadProblem,
   type KycDocumentKind,
 } from '@padi/domain/kyc/kyc-documents'
-import type { Market } from '@padi/domain/money'
+import type { Market } from '@padi/domain/markets'
+import { kindsToResend } from '@padi/domain/kyc/kyc-document-review'
 import type { Clock } from '../../clock.ts'
 import type { FileStore } from '../files/encrypted-file-store.ts'
 import type { VirusScanner } from '../files/virus-scan.ts'
 import { cleanFileName } from '../files/file-name.ts'
 import { inspectUpload } from '../files/inspect-upload.ts'
+import { onceForKey } from '../../idempotency.ts'
 
 type ApplicationRow = typeof kycApplications.$inferSelect
 type DocumentRow = typeof kycDocuments.$inferSelect
@@ -43,7 +46,22 @@ export function documentOf(row: DocumentRow): KycDocument {
     bytes: row.bytes,
     file_name: row.fileName,
     created_at: row.createdAt.toISOString(),
+    review: row.review ?? null,
+    review_reason: row.reviewReason ?? null,
   }
+}
+
+/**
+ * The problems a submission of these documents still has: finance's 'send again' counts until a
+ * new file of the kind takes the document's place (docs/product/credit.md, KYC review).
+ */
+function problemsOf(row: ApplicationRow, docs: readonly DocumentRow[]) {
+  return submissionProblems(
+    row.details,
+    row.market,
+    docs.filter((d) => d.review !== 'resend').map((d) => d.kind),
+    kindsToResend(docs),
+  )
 }
 
 const UPLOAD_ERRORS = {
@@ -142,17 +160,17 @@ export function createKycService(deps: {
             id: last.id,
             state: last.state,
             details: last.details,
-            documents: docs.map(documentOf),
+            // Finance's judgements reach the farmer with the application sent back, not while
+            // finance is still reading it (it may change its mind before deciding).
+            documents: docs
+              .map(documentOf)
+              .map((d) =>
+                last.state === 'submitted' ? { ...d, review: null, review_reason: null } : d,
+              ),
             requested_documents: last.requestedDocuments ?? null,
             decision_reason: last.decisionReason,
             submitted_at: last.submittedAt?.toISOString() ?? null,
-            problems: customerMayEdit(last.state)
-              ? submissionProblems(
-                  last.details,
-                  last.market,
-                  docs.map((d) => d.kind),
-                )
-              : [],
+            problems: customerMayEdit(last.state) ? problemsOf(last, docs) : [],
           }
         : null,
       may_apply: mayApply,
@@ -195,6 +213,7 @@ export function createKycService(deps: {
     async upload(
       userId: number,
       input: { kind: KycDocumentKind; fileName: string; bytes: Buffer },
+      key?: string,
     ): Promise<KycDocument> {
       // The size limit is the file as sent; the totals count what is kept (images shrink).
       const early = uploadProblem([], { bytes: input.bytes.length })
@@ -205,28 +224,67 @@ export function createKycService(deps: {
       const verdict = await scanner.scan(input.bytes)
       if (!verdict.clean) throw uploadError('kyc.upload.infected')
       const stored = await files.put(inspected.bytes)
+      let recorded = false
+      /** The file of the document this one takes the place of, removed after the commit. */
+      let replacedKey: string | null = null
+      const record = async (tx: Db): Promise<KycDocument> => {
+        // Under the farmer's lock (openForEdit): uploads sent at once are counted one by one.
+        const row = await openForEdit(tx, userId)
+        const held = await documentsOf(tx, row.id)
+        // docs/product/credit.md (KYC review): a file of a kind finance asked to be sent again
+        // takes the place of the oldest such document (its file goes; it could not be used).
+        const replaced = held.find((d) => d.kind === input.kind && d.review === 'resend')
+        const problem = uploadProblem(
+          held.filter((d) => d !== replaced),
+          { bytes: stored.bytes },
+        )
+        if (problem) throw uploadError(problem)
+        if (replaced) {
+          await tx.delete(kycDocuments).where(eq(kycDocuments.id, replaced.id))
+          replacedKey = replaced.storageKey
+        }
+        const [doc] = await tx
+          .insert(kycDocuments)
+          .values({
+            applicationId: row.id,
+            kind: input.kind,
+            contentType: inspected.contentType,
+            bytes: stored.bytes,
+            sha256: stored.sha256,
+            storageKey: stored.key,
+            fileName: cleanFileName(input.fileName),
+            createdAt: clock.now(),
+          })
+          .returning()
+        recorded = true
+        return documentOf(doc!)
+      }
       try {
-        return await db.transaction(async (tx) => {
-          // Under the farmer's lock (openForEdit): uploads sent at once are counted one by one.
-          const row = await openForEdit(tx, userId)
-          const held = await documentsOf(tx, row.id)
-          const problem = uploadProblem(held, { bytes: stored.bytes })
-          if (problem) throw uploadError(problem)
-          const [doc] = await tx
-            .insert(kycDocuments)
-            .values({
-              applicationId: row.id,
-              kind: input.kind,
-              contentType: inspected.contentType,
-              bytes: stored.bytes,
-              sha256: stored.sha256,
-              storageKey: stored.key,
-              fileName: cleanFileName(input.fileName),
-              createdAt: clock.now(),
-            })
-            .returning()
-          return documentOf(doc!)
-        })
+        // docs/product/credit.md (KYC documents): one file chosen is one document. The web page
+        // may send the file it was given twice (its form posted, then its script took over, or a
+        // second tap before the answer came); with the same Idempotency-Key the second answers
+        // the first document and its copy of the file goes. The key is bound to the file as sent.
+        const doc = await db.transaction((tx) =>
+          key
+            ? onceForKey(
+                tx,
+                {
+                  userId,
+                  key,
+                  body: {
+                    kyc_document: input.kind,
+                    name: input.fileName,
+                    file: createHash('sha256').update(input.bytes).digest('base64url'),
+                  },
+                  at: clock.now(),
+                },
+                () => record(tx),
+              )
+            : record(tx),
+        )
+        if (!recorded) await files.delete(stored.key)
+        if (replacedKey) await files.delete(replacedKey)
+        return doc
       } catch (error) {
         await files.delete(stored.key)
         throw error
@@ -268,11 +326,7 @@ export function createKycService(deps: {
       await db.transaction(async (tx) => {
         const row = await openForEdit(tx, userId)
         const docs = await documentsOf(tx, row.id)
-        const problems = submissionProblems(
-          row.details,
-          row.market,
-          docs.map((d) => d.kind),
-        )
+        const problems = problemsOf(row, docs)
         if (problems.length > 0)
           throw new DomainError('VALIDATION_FAILED', 'Validation failed', {
             extra: { errors: problems },

@@ -4,7 +4,7 @@ import { creditLines } from '@padi/db/schema/credit'
 import { lateRepaymentApplications, lateRepaymentDocuments } from '@padi/db/schema/late-repayments'
 import { users } from '@padi/db/schema/users'
 import { isUniqueViolation } from '@padi/db/unique-violation'
-import { formatDate } from '@padi/domain/dates'
+import { formatDay } from '@padi/domain/dates'
 import { dayOf, startOfDay } from '@padi/domain/credit/farmer-calendar'
 import { lateRepaymentWindow } from '@padi/domain/credit/late-repayment-window'
 import {
@@ -24,7 +24,7 @@ import { outstanding } from '@padi/domain/credit/credit-line'
 import type { OtpVerify } from '@padi/domain/auth/schemas'
 import { DomainError } from '@padi/domain/errors'
 import type { Locale } from '@padi/domain/i18n/locales'
-import type { Currency } from '@padi/domain/money'
+import type { Currency } from '@padi/domain/markets'
 import type { Clock } from '../../clock.ts'
 import type { OtpService, PendingSms, SendContext } from '../auth/otp.service.ts'
 import { EXTENSION_TTL_SECONDS, type TokenSigner } from '../auth/tokens.ts'
@@ -191,9 +191,7 @@ export function createLateRepaymentService(deps: {
           farmer: { userId: row.userId, locale: row.locale },
           notice: moved ? 'extension_approved' : 'extension_rejected',
           params: {
-            date: formatDate(
-              `${moved ? row.newHarvestOn : (line!.harvestOn ?? row.harvestOn)}T12:00:00Z`,
-            ),
+            date: formatDay(moved ? row.newHarvestOn : (line!.harvestOn ?? row.harvestOn)),
           },
         },
         otp,

@@ -4,8 +4,7 @@ import { creditLines } from '@padi/db/schema/credit'
 import { noticeSends } from '@padi/db/schema/notices'
 import { users } from '@padi/db/schema/users'
 import { vouchers } from '@padi/db/schema/vouchers'
-import { dayOf, startOfDay } from '@padi/domain/credit/farmer-calendar'
-import { formatDate } from '@padi/domain/dates'
+import { formatDay, marketDay } from '@padi/domain/dates'
 import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts'
 import { bearer, loginTokens } from '../../../test/auth-helpers.ts'
 import { packsAtOneBranch } from '../../../test/order-fixtures.ts'
@@ -188,21 +187,27 @@ describe('SMS notices (docs/product/notices.md)', () => {
   // docs/product/vouchers.md (Reminders)
   it('reminds of a voucher in its last three days, once, and not of one expired or further off', async () => {
     const [siti] = await t.db.db.select().from(users).where(eq(users.mobile, '+60120000002'))
-    const today = dayOf(clock.now(), 'MYR')
+    // docs/product/vouchers.md (validity): a voucher's day is counted in its market.
+    const today = marketDay(clock.now(), 'MY')
     const inDays = (n: number) =>
-      startOfDay(dayOf(new Date(Date.parse(`${today}T12:00:00Z`) + n * DAY), 'MYR'), 'MYR')
+      new Date(Date.parse(`${today}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10)
     const base = { userId: siti!.id, market: 'MY' as const, currency: 'MYR' as const }
     await t.db.db.insert(vouchers).values([
-      { ...base, serial: 'R-MY-000001', valueMinor: 2_500, expiresAt: inDays(3) },
-      { ...base, serial: 'R-MY-000002', valueMinor: 2_500, expiresAt: inDays(10) },
-      { ...base, serial: 'R-MY-000003', valueMinor: 2_500, expiresAt: inDays(-1) },
+      { ...base, serial: 'R-MY-000001', valueMinor: 2_500, expiresOn: inDays(3) },
+      { ...base, serial: 'R-MY-000002', valueMinor: 2_500, expiresOn: inDays(10) },
+      { ...base, serial: 'R-MY-000003', valueMinor: 2_500, expiresOn: inDays(-1) },
     ])
     const first = await run()
     expect(first.byKind).toEqual({ voucher_expiring: 1 })
     expect(textsTo('+60120000002').at(-1)).toBe(
-      `SawahMart: your voucher R-MY-000001 of RM25.00 expires on ${formatDate(inDays(3), 'Asia/Kuala_Lumpur')}. Use it before then at a branch counter: show your QR code.`,
+      `SawahMart: your voucher R-MY-000001 of RM25.00 is valid until the end of ${formatDay(inDays(3))}. Use it at a branch counter: show your QR code.`,
     )
     expect((await run()).sent).toBe(0)
+    // Its last day is still a day to use it: one that ends today is told of too.
+    await t.db.db
+      .insert(vouchers)
+      .values({ ...base, serial: 'R-MY-000004', valueMinor: 1_000, expiresOn: today })
+    expect((await run()).byKind).toEqual({ voucher_expiring: 1 })
   })
 })
 

@@ -1,5 +1,6 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
+import { currencyTimeZoneSql } from '@padi/db/market-zone'
 import { branches } from '@padi/db/schema/branches'
 import { creditLines } from '@padi/db/schema/credit'
 import { lateFeeCharges } from '@padi/db/schema/late-fees'
@@ -7,13 +8,13 @@ import { noticeSends } from '@padi/db/schema/notices'
 import { orders } from '@padi/db/schema/orders'
 import { users } from '@padi/db/schema/users'
 import { vouchers } from '@padi/db/schema/vouchers'
-import { formatDate } from '@padi/domain/dates'
+import { formatDate, formatDay, marketDay } from '@padi/domain/dates'
 import { localizedText, type Locale } from '@padi/domain/i18n/locales'
-import { formatMoney, type Currency } from '@padi/domain/money'
+import { formatMoney } from '@padi/domain/money'
+import { timeZoneOfCurrency } from '@padi/domain/markets'
 import { REMINDERS, type Notice, type NoticeParams } from '@padi/domain/notices/notice-sms-text'
 import type { OtpService, PendingSms } from '../auth/otp.service.ts'
 
-const TIME_ZONE: Record<Currency, string> = { MYR: 'Asia/Kuala_Lumpur', THB: 'Asia/Bangkok' }
 /** Occasions older than this are not announced (a first run after a deploy sends no backlog). */
 const FRESH = sql`interval '3 days'`
 
@@ -124,7 +125,7 @@ const who = {
 
 /** Lines with something owed whose due day, in the farmer's country, is 7 days or 1 day away. */
 async function repaymentsDue(db: Db, now: Date): Promise<Candidate[]> {
-  const zone = sql`case when ${creditLines.currency} = 'THB' then 'Asia/Bangkok' else 'Asia/Kuala_Lumpur' end`
+  const zone = currencyTimeZoneSql(creditLines.currency)
   const daysLeft = sql<number>`((${creditLines.dueAt} at time zone ${zone})::date
     - (${now.toISOString()}::timestamptz at time zone ${zone})::date)::int`
   const rows = await db
@@ -154,7 +155,7 @@ async function repaymentsDue(db: Db, now: Date): Promise<Candidate[]> {
       r,
       {
         amount: formatMoney(owed, r.line.currency),
-        date: formatDate(r.line.dueAt!, TIME_ZONE[r.line.currency]),
+        date: formatDate(r.line.dueAt!, timeZoneOfCurrency(r.line.currency)),
       },
     )
   })
@@ -234,12 +235,13 @@ async function ordersShipped(db: Db, now: Date): Promise<Candidate[]> {
 
 /**
  * docs/product/vouchers.md (Reminders): an active voucher whose expiry day, in its market, is at
- * most 3 days away, told once (a voucher issued closer to its expiry is told at once).
+ * most 3 days away (today included: it is valid through that day), told once (a voucher issued
+ * closer to its expiry is told at once).
  */
 async function vouchersExpiring(db: Db, now: Date): Promise<Candidate[]> {
-  const zone = sql`case when ${vouchers.currency} = 'THB' then 'Asia/Bangkok' else 'Asia/Kuala_Lumpur' end`
-  const daysLeft = sql`((${vouchers.expiresAt} at time zone ${zone})::date
-    - (${now.toISOString()}::timestamptz at time zone ${zone})::date)`
+  // Today in each market, from the one table of market time zones.
+  const today = sql`case when ${vouchers.market} = 'TH' then ${marketDay(now, 'TH')}::date else ${marketDay(now, 'MY')}::date end`
+  const daysLeft = sql`(${vouchers.expiresOn} - ${today})`
   const rows = await db
     .select({ voucher: vouchers, ...who })
     .from(vouchers)
@@ -247,9 +249,7 @@ async function vouchersExpiring(db: Db, now: Date): Promise<Candidate[]> {
     .where(
       and(
         eq(vouchers.state, 'active'),
-        sql`${vouchers.expiresAt} > ${now.toISOString()}::timestamptz`,
-        sql`${vouchers.expiresAt} < ${now.toISOString()}::timestamptz + interval '4 days'`,
-        sql`${daysLeft} <= 3`,
+        sql`${daysLeft} between 0 and 3`,
         unclaimed(sql`'voucher_expiring'`, vouchers.id, sql`''`),
       ),
     )
@@ -257,7 +257,7 @@ async function vouchersExpiring(db: Db, now: Date): Promise<Candidate[]> {
     candidate('voucher_expiring', r.voucher.id, '', r, {
       voucher: r.voucher.serial,
       amount: formatMoney(r.voucher.valueMinor, r.voucher.currency),
-      date: formatDate(r.voucher.expiresAt, TIME_ZONE[r.voucher.currency]),
+      date: formatDay(r.voucher.expiresOn),
     }),
   )
 }

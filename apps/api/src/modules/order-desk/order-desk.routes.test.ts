@@ -153,6 +153,90 @@ describe('the back office’s orders (docs/product/back-office.md)', () => {
     }
   })
 
+  it('tells staff asking for another branch why, with its own code', async () => {
+    const [other] = await t.db.db.select().from(branches).where(ne(branches.id, branchId)).limit(1)
+    await t.db.db
+      .update(users)
+      .set({ staffBranchId: other!.id })
+      .where(eq(users.mobile, '+60120000003'))
+    const res = await call(tokens.staff, 'GET', `/admin/orders?branch_id=${branchId}`)
+    expect(res.statusCode).toBe(403)
+    // Not the suspended account's 403: the web must not log the clerk out.
+    expect(res.json()).toMatchObject({ code: 'BRANCH_NOT_YOURS', branch_id: other!.id })
+    expect(res.json().message).not.toMatch(/suspended/i)
+    // Their own branch, asked for by number, is theirs.
+    expect(
+      (await call(tokens.staff, 'GET', `/admin/orders?branch_id=${other!.id}`)).statusCode,
+    ).toBe(200)
+  })
+
+  it('refuses forged page markers with their own code, never a 5xx, and never widens the filters', async () => {
+    const marker = (value: unknown) =>
+      Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url')
+    const forged = [
+      'bm90LWpzb24',
+      marker('{"at":"2026-01-01T00:00:00.000Z","id":1}'),
+      marker(['2026-01-01T00:00:00.000Z']),
+      marker(['2026-01-01T00:00:00.000Z', 1, 2]),
+      marker([1, 2]),
+      marker(['-271821-04-20T00:00:00.000Z', 1]),
+      marker(['+275760-09-13T00:00:00.000Z', 1]),
+      marker(['0000-01-01T00:00:00.000Z', 1]),
+      marker(['1969-12-31T23:59:59.999Z', 1]),
+      marker(['2026-02-30T00:00:00.000Z', 1]),
+      marker(['2026-01-01', 1]),
+      marker(['2026-01-01T00:00:00Z', 1]),
+      marker(['Tue, 01 Dec 2026 00:00:00 GMT', 1]),
+      marker(['2026-01-01T00:00:00.000Z', 0]),
+      marker(['2026-01-01T00:00:00.000Z', 2_147_483_648]),
+      marker(['2026-01-01T00:00:00.000Z', 1.5]),
+      marker(['2026-01-01T00:00:00.000Z', '7']),
+      marker('null'),
+    ]
+    for (const cursor of forged) {
+      const res = await call(
+        tokens.admin,
+        'GET',
+        `/admin/orders?fulfilment=pickup&branch_id=${branchId}&cursor=${cursor}`,
+      )
+      expect({ cursor, status: res.statusCode, code: res.json().code }).toEqual({
+        cursor,
+        status: 400,
+        code: 'CURSOR_INVALID',
+      })
+    }
+    // A marker of the right shape from nowhere (the far future) reads the list from there, with
+    // the filters as asked: it cannot take the query anywhere else.
+    const far = await call(
+      tokens.admin,
+      'GET',
+      `/admin/orders?fulfilment=pickup&branch_id=${branchId}&cursor=${marker(['9999-12-31T23:59:59.999Z', 2_147_483_647])}`,
+    )
+    expect(far.statusCode).toBe(200)
+    const rows = far.json().data as { fulfilment: string; branch: { id: number } }[]
+    expect(rows.length).toBeGreaterThan(0)
+    expect(rows.every((o) => o.fulfilment === 'pickup' && o.branch.id === branchId)).toBe(true)
+    // A marker from a filtered list continues it, still filtered.
+    const first = (
+      await call(
+        tokens.admin,
+        'GET',
+        `/admin/orders?fulfilment=pickup&branch_id=${branchId}&limit=1`,
+      )
+    ).json()
+    if (first.next_cursor) {
+      const next = (
+        await call(
+          tokens.admin,
+          'GET',
+          `/admin/orders?fulfilment=pickup&branch_id=${branchId}&limit=1&cursor=${first.next_cursor}`,
+        )
+      ).json()
+      for (const o of next.data)
+        expect(o).toMatchObject({ fulfilment: 'pickup', branch: { id: branchId } })
+    }
+  })
+
   it('a delivery is shipped with a tracking link the customer sees, then completed, once', async () => {
     const unsafe = await call(tokens.admin, 'POST', `/admin/orders/${delivery.id}/shipment`, {
       logistics_company: 'Pos Laju',

@@ -34,6 +34,8 @@ export const orderDeskRoutes: FastifyPluginAsync<{
       schema: {
         ...base,
         summary: 'Orders, newest first, by status, branch, payment, fulfilment and day',
+        description:
+          'Admin and finance see every order; staff see their own branch’s only, and asking for another branch is refused (403 BRANCH_NOT_YOURS, with the branch_id they may ask for). 25 a page; next_cursor continues from the last row. A cursor this list did not give (broken, forged, from an older version) is refused before any query (400 CURSOR_INVALID): ask again without it, with the same filters. A filter that is not valid: 400 VALIDATION_FAILED.',
         operationId: 'listOrdersForBackOffice',
         querystring: OrderDeskQuerySchema,
         response: { 200: OrderDeskListSchema, ...errors },

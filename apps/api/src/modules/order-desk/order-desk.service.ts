@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
+import { currencyTimeZoneSql } from '@padi/db/market-zone'
 import { auditLog } from '@padi/db/schema/audit'
 import { branches } from '@padi/db/schema/branches'
 import { orders } from '@padi/db/schema/orders'
@@ -22,8 +23,14 @@ function encodeCursor(row: { createdAt: Date; id: number }): string {
   return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url')
 }
 
+/**
+ * docs/product/back-office.md (Orders): a page marker that is not one this list gave (broken,
+ * forged, or from an older version) is refused with its own code, before any SQL: the page then
+ * starts the list again with the same filters. Only an instant written as the list writes it
+ * (from 1970: no year a database timestamp refuses) and an id in range.
+ */
 function decodeCursor(cursor: string): { at: Date; id: number } {
-  const forged = new DomainError('VALIDATION_FAILED', 'Validation failed', {
+  const forged = new DomainError('CURSOR_INVALID', 'The page marker is not valid: start again', {
     extra: { errors: [{ field: 'cursor', message: 'validation.invalid' }] },
   })
   let value: unknown
@@ -36,18 +43,20 @@ function decodeCursor(cursor: string): { at: Date; id: number } {
     !Array.isArray(value) ||
     value.length !== 2 ||
     typeof value[0] !== 'string' ||
+    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value[0]) ||
+    value[0] < '1970' ||
+    Number.isNaN(Date.parse(value[0])) ||
+    new Date(value[0]).toISOString() !== value[0] ||
     !Number.isInteger(value[1]) ||
     value[1] < 1 ||
-    value[1] > 2_147_483_647 ||
-    Number.isNaN(Date.parse(value[0]))
+    value[1] > 2_147_483_647
   )
     throw forged
   return { at: new Date(value[0]), id: value[1] }
 }
 
 /** docs/product/back-office.md (Orders): an order's day is the calendar day in its own market. */
-const orderDay = sql`(${orders.createdAt} at time zone case when ${orders.currency} = 'THB'
-  then 'Asia/Bangkok' else 'Asia/Kuala_Lumpur' end)::date`
+const orderDay = sql`(${orders.createdAt} at time zone ${currencyTimeZoneSql(orders.currency)})::date`
 
 /**
  * docs/product/back-office.md (Orders): every order for admin and finance, a branch's own for its
@@ -134,8 +143,11 @@ export function createOrderDeskService(deps: { db: Db; clock: Clock }) {
     /** GET /admin/orders: newest first, filtered, 25 a page by default. */
     async list(viewer: Viewer, query: OrderDeskQuery): Promise<OrderDeskList> {
       const scope = await branchScope(viewer)
+      // docs/product/back-office.md (Orders): refused with its own code, so the page can say why.
       if (scope && query.branch_id && query.branch_id !== scope)
-        throw new DomainError('FORBIDDEN', 'Staff see their own branch’s orders only')
+        throw new DomainError('BRANCH_NOT_YOURS', 'Staff see their own branch’s orders only', {
+          extra: { branch_id: scope },
+        })
       const after = query.cursor ? decodeCursor(query.cursor) : null
       const where: (SQL | undefined)[] = [
         scope ? eq(orders.branchId, scope) : undefined,

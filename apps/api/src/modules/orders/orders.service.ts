@@ -5,10 +5,9 @@ import { cartItems } from '@padi/db/schema/cart'
 import { products, productVariations } from '@padi/db/schema/catalogue'
 import type { orderItems } from '@padi/db/schema/orders'
 import { idempotencyKeys, orders } from '@padi/db/schema/orders'
-import { users } from '@padi/db/schema/users'
 import { shippingFeeMinor, type ShippingRule } from '@padi/domain/cart/cart'
 import { DomainError, ERROR_CODES, type ErrorCode } from '@padi/domain/errors'
-import { MARKET_CURRENCY, type Currency, type Market } from '@padi/domain/money'
+import { MARKET_CURRENCY, type Currency, type Market } from '@padi/domain/markets'
 import { PIN_LOCK_MS, PIN_MAX_FAILURES } from '@padi/domain/payment/pin'
 import {
   IDEMPOTENCY_STALE_MS,
@@ -26,6 +25,7 @@ import type { CreditService } from '../credit/credit.service.ts'
 import type { PinService } from '../payment/pin.service.ts'
 import type { BiometricsService } from '../biometrics/biometrics.service.ts'
 import { orderAnswer, orderAnswers, type OrderRow } from './order-answers.ts'
+import { farmerOf, quoteStock, stockRefusal } from './order-stock.ts'
 
 /** PostgreSQL's 'try again' failures: serialization_failure and deadlock_detected. */
 function retryable(error: unknown): boolean {
@@ -440,12 +440,7 @@ export function createOrdersService(deps: {
      * the ticked lines priced now, the delivery fee if delivered, and what the credit line lacks.
      */
     async quote(userId: number, fulfilment: Fulfilment): Promise<CheckoutQuote> {
-      const [user] = await db
-        .select({ market: users.market })
-        .from(users)
-        .where(eq(users.id, userId))
-      if (!user) throw new DomainError('NOT_FOUND', 'User not found')
-      const market = user.market as Market
+      const { market, place } = await farmerOf(db, userId)
       const currency = MARKET_CURRENCY[market]
       const lines = (await selectedLines(db, userId, market)).filter(
         (l) => l.unitPriceMinor !== null,
@@ -453,9 +448,14 @@ export function createOrdersService(deps: {
       const subtotalMinor = lines.reduce((n, l) => n + l.count * l.unitPriceMinor!, 0)
       const deliveryMinor = lines.length ? shippingFeeMinor(shipping[market], subtotalMinor) : 0
       const totalMinor = subtotalMinor + (fulfilment === 'delivery' ? deliveryMinor : 0)
-      const line = await credit.currentLine(userId)
+      const [line, stock] = await Promise.all([
+        credit.currentLine(userId),
+        // docs/product/orders-and-payments.md (Stock at pickup): which branches can give it all.
+        quoteStock(db, market, place, lines),
+      ])
       const money = (amount_minor: number) => ({ amount_minor, currency })
       return {
+        ...stock,
         currency,
         line_count: lines.length,
         total_quantity: lines.reduce((n, l) => n + l.count, 0),
@@ -485,13 +485,15 @@ export function createOrdersService(deps: {
         throw new DomainError('VALIDATION_FAILED', 'Validation failed', {
           extra: { errors: [{ field: 'payment', message: 'validation.invalid' }] },
         })
-      const [user] = await db
-        .select({ market: users.market })
-        .from(users)
-        .where(eq(users.id, userId))
-      if (!user) throw new DomainError('NOT_FOUND', 'User not found')
-      const market = user.market as Market
-      const { totalMinor } = await pricedOrder(db, userId, market, body)
+      const { market, place } = await farmerOf(db, userId)
+      const { totalMinor, lines } = await pricedOrder(db, userId, market, body)
+      // docs/product/orders-and-payments.md (Stock at pickup): no fingerprint is asked for an
+      // order that would be refused for its stock; the refusal names the branch and the lines.
+      const refused = await stockRefusal(db, market, place, lines, {
+        fulfilment: body.fulfilment,
+        branchId: body.branch_id,
+      })
+      if (refused) throw refused
       return biometrics.paymentOptions(userId, {
         key,
         requestHash: requestHash(body),

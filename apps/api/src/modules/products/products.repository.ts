@@ -12,7 +12,7 @@ import { LRUCache } from 'lru-cache'
 import { SORT_KEYS, type ProductGroup } from '@padi/domain/catalogue/catalogue'
 import type { BrandListQuery, ProductListQuery } from '@padi/domain/catalogue/schemas'
 import type { LocalizedText } from '@padi/domain/i18n/locales'
-import type { Market } from '@padi/domain/money'
+import type { Market } from '@padi/domain/markets'
 import { encodeCursor } from './list-cursor.ts'
 
 export type ProductRow = typeof products.$inferSelect
@@ -415,6 +415,8 @@ export function createProductsRepository(db: Db, run: DbHandle['prepared']) {
         .innerJoin(branches, eq(branches.id, branchStock.branchId))
         .innerJoin(productVariations, eq(productVariations.id, branchStock.variationId))
         .where(eq(productVariations.productId, id))
+        // The branches' usual order (GET /branches), as where_to_buy lists them.
+        .orderBy(asc(branches.sortOrder), asc(branches.id))
       return { row, variations, stock }
     },
   }

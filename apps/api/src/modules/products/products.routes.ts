@@ -81,6 +81,8 @@ export const productsRoutes: FastifyPluginAsync<{
         operationId: 'getProduct',
         security: [],
         summary: 'One product with its variations and where to buy it',
+        description:
+          'Prices and stock in the asked market. Each pack (variations[]) says how many the market holds (stock) and which branches hold it, with how many (branches); where_to_buy names every branch holding any pack of the product, with all its packs counted together. An app sorts the branches for its farmer as the shop does (docs/product/orders-and-payments.md, Stock at pickup): the preferred branch first, then by distance from it (GET /branches gives the positions). Checkout (GET /me/checkout) judges a whole order at every branch.',
         params: z.object({ id: ProductIdSchema }),
         querystring: z.object({ market: MarketSchema.default('MY') }),
         response: { 200: ProductDetailSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },

@@ -6,7 +6,7 @@ import type {
   ProductListQuery,
 } from '@padi/domain/catalogue/schemas'
 import { DomainError } from '@padi/domain/errors'
-import { MARKET_CURRENCY, type Market } from '@padi/domain/money'
+import { MARKET_CURRENCY, type Market } from '@padi/domain/markets'
 import type { ProductsRepository } from './products.repository.ts'
 import { readCursor } from './list-cursor.ts'
 
@@ -94,6 +94,11 @@ export function createProductsService(repo: ProductsRepository) {
           pack_unit: v.packUnit,
           price: money(priceOf(v), market),
           stock: inMarket.filter((s) => s.variationId === v.id).reduce((n, s) => n + s.quantity, 0),
+          // docs/product/catalogue.md (Stock and where to buy): which branch holds this very
+          // pack, so a farmer (and an app) need not try the branches one by one.
+          branches: inMarket
+            .filter((s) => s.variationId === v.id && s.quantity > 0)
+            .map((s) => ({ branch_id: s.branchId, quantity: s.quantity })),
         })),
         where_to_buy: [...whereToBuy.values()].filter((b) => b.quantity > 0),
       }

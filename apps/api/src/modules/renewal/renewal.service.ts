@@ -17,7 +17,8 @@ import type {
   RenewalRecord,
   RenewalSubmit,
 } from '@padi/domain/credit/renewal-schemas'
-import { formatDate } from '@padi/domain/dates'
+import { formatDate, formatDateTime, formatDay } from '@padi/domain/dates'
+import { timeZoneOfCurrency } from '@padi/domain/markets'
 import { DomainError } from '@padi/domain/errors'
 import type { Locale } from '@padi/domain/i18n/locales'
 import { formatMoney } from '@padi/domain/money'
@@ -36,7 +37,6 @@ const STATUS: Record<RenewalState, RenewalRecord['status']> = {
   approved: 'APPROVED',
   rejected: 'REJECTED',
 }
-const TIME_ZONE = { MYR: 'Asia/Kuala_Lumpur', THB: 'Asia/Bangkok' } as const
 const DAY_MS = 86_400_000
 
 function recordOf(row: RenewalRow): RenewalRecord {
@@ -167,7 +167,7 @@ export function createRenewalService(deps: {
           notice: to === 'approved' ? 'renewal_approved' : 'renewal_rejected',
           params: {
             amount: formatMoney(line!.approvedMinor, line!.currency),
-            date: formatDate(after!.canResubmitAt ?? now, TIME_ZONE[line!.currency]),
+            date: formatDate(after!.canResubmitAt ?? now, timeZoneOfCurrency(line!.currency)),
           },
         },
         deps.sms,
@@ -238,10 +238,11 @@ export function createRenewalService(deps: {
         name: user.fullName,
         mobile: user.mobile,
         credit: formatMoney(line.approvedMinor, line.currency),
-        plantingOn: formatDate(`${input.planting_on}T12:00:00Z`, 'UTC'),
-        harvestOn: formatDate(`${input.harvest_on}T12:00:00Z`, 'UTC'),
+        plantingOn: formatDay(input.planting_on),
+        harvestOn: formatDay(input.harvest_on),
         signedAt,
-        signedAtLocal: `${formatDate(signedAt, TIME_ZONE[line.currency])} ${new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE[line.currency], hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(signedAt)} (${TIME_ZONE[line.currency]})`,
+        // docs/product/dates-and-times.md; the exact instant is kept beside it (signedAt).
+        signedAtLocal: `${formatDateTime(signedAt, timeZoneOfCurrency(line.currency))} (${timeZoneOfCurrency(line.currency)})`,
         device,
         clientIp: ctx.clientIp,
         signaturePng: signature,

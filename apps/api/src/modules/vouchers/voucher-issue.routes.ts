@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { textBlock, textLine } from '@padi/domain/input-schemas'
+import { MoneySchema } from '@padi/domain/money-schemas'
 import { errorAnswers } from '../../error-schema.ts'
 import { IdempotencyHeaders } from '../../idempotency-header.ts'
 import type { Guards } from '../../plugins/authenticate.ts'
@@ -10,11 +11,21 @@ import type { VoucherIssueService } from './voucher-issue.service.ts'
 const Row = z.object({
   mobile: textLine().max(30),
   value: textLine().max(20).describe('As typed, e.g. 20 or 20.00'),
-  expires_on: textLine().max(10).describe('YYYY-MM-DD'),
+  expires_on: textLine()
+    .max(10)
+    .describe('YYYY-MM-DD: the last day it can be used, in the customer’s market'),
 })
 const Answer = z.object({
   rows: z.array(
-    Row.extend({ line: z.number().int(), ok: z.boolean(), problem: z.string().nullable() }),
+    Row.extend({
+      line: z.number().int(),
+      ok: z.boolean(),
+      problem: z.string().nullable(),
+      amount: MoneySchema.nullable().describe(
+        'The value in the customer’s currency, once the row names a customer',
+      ),
+      serial: z.string().nullable().describe('The serial of the voucher this row created'),
+    }),
   ),
   valid: z.number().int(),
   rejected: z.number().int(),

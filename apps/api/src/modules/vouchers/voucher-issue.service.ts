@@ -6,10 +6,10 @@ import { auditLog } from '@padi/db/schema/audit'
 import { users } from '@padi/db/schema/users'
 import { vouchers } from '@padi/db/schema/vouchers'
 import { isUniqueViolation } from '@padi/db/unique-violation'
-import { dayOf, startOfDay } from '@padi/domain/credit/farmer-calendar'
 import { DomainError } from '@padi/domain/errors'
-import { MARKET_CURRENCY, type Market } from '@padi/domain/money'
+import { MARKET_CURRENCY, type Currency, type Market } from '@padi/domain/markets'
 import {
+  expiryProblem,
   VOUCHER_BATCH_MAX_ROWS,
   VOUCHER_MAX_MINOR,
   voucherRowProblem,
@@ -18,7 +18,13 @@ import {
 import type { Clock } from '../../clock.ts'
 import { onceForKey } from '../../idempotency.ts'
 
-export type IssueRow = VoucherRowInput & { line: number; ok: boolean; problem: string | null }
+export type IssueRow = VoucherRowInput & {
+  line: number
+  ok: boolean
+  problem: string | null
+  amount: { amount_minor: number; currency: Currency } | null
+  serial: string | null
+}
 
 /** A serial of the version 3.0 programme: V3-<market>-<10 random digits>. */
 function serialFor(market: Market): string {
@@ -36,8 +42,8 @@ export function createVoucherIssueService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps
 
   async function judge(rows: VoucherRowInput[]) {
-    const today = dayOf(clock.now(), 'MYR')
-    const first = rows.map((row) => ({ row, result: voucherRowProblem(row, today) }))
+    const now = clock.now()
+    const first = rows.map((row) => ({ row, result: voucherRowProblem(row) }))
     const mobiles = first.flatMap((f) => (f.result.ok ? [f.result.mobile] : []))
     const customers =
       mobiles.length === 0
@@ -53,17 +59,32 @@ export function createVoucherIssueService(deps: { db: Db; clock: Clock }) {
             .from(users)
             .where(inArray(users.mobile, [...new Set(mobiles)]))
     return first.map(({ row, result }, i) => {
-      const base = { ...row, line: i + 1 }
-      if (!result.ok) return { ...base, ok: false, problem: result.problem, create: null }
+      const base = { ...row, line: i + 1, amount: null, serial: null }
+      const refused = (problem: string, amount: IssueRow['amount'] = null) => ({
+        ...base,
+        amount,
+        ok: false,
+        problem,
+        create: null,
+      })
+      if (!result.ok) return refused(result.problem)
       const customer = customers.find((c) => c.mobile === result.mobile)
       if (!customer || customer.role !== 'customer' || customer.status !== 'active')
-        return { ...base, ok: false, problem: 'vouchers.issue.errors.customer', create: null }
+        return refused('vouchers.issue.errors.customer')
       const market = customer.market as Market
       const currency = MARKET_CURRENCY[market]
+      // docs/product/vouchers.md (issuing): the value read in the customer's currency, so a baht
+      // row never reads as ringgit.
+      const amount = { amount_minor: result.valueMinor, currency }
       if (result.valueMinor > VOUCHER_MAX_MINOR[currency])
-        return { ...base, ok: false, problem: 'vouchers.issue.errors.tooHigh', create: null }
+        return refused('vouchers.issue.errors.tooHigh', amount)
+      // The expiry day is after today in the customer's own market.
+      const expiresOn = row.expires_on.trim()
+      const past = expiryProblem(expiresOn, market, now)
+      if (past) return refused(past, amount)
       return {
         ...base,
+        amount,
         ok: true,
         problem: null,
         create: {
@@ -71,7 +92,8 @@ export function createVoucherIssueService(deps: { db: Db; clock: Clock }) {
           market,
           currency,
           valueMinor: result.valueMinor,
-          expiresAt: startOfDay(row.expires_on.trim(), currency),
+          // docs/product/vouchers.md (validity): the day printed on the voucher, as typed.
+          expiresOn,
         },
       }
     })
@@ -121,15 +143,16 @@ export function createVoucherIssueService(deps: { db: Db; clock: Clock }) {
         try {
           return await db.transaction((tx) =>
             onceForKey(tx, { userId: actorUserId, key, body: rows, at: now }, async () => {
+              const serials = good.map((g) => serialFor(g.market))
               const created =
                 good.length === 0
                   ? []
                   : await tx
                       .insert(vouchers)
                       .values(
-                        good.map((g) => ({
+                        good.map((g, i) => ({
                           ...g,
-                          serial: serialFor(g.market),
+                          serial: serials[i]!,
                           issuedBy: actorUserId,
                           createdAt: now,
                         })),
@@ -157,8 +180,13 @@ export function createVoucherIssueService(deps: { db: Db; clock: Clock }) {
                     createdAt: now,
                   })),
                 )
+              // Each good row with the serial of the voucher it made (rows and serials in order).
+              let next = 0
               return {
-                rows: judged.map(({ create: _create, ...r }) => r),
+                rows: judged.map(({ create, ...r }) => ({
+                  ...r,
+                  serial: create ? (serials[next++] ?? null) : null,
+                })),
                 valid: good.length,
                 rejected: judged.length - good.length,
                 created: created.length,

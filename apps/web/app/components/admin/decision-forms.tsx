@@ -97,11 +97,13 @@ export function InlineFile({
       {contentType === 'application/pdf' ? (
         <iframe src={view} title={title} className="admin-pdf" />
       ) : (
-        <a href={view} target="_blank" rel="noreferrer">
+        <a href={view} target="_blank" rel="noreferrer" className="admin-image-link">
           <img src={view} alt={title} loading="lazy" className="admin-image" />
         </a>
       )}
-      <a href={href}>{t('admin.application.download')}</a>
+      <p className="link-line">
+        <a href={href}>{t('admin.application.download')}</a>
+      </p>
     </>
   )
 }

@@ -1,4 +1,4 @@
-import type { Market } from '@padi/domain/money'
+import type { Market } from '@padi/domain/markets'
 import { useI18n } from '~/utils/i18n.ts'
 
 export type BranchGroup = { market: Market; options: { value: string; label: string }[] }

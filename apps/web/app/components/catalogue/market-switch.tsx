@@ -1,5 +1,5 @@
 import { Form } from 'react-router'
-import { MARKETS, type Market } from '@padi/domain/money'
+import { MARKETS, type Market } from '@padi/domain/markets'
 import { useI18n } from '~/utils/i18n.ts'
 
 /**

@@ -1,6 +1,6 @@
 import type { Branch } from '@padi/domain/branches/schemas'
 import type { Locale } from '@padi/domain/i18n/locales'
-import type { Market } from '@padi/domain/money'
+import type { Market } from '@padi/domain/markets'
 import { distanceKm, sortByDistance, type LatLng } from '@padi/domain/geo/distance'
 
 export type NumberedBranch<T> = T & {

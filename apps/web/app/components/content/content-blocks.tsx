@@ -101,8 +101,8 @@ type LastUpdatedProps = {
 
 export function LastUpdated({ labelKey, isoDate }: LastUpdatedProps) {
   const { t, date } = useI18n()
-  // Noon in Malaysia, so the day is the same in every time zone the page is rendered in.
-  const shown = date(`${isoDate}T12:00:00+08:00`)
+  // A calendar day: shown as written (docs/product/dates-and-times.md).
+  const shown = date(isoDate)
   return (
     <p className="content-updated">
       {t(labelKey)} <time dateTime={isoDate}>{shown}</time>

@@ -1,16 +1,19 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
-import { Form, useRevalidator } from 'react-router'
+import { Form, useNavigation, useRevalidator } from 'react-router'
 import type { KycDocument } from '@padi/domain/kyc/kyc-schemas'
 import type { KycDocumentKind } from '@padi/domain/kyc/kyc-documents'
 import { useHydrated } from '~/components/contact/use-hydrated.ts'
 import type { Message } from '~/components/auth/form-alert.tsx'
 import { useI18n } from '~/utils/i18n.ts'
+import { useSentBeforeHydration, wasSentBeforeHydration } from '~/utils/typed-before-hydration.ts'
 import { shrinkImage } from './shrink-image.ts'
 
 type Pending = {
   id: number
   name: string
   file: Blob
+  /** The chosen file's key: sent again ('Try again'), it is still one document. */
+  attempt: string
   /** 0–1 while sending. */
   progress: number
   failed: Message | null
@@ -23,10 +26,24 @@ let nextPendingId = 1
 
 const ACCEPT = 'application/pdf,image/jpeg,image/png'
 
+/** A new key for one chosen file (the API's Idempotency-Key shape; any page, secure or not). */
+function newAttempt(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
 /**
  * docs/product/credit.md (KYC documents): one kind of document, what is uploaded and the way to
  * add more. With JavaScript each file is sent on its own with its progress, and one that fails can
  * be sent again alone; without it, the form posts the file to the page.
+ *
+ * One chosen file is one upload, whenever the scripts arrive (docs/product/shell.md): a file is
+ * sent by whoever takes it out of the picker, once. Before the scripts, the page is as without
+ * them: the picker and its Upload button, which posts the form. When they arrive, a file the form
+ * has already posted is left to that post (its answer, the page with the document, is on its way)
+ * and shown as being sent; a file chosen but not posted is sent by the script. Either way it goes
+ * with the key the form carries (`attempt`), so that even a second sending of it (the form posted
+ * at the very moment the scripts took it) is kept once by the API.
  */
 export function DocumentSlot({
   kind,
@@ -34,6 +51,7 @@ export function DocumentSlot({
   needed,
   requested,
   editable,
+  attempt,
   children,
 }: {
   kind: KycDocumentKind
@@ -41,6 +59,8 @@ export function DocumentSlot({
   needed: boolean
   requested: boolean
   editable: boolean
+  /** The key of the file this slot's form posts (one per slot and page). */
+  attempt: string
   /** The camera, for the selfie: it hands its picture to this slot's queue. */
   children?: (enqueue: Enqueue) => ReactNode
 }) {
@@ -48,6 +68,10 @@ export function DocumentSlot({
   const hydrated = useHydrated()
   const revalidator = useRevalidator()
   const [pending, setPending] = useState<Pending[]>([])
+  /** The file the form posted before the scripts arrived, shown while its answer is on its way. */
+  const [postedName, setPostedName] = useState<string | null>(null)
+  const uploadForm = useRef<HTMLFormElement>(null)
+  const posted = useSentBeforeHydration(uploadForm) ? postedName : null
   const inputId = `file-${kind}`
 
   const update = (id: number, change: Partial<Pending> | null) =>
@@ -58,57 +82,90 @@ export function DocumentSlot({
     )
 
   const send = useCallback(
-    (item: Pending) => {
-      update(item.id, { progress: 0, failed: null })
-      const xhr = new XMLHttpRequest()
-      const query = new URLSearchParams({ kind, name: item.name })
-      xhr.open('POST', `/${locale}/kyc/upload?${query}`)
-      xhr.timeout = 10 * 60_000
-      xhr.upload.onprogress = (e) => {
-        if (e.lengthComputable) update(item.id, { progress: e.loaded / e.total })
-      }
-      const fail = (message: Message) => update(item.id, { failed: message })
-      xhr.onload = () => {
-        if (xhr.status >= 200 && xhr.status < 300) {
-          update(item.id, null)
-          void revalidator.revalidate()
-          return
+    (first: Pending) => {
+      const go = (item: Pending, rekeyed: boolean) => {
+        update(item.id, { progress: 0, failed: null, attempt: item.attempt })
+        const xhr = new XMLHttpRequest()
+        const query = new URLSearchParams({ kind, name: item.name, attempt: item.attempt })
+        xhr.open('POST', `/${locale}/kyc/upload?${query}`)
+        xhr.timeout = 10 * 60_000
+        xhr.upload.onprogress = (e) => {
+          if (e.lengthComputable) update(item.id, { progress: e.loaded / e.total })
         }
-        try {
-          const body = JSON.parse(xhr.responseText) as { message?: Message }
-          fail(body.message ?? { key: 'kyc.upload.failed' })
-        } catch {
-          fail({ key: 'kyc.upload.failed' })
+        const fail = (message: Message) => update(item.id, { failed: message })
+        xhr.onload = () => {
+          if (xhr.status >= 200 && xhr.status < 300) {
+            update(item.id, null)
+            void revalidator.revalidate()
+            return
+          }
+          try {
+            const body = JSON.parse(xhr.responseText) as { message?: Message }
+            // The key had come with another file (the form of a page kept from before): nothing
+            // of this one was kept, so it goes again, once, under a key of its own.
+            if (body.message?.key === 'kyc.upload.pageOutdated' && !rekeyed)
+              return go({ ...item, attempt: newAttempt() }, true)
+            fail(body.message ?? { key: 'kyc.upload.failed' })
+          } catch {
+            fail({ key: 'kyc.upload.failed' })
+          }
         }
+        xhr.onerror = () => fail({ key: 'kyc.upload.network' })
+        xhr.ontimeout = xhr.onerror
+        xhr.send(item.file)
       }
-      xhr.onerror = () => fail({ key: 'kyc.upload.network' })
-      xhr.ontimeout = xhr.onerror
-      xhr.send(item.file)
+      go(first, false)
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [kind, locale],
   )
 
-  const enqueue: Enqueue = useCallback(
-    (file, name) => {
+  const queue = useCallback(
+    (file: Blob, name: string, key: string) => {
       void shrinkImage(file).then((small) => {
-        const item: Pending = { id: nextPendingId++, name, file: small, progress: 0, failed: null }
+        const item: Pending = {
+          id: nextPendingId++,
+          name,
+          file: small,
+          attempt: key,
+          progress: 0,
+          failed: null,
+        }
         setPending((list) => [...list, item])
         send(item)
       })
     },
     [send],
   )
+  const enqueue: Enqueue = useCallback((file, name) => queue(file, name, newAttempt()), [queue])
 
-  // A file chosen before the page's scripts arrived (a slow network) is sent once they do, rather
-  // than left in a picker whose Upload button has gone.
   const input = useRef<HTMLInputElement>(null)
+  /** Whether what the picker holds was chosen before the scripts arrived (the form's own file). */
+  const fromForm = useRef(true)
+  /**
+   * Takes the files out of the picker and sends them: whoever takes them sends them, once. The
+   * file chosen before the scripts keeps the form's key, and is left to the form if it posted it.
+   */
+  const take = useCallback(
+    (el: HTMLInputElement) => {
+      const files = Array.from(el.files ?? [])
+      el.value = ''
+      const first = fromForm.current
+      fromForm.current = false
+      if (first && wasSentBeforeHydration(el.form)) {
+        if (files[0]) setPostedName(files[0].name)
+        return
+      }
+      files.forEach((file, i) => queue(file, file.name, first && i === 0 ? attempt : newAttempt()))
+    },
+    [queue, attempt],
+  )
+  // At hydration: the file chosen before the scripts arrived (a slow network) is taken over.
   useEffect(() => {
-    const el = input.current
-    if (!hydrated || !el?.files?.length) return
-    for (const file of Array.from(el.files)) enqueue(file, file.name)
-    el.value = ''
-  }, [hydrated, enqueue])
+    if (hydrated && input.current) take(input.current)
+    // Once, when the scripts arrive: later files are taken as they are chosen.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated])
 
   return (
     <fieldset className={`card kyc-slot${requested ? ' kyc-slot-requested' : ''}`}>
@@ -121,29 +178,43 @@ export function DocumentSlot({
       {documents.length > 0 ? (
         <ul className="kyc-files">
           {documents.map((d) => (
-            <li key={d.id} className="kyc-file">
+            <li key={d.id} className={`kyc-file${d.review === 'resend' ? ' kyc-file-resend' : ''}`}>
               <span className="kyc-file-ok" aria-hidden="true">
-                ✓
+                {d.review === 'resend' ? '!' : '✓'}
               </span>
               <a href={`/${locale}/kyc/documents/${d.id}?view`} target="_blank" rel="noreferrer">
                 {d.file_name || t(`kyc.documents.${kind}.label`)}
               </a>
               <span className="hint">{sizeText(d.bytes)}</span>
-              {editable ? (
-                <Form method="post" className="kyc-file-remove">
-                  <input type="hidden" name="intent" value="delete" />
-                  <input type="hidden" name="id" value={d.id} />
-                  <button type="submit" className="button link-button">
-                    {t('kyc.page.remove')}
-                  </button>
-                </Form>
+              {editable ? <RemoveForm id={d.id} /> : null}
+              {/* docs/product/credit.md (KYC review): finance's reason, in the farmer's words to
+                  act on; a new file of this kind takes this one's place. */}
+              {d.review === 'resend' ? (
+                <div className="kyc-resend" role="note">
+                  <p>
+                    <strong>{t('kyc.page.resendThis')}</strong>{' '}
+                    {d.review_reason
+                      ? t('kyc.page.resendReason', { reason: d.review_reason })
+                      : null}
+                  </p>
+                  {editable ? <p className="hint">{t('kyc.page.resendHint')}</p> : null}
+                </div>
+              ) : d.review === 'accepted' ? (
+                <span className="hint kyc-accepted">{t('kyc.page.accepted')}</span>
               ) : null}
             </li>
           ))}
         </ul>
       ) : null}
-      {pending.length > 0 ? (
+      {pending.length > 0 || posted ? (
         <ul className="kyc-files" aria-live="polite">
+          {posted ? (
+            <li className="kyc-file">
+              <span>{posted}</span>
+              {/* The form's own post: how much has gone is not known, only that it is going. */}
+              <progress max={1} aria-label={t('kyc.page.sending', { name: posted })} />
+            </li>
+          ) : null}
           {pending.map((p) => (
             <li key={p.id} className="kyc-file">
               <span>{p.name}</span>
@@ -177,10 +248,21 @@ export function DocumentSlot({
       {editable ? (
         <>
           {children?.(enqueue)}
-          {/* Without JavaScript this posts the file to the page; with it, each file is sent alone. */}
-          <form method="post" encType="multipart/form-data" className="kyc-upload">
+          {/* Without JavaScript this posts the file to the page; with it, each file is sent alone
+              (a submit once the scripts run, even before the button has gone, is theirs). */}
+          <form
+            ref={uploadForm}
+            method="post"
+            encType="multipart/form-data"
+            className="kyc-upload"
+            onSubmit={(e) => {
+              e.preventDefault()
+              if (input.current) take(input.current)
+            }}
+          >
             <input type="hidden" name="intent" value="upload" />
             <input type="hidden" name="kind" value={kind} />
+            <input type="hidden" name="attempt" value={attempt} />
             <input
               ref={input}
               id={inputId}
@@ -192,11 +274,7 @@ export function DocumentSlot({
               // Phones open the front camera for the selfie, without any script.
               {...(kind === 'selfie' ? { capture: 'user' as const } : {})}
               multiple={hydrated && kind !== 'selfie'}
-              onChange={(e) => {
-                if (!hydrated) return
-                for (const file of Array.from(e.currentTarget.files ?? [])) enqueue(file, file.name)
-                e.currentTarget.value = ''
-              }}
+              onChange={(e) => take(e.currentTarget)}
             />
             {hydrated ? null : (
               <button type="submit" className="button">
@@ -207,6 +285,31 @@ export function DocumentSlot({
         </>
       ) : null}
     </fieldset>
+  )
+}
+
+/**
+ * 'Remove' for one document: a tap before the scripts posts the form, and once they arrive the
+ * button waits for that answer (or the script's own) rather than removing it a second time.
+ */
+function RemoveForm({ id }: { id: number }) {
+  const { t } = useI18n()
+  const navigation = useNavigation()
+  const form = useRef<HTMLFormElement>(null)
+  const sentEarly = useSentBeforeHydration(form)
+  const busy =
+    sentEarly ||
+    (navigation.state !== 'idle' &&
+      navigation.formData?.get('intent') === 'delete' &&
+      navigation.formData.get('id') === String(id))
+  return (
+    <Form ref={form} method="post" className="kyc-file-remove">
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" className="button link-button" disabled={busy}>
+        {t('kyc.page.remove')}
+      </button>
+    </Form>
   )
 }
 

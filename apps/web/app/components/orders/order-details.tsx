@@ -1,28 +1,19 @@
 import type { Order } from '@padi/domain/orders/order-schemas'
 import { localizedText } from '@padi/domain/i18n/locales'
+import { marketOfCurrency } from '@padi/domain/markets'
 import { useI18n } from '~/utils/i18n.ts'
 
 /** Where a pickup order waits: what the farmer needs to find the branch and call it. */
 export type CollectAt = { lines: string[]; phone: string; phoneText: string; directions: string }
 
-/** The date and time an order was placed, in the page's language and its country's time zone. */
+/**
+ * The date and time an order was placed, in its market's time zone, by the one rule for every
+ * language (docs/product/dates-and-times.md): "26-11-2026 10:18 PM".
+ */
 export function useOrderDate() {
-  const { locale } = useI18n()
-  const tag = locale === 'th' ? 'th-TH' : locale === 'bm' ? 'ms-MY' : 'en-MY'
-  const formats = {
-    MYR: new Intl.DateTimeFormat(tag, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: 'Asia/Kuala_Lumpur',
-    }),
-    THB: new Intl.DateTimeFormat(tag, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: 'Asia/Bangkok',
-    }),
-  }
+  const { dateTime } = useI18n()
   return (order: Pick<Order, 'created_at' | 'currency'>) =>
-    formats[order.currency].format(new Date(order.created_at))
+    dateTime(order.created_at, marketOfCurrency(order.currency))
 }
 
 export function OrderStatusPill({ status }: { status: Order['status'] }) {
@@ -107,7 +98,7 @@ export function OrderDetails({
             <dt>{t('orders.fields.logistics')}</dt>
             <dd>{order.logistics_company ?? t('orders.notShippedYet')}</dd>
             <dt>{t('orders.fields.tracking')}</dt>
-            <dd>
+            <dd className="link-line">
               {order.tracking_url ? (
                 <a href={order.tracking_url} rel="noopener noreferrer" target="_blank">
                   {t('orders.track')}

@@ -9,7 +9,7 @@ type State = 'idle' | 'starting' | 'scanning'
  * docs/product/vouchers.md (the branch counter): the customer's QR code read with the phone's
  * back camera (qr-scanner, loaded when the operator starts it). A code read is sent at once;
  * no camera, or permission refused, says so, and the digits below stay the way in. Needs
- * JavaScript; without it only the digits are offered.
+ * JavaScript; a tap before it runs is kept, and without it the card says the digits are the way.
  */
 export function QrScanner() {
   const { t } = useI18n()
@@ -21,6 +21,21 @@ export function QrScanner() {
   const [problem, setProblem] = useState<string | null>(null)
 
   useEffect(() => () => scanner.current?.destroy(), [])
+  // docs/product/script-policy.md (the counter): a tap on "Scan" before the scripts ran is kept.
+  // The button it landed on holds the focus (not by the keyboard: that shows as :focus-visible)
+  // when the page hydrates; the camera opens as soon as the scanner is drawn.
+  const tappedEarly = useRef(false)
+  const keepEarlyTap = (button: HTMLButtonElement | null) => {
+    if (button && document.activeElement === button && !button.matches(':focus-visible'))
+      tappedEarly.current = true
+  }
+  useEffect(() => {
+    if (!hydrated || !tappedEarly.current) return
+    tappedEarly.current = false
+    void start()
+    // Once, when the scanner is first drawn after the early tap.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated])
 
   async function start() {
     setProblem(null)
@@ -58,7 +73,25 @@ export function QrScanner() {
     }
   }
 
-  if (!hydrated) return null
+  // docs/product/script-policy.md (the counter, at once): until the scripts have run the button is
+  // there already; a tap on it says the camera is opening (the CSS shows it while the button holds
+  // the focus) and is kept for the scripts. With scripts off there is no button, and the page says
+  // the digits are the way.
+  if (!hydrated)
+    return (
+      <div className="card counter-scanner">
+        <button type="button" className="button counter-scan-early" ref={keepEarlyTap}>
+          {t('counter.camera.scan')}
+        </button>
+        <p className="hint counter-scan-opening" role="status">
+          {t('counter.camera.opening')}
+        </p>
+        <noscript>
+          <style>{'.counter-scan-early{display:none}'}</style>
+          <p className="hint">{t('counter.camera.needsScript')}</p>
+        </noscript>
+      </div>
+    )
   return (
     <div className="card counter-scanner">
       <video

@@ -1,5 +1,5 @@
-import { formatDateTime } from '@padi/domain/dates'
 import { localizedText } from '@padi/domain/i18n/locales'
+import { marketOfCurrency } from '@padi/domain/markets'
 import type { CounterTransaction } from '@padi/domain/vouchers/voucher-schemas'
 import { useI18n } from '~/utils/i18n.ts'
 
@@ -9,15 +9,14 @@ import { useI18n } from '~/utils/i18n.ts'
  * customer's QR page show the same screen.
  */
 export function SaleResult({ sale, title }: { sale: CounterTransaction; title: string }) {
-  const { t, money, locale } = useI18n()
+  const { t, money, locale, dateTime } = useI18n()
   const amount = (m: CounterTransaction['total']) => money(m.amount_minor, m.currency)
-  const zone = sale.total.currency === 'THB' ? 'Asia/Bangkok' : 'Asia/Kuala_Lumpur'
   return (
     <div className="notice counter-result" role="status">
       <h2>{title}</h2>
       <p>
         {t('vouchers.sale.when', {
-          date: formatDateTime(sale.created_at, zone),
+          date: dateTime(sale.created_at, marketOfCurrency(sale.total.currency)),
           branch: localizedText(sale.branch_name, locale),
           operator: sale.operator_name ?? '',
         })}

@@ -1,12 +1,10 @@
 import { Link } from 'react-router'
-import { formatDateTime } from '@padi/domain/dates'
+import { marketOfCurrency } from '@padi/domain/markets'
 import type { CounterTransaction, Voucher } from '@padi/domain/vouchers/voucher-schemas'
-import { localizedText } from '@padi/domain/i18n/locales'
 import { localePath, useI18n } from '~/utils/i18n.ts'
+import { TransactionCard } from './transaction-card.tsx'
 
 const TERMS = ['inFull', 'notTransferable', 'noCash', 'several', 'notValid'] as const
-const zoneOf = (currency: 'MYR' | 'THB') =>
-  currency === 'THB' ? 'Asia/Bangkok' : 'Asia/Kuala_Lumpur'
 
 /**
  * docs/product/vouchers.md: the dashboard's voucher tab: the active vouchers (with the way to the
@@ -20,7 +18,7 @@ export function VoucherTab({
   vouchers: Voucher[]
   transactions: CounterTransaction[]
 }) {
-  const { t, locale, money, date } = useI18n()
+  const { t, locale, money, date, dateTime } = useI18n()
   const amount = (m: { amount_minor: number; currency: 'MYR' | 'THB' }) =>
     money(m.amount_minor, m.currency)
   const list = (status: Voucher['status']) => vouchers.filter((v) => v.status === status)
@@ -33,14 +31,14 @@ export function VoucherTab({
         <ul className="voucher-list">
           {list(status).map((v) => (
             <li key={v.id} className="voucher-card">
-              <span className="voucher-value">{amount(v.value)}</span>
+              <span className="voucher-value money">{amount(v.value)}</span>
               <span className="voucher-serial">{v.serial}</span>
-              <span>
+              <span className="voucher-when">
                 {status === 'redeemed' && v.redeemed_at
                   ? t('vouchers.redeemedOn', {
-                      date: formatDateTime(v.redeemed_at, zoneOf(v.value.currency)),
+                      date: dateTime(v.redeemed_at, marketOfCurrency(v.value.currency)),
                     })
-                  : t('vouchers.expires', { date: date(v.expires_at) })}
+                  : t('vouchers.expires', { date: date(v.expires_on) })}
               </span>
             </li>
           ))}
@@ -65,23 +63,7 @@ export function VoucherTab({
         ) : (
           <ul className="voucher-list">
             {transactions.map((x) => (
-              <li key={x.id} className="voucher-card">
-                <span className="voucher-value">{amount(x.total)}</span>
-                <span>{t(`vouchers.transactions.${x.type}`)}</span>
-                <span>
-                  {formatDateTime(x.created_at, zoneOf(x.total.currency))} ·{' '}
-                  {localizedText(x.branch_name, locale)}
-                  {x.operator_name ? ` · ${x.operator_name}` : ''}
-                </span>
-                <span>
-                  {x.vouchers.amount_minor > 0
-                    ? t('vouchers.transactions.paid', {
-                        vouchers: amount(x.vouchers),
-                        cash: amount(x.cash),
-                      })
-                    : null}
-                </span>
-              </li>
+              <TransactionCard key={x.id} transaction={x} withBranch />
             ))}
           </ul>
         )}

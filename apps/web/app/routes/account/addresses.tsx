@@ -166,7 +166,7 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
   const showForm = mode.kind === 'add' || Boolean(editing) || Boolean(actionData?.fieldErrors)
   return (
     <section className="auth-page address-page">
-      <p>
+      <p className="link-line">
         <Link to={localePath(locale, '/settings')}>← {t('account.addresses.back')}</Link>
       </p>
       <h1>{t('account.addresses.title')}</h1>

@@ -114,7 +114,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function Biometrics({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, locale } = useI18n()
+  const { t, locale, date } = useI18n()
   const navigation = useNavigation()
   const form = useRef<HTMLFormElement>(null)
   const credential = useRef<HTMLInputElement>(null)
@@ -124,10 +124,6 @@ export default function Biometrics({ loaderData, actionData }: Route.ComponentPr
   useEffect(() => {
     void biometricsAvailable().then(setSupported)
   }, [])
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat(locale === 'th' ? 'th-TH' : locale === 'bm' ? 'ms-MY' : 'en-MY', {
-      dateStyle: 'medium',
-    }).format(new Date(iso))
   const { devices, proof, lockMinutes, codeSent } = loaderData
   const register = async () => {
     const fields = new FormData(form.current!)
@@ -164,7 +160,7 @@ export default function Biometrics({ loaderData, actionData }: Route.ComponentPr
   const lockedNow = lockMinutes !== null
   return (
     <section className="auth-page address-page">
-      <p>
+      <p className="link-line">
         <Link to={localePath(locale, '/settings')}>← {t('account.addresses.back')}</Link>
       </p>
       <h1>{t('biometric.title')}</h1>

@@ -106,7 +106,7 @@ export default function ForgotPin({ loaderData, actionData }: Route.ComponentPro
   const err = (f: Field) => ({ error: fe[f]?.key, errorParams: fe[f]?.params })
   return (
     <section className="auth-page">
-      <p>
+      <p className="link-line">
         <Link to={localePath(locale, '/settings/pin')}>← {t('pin.title')}</Link>
       </p>
       <h1>{t('pin.forgot.title')}</h1>

@@ -47,7 +47,7 @@ export default function PaymentPin({ loaderData, actionData }: Route.ComponentPr
   const busy = navigation.state === 'submitting'
   return (
     <section className="auth-page">
-      <p>
+      <p className="link-line">
         <Link to={localePath(locale, '/settings')}>← {t('account.addresses.back')}</Link>
       </p>
       <h1>{t('pin.title')}</h1>

@@ -142,12 +142,27 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(formData.get(f) ?? '')]))
   const form = parseForm(ProfileSchema, formData, FIELDS)
   if (!form.ok) return data<ActionData>({ fieldErrors: form.fieldErrors, values }, { status: 400 })
+  let saved
   try {
-    await withUserToken({ session, locale }, (t) => api.updateProfile(t, form.data))
+    saved = await withUserToken({ session, locale }, (t) => api.updateProfile(t, form.data))
   } catch (error) {
     return refused(error, FIELDS)
   }
-  session.update({ flash: { kind: 'success', messageKey: 'common.profileSaved' } })
+  // docs/product/orders-and-payments.md (Stock at pickup): product pages list the branches in
+  // the order of the farmer's branch as it is now.
+  const user = session.data.user
+  session.update({
+    flash: { kind: 'success', messageKey: 'common.profileSaved' },
+    ...(user
+      ? {
+          user: {
+            ...user,
+            preferredBranchId: saved.preferred_branches[0] ?? null,
+            region: saved.profile.state,
+          },
+        }
+      : {}),
+  })
   return redirect(localePath(locale, '/settings'), 303)
 }
 

@@ -83,7 +83,7 @@ export default function BranchEdit({ loaderData, actionData }: Route.ComponentPr
   const value = (name: string, fallback: string) => values?.[name] ?? fallback
   return (
     <section className="admin-page">
-      <p>
+      <p className="link-line">
         <Link to={localePath(locale, '/admin/branches')}>← {t('admin.branches.title')}</Link>
       </p>
       <h1>{localizedText(branch.name, locale)}</h1>

@@ -1,5 +1,6 @@
 import { data } from 'react-router'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
+import { marketOfCurrency } from '@padi/domain/markets'
 import { EXTENSION_STATES } from '@padi/domain/credit/late-repayment-rules'
 import type { ExtensionQueue } from '@padi/domain/credit/late-repayment-schemas'
 import { apiContext } from '~/utils/context.server.ts'
@@ -46,9 +47,9 @@ export function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function ExtensionQueuePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, locale, money, date } = useI18n()
+  const { t, locale, money, date, moment } = useI18n()
   const { queue } = loaderData
-  const day = (d: string | null) => (d ? date(`${d}T12:00:00Z`) : '—')
+  const day = (d: string | null) => (d ? date(d) : '—')
   return (
     <section className="admin-page">
       <h1>{t('admin.extensions.title')}</h1>
@@ -88,7 +89,7 @@ export default function ExtensionQueuePage({ loaderData, actionData }: Route.Com
                     <dt>{t('admin.extensions.area')}</dt>
                     <dd className="admin-text">{a.affected_area}</dd>
                     <dt>{t('admin.receipts.sent')}</dt>
-                    <dd>{date(a.created_at)}</dd>
+                    <dd>{moment(a.created_at, marketOfCurrency(a.owed.currency))}</dd>
                   </dl>
                   {a.documents.length === 0 ? (
                     <p className="hint">{t('admin.extensions.noDocuments')}</p>

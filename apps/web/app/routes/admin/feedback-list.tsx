@@ -1,6 +1,5 @@
 import { data, Link } from 'react-router'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
-import { formatDateTime } from '@padi/domain/dates'
 import type { FeedbackList as FeedbackListData } from '@padi/domain/feedback/schemas'
 import { apiContext } from '~/utils/context.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
@@ -33,7 +32,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export default function FeedbackList({ loaderData }: Route.ComponentProps) {
-  const { t, locale } = useI18n()
+  const { t, locale, moment, market } = useI18n()
   const { list } = loaderData
   return (
     <section>
@@ -59,7 +58,7 @@ export default function FeedbackList({ loaderData }: Route.ComponentProps) {
             <tbody>
               {list.items.map((item) => (
                 <tr key={item.id}>
-                  <td>{formatDateTime(item.created_at)}</td>
+                  <td>{moment(item.created_at, market)}</td>
                   <td>
                     {item.user ? (
                       <Link to={localePath(locale, `/admin/users/${item.user.id}`)}>

@@ -1,6 +1,5 @@
 import { data, Form, redirect } from 'react-router'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
-import { formatDateTime } from '@padi/domain/dates'
 import type { JobsOverview } from '@padi/domain/jobs/schemas'
 import { apiContext } from '~/utils/context.server.ts'
 import { ApiError } from '~/utils/api.server.ts'
@@ -58,7 +57,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function JobList({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, locale } = useI18n()
+  const { t, locale, moment, market } = useI18n()
   const { overview } = loaderData
   return (
     <section>
@@ -122,7 +121,7 @@ export default function JobList({ loaderData, actionData }: Route.ComponentProps
                   {overview.failed.map((job) => (
                     <tr key={job.id}>
                       <td>{t(`admin.jobs.names.${job.job}`)}</td>
-                      <td>{formatDateTime(job.failed_at)}</td>
+                      <td>{moment(job.failed_at, market)}</td>
                       <td>{job.attempts}</td>
                       <td>
                         <code>{job.error}</code>

@@ -2,11 +2,15 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import {
   ApproveKycSchema,
+  KycDocumentReviewSchema,
   RejectKycSchema,
   RequestDocumentsSchema,
+  type KycDocument,
   type KycReviewApplication,
 } from '@padi/domain/kyc/kyc-schemas'
 import { KYC_DOCUMENT_KINDS } from '@padi/domain/kyc/kyc-documents'
+import { kindsToResend, RESEND_REASON_MAX } from '@padi/domain/kyc/kyc-document-review'
+import { formatDay } from '@padi/domain/dates'
 import { apiContext } from '~/utils/context.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
@@ -29,21 +33,28 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = documentId(params.id)
   const session = context.get(sessionContext)
   const api = context.get(apiContext)
+  // docs/product/credit.md (KYC review): finance judges each document (admin reads it).
+  const judges = session.data.user?.role === 'finance'
   try {
     const application = await withUserToken({ session, locale }, (token) =>
       api.kycApplication(token, id),
     )
-    return { application, today: new Date().toISOString().slice(0, 10) }
+    return { application, today: new Date().toISOString().slice(0, 10), judges }
   } catch (error) {
     const refusal = readRefusal(error)
     if (refusal.kind === 'notFound') throw new Response(null, { status: 404 })
-    return data({ application: null as KycReviewApplication | null, today: '' }, refusal.init)
+    return data(
+      { application: null as KycReviewApplication | null, today: '', judges },
+      refusal.init,
+    )
   }
 }
 
-type Decision = 'approve' | 'reject' | 'request'
+type Decision = 'approve' | 'reject' | 'request' | 'review'
 type ActionData = {
   decision: Decision
+  /** For a document's judgement: which document. */
+  documentId?: number
   fieldErrors?: FieldErrors
   values?: Record<string, string>
   formError?: Message
@@ -81,6 +92,45 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     ].map((k) => [k, text(k)]),
   )
   const ctx = { session, locale }
+  if (intent === 'accept' || intent === 'resend') {
+    // docs/product/credit.md (KYC review): one document accepted, or to be sent again with the
+    // reason the farmer reads; the page comes back to that document.
+    const doc = documentId(String(form.get('document') ?? ''))
+    const parsed = KycDocumentReviewSchema.safeParse({
+      review: intent === 'accept' ? 'accepted' : 'resend',
+      reason: intent === 'resend' ? values.reason || undefined : undefined,
+    })
+    if (!parsed.success)
+      return data<ActionData>(
+        {
+          decision: 'review',
+          documentId: doc,
+          fieldErrors: fieldErrorsOf(parsed.error.issues),
+          values,
+        },
+        { status: 400 },
+      )
+    try {
+      await withUserToken(ctx, (token) => api.reviewKycDocument(token, id, doc, parsed.data))
+    } catch (error) {
+      const refusal = readRefusal(error)
+      const formError: Message =
+        refusal.code === 'KYC_NOT_EDITABLE'
+          ? { key: 'admin.application.alreadyDecided' }
+          : (refusal.message ?? { key: 'admin.application.failed' })
+      return data<ActionData>(
+        { decision: 'review', documentId: doc, formError, values },
+        refusal.init,
+      )
+    }
+    session.update({
+      flash: {
+        kind: 'success',
+        messageKey: intent === 'accept' ? 'admin.review.accepted' : 'admin.review.toResend',
+      },
+    })
+    return redirect(localePath(locale, `/admin/kyc/${id}#document-${doc}`), 303)
+  }
   let decision: Decision
   let call: (token: string) => Promise<unknown>
   if (intent === 'approve') {
@@ -126,12 +176,20 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     await withUserToken(ctx, call)
   } catch (error) {
     const refusal = readRefusal(error)
+    // Sent back with no document named and none marked to be sent again.
+    if (refusal.kind === 'invalid' && decision === 'request')
+      return data<ActionData>(
+        { decision, fieldErrors: { documents: 'admin.request.pickOne' }, values },
+        refusal.init,
+      )
     const formError: Message =
       refusal.code === 'KYC_NOT_EDITABLE'
         ? { key: 'admin.application.alreadyDecided' }
-        : refusal.code === 'CONFLICT'
-          ? { key: 'admin.application.hasLine' }
-          : (refusal.message ?? { key: 'admin.application.failed' })
+        : refusal.code === 'KYC_DOCUMENT_TO_RESEND'
+          ? { key: 'admin.application.toResend' }
+          : refusal.code === 'CONFLICT'
+            ? { key: 'admin.application.hasLine' }
+            : (refusal.message ?? { key: 'admin.application.failed' })
     return data<ActionData>({ decision, formError, values }, refusal.init)
   }
   session.update({ flash: { kind: 'success', messageKey: `admin.decided.${decision}` } })
@@ -139,8 +197,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function KycApplicationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, locale, date } = useI18n()
-  const { application: app, today } = loaderData
+  const { t, locale, date, moment } = useI18n()
+  const { application: app, today, judges } = loaderData
   if (!app)
     return (
       <section className="admin-page">
@@ -151,13 +209,15 @@ export default function KycApplicationPage({ loaderData, actionData }: Route.Com
       </section>
     )
   const d = app.details
+  // docs/product/dates-and-times.md: a calendar day reads DD-MM-YYYY, as written, in any zone.
+  const day = formatDay
   const yesNo = (v: boolean | undefined) =>
     v === undefined ? '' : t(v ? 'kyc.fields.yes' : 'kyc.fields.no')
   const fileUrl = (docId: number, view: boolean) =>
     localePath(locale, `/admin/kyc/${app.id}/documents/${docId}${view ? '?view' : ''}`)
   return (
     <section className="admin-page">
-      <p>
+      <p className="link-line">
         <Link to={localePath(locale, '/admin/kyc')}>{t('admin.application.back')}</Link>
       </p>
       <h1>{d.full_name || app.applicant.full_name}</h1>
@@ -172,7 +232,7 @@ export default function KycApplicationPage({ loaderData, actionData }: Route.Com
             <dt>{t('admin.application.mobile')}</dt>
             <dd>{app.applicant.mobile}</dd>
             <dt>{t('admin.application.joined')}</dt>
-            <dd>{app.applicant.joined_at ? date(app.applicant.joined_at) : ''}</dd>
+            <dd>{app.applicant.joined_at ? date(app.applicant.joined_at, app.market) : ''}</dd>
             <dt>{t('admin.queue.market')}</dt>
             <dd>{t(`admin.markets.${app.market}`)}</dd>
             <dt>{t('kyc.fields.fullName')}</dt>
@@ -180,9 +240,9 @@ export default function KycApplicationPage({ loaderData, actionData }: Route.Com
             <dt>{t(app.market === 'TH' ? 'kyc.fields.thaiId' : 'kyc.fields.nric')}</dt>
             <dd>{d.id_number}</dd>
             <dt>{t('kyc.fields.plantingDate')}</dt>
-            <dd>{d.planting_date}</dd>
+            <dd>{d.planting_date ? day(d.planting_date) : ''}</dd>
             <dt>{t('kyc.fields.harvestDate')}</dt>
-            <dd>{d.harvest_date}</dd>
+            <dd>{d.harvest_date ? day(d.harvest_date) : ''}</dd>
             <dt>{t('kyc.fields.ownsMistDrone')}</dt>
             <dd>{yesNo(d.owns_mist_drone)}</dd>
             <dt>{t('kyc.fields.visitedCentre')}</dt>
@@ -190,7 +250,7 @@ export default function KycApplicationPage({ loaderData, actionData }: Route.Com
             <dt>{t('kyc.fields.hectares')}</dt>
             <dd>{d.hectares}</dd>
             <dt>{t('admin.application.submitted')}</dt>
-            <dd>{app.submitted_at ? date(app.submitted_at) : ''}</dd>
+            <dd>{app.submitted_at ? moment(app.submitted_at, app.market) : ''}</dd>
           </dl>
         </section>
 
@@ -203,7 +263,7 @@ export default function KycApplicationPage({ loaderData, actionData }: Route.Com
               {app.history.map((h) => (
                 <li key={h.id}>
                   {t(`admin.states.${h.state}`)}
-                  {h.decided_at ? ` · ${date(h.decided_at)}` : ''}
+                  {h.decided_at ? ` · ${moment(h.decided_at, app.market)}` : ''}
                   {h.decision_reason ? ` · ${h.decision_reason}` : ''}
                 </li>
               ))}
@@ -214,12 +274,16 @@ export default function KycApplicationPage({ loaderData, actionData }: Route.Com
 
       <section aria-labelledby="documents-title">
         <h2 id="documents-title">{t('admin.application.documents')}</h2>
+        {app.state === 'submitted' && !judges ? (
+          <p className="hint">{t('admin.review.financeOnly')}</p>
+        ) : null}
         <div className="admin-documents">
           {app.documents.map((doc) => (
-            <figure key={doc.id} className="card admin-document">
+            <figure key={doc.id} id={`document-${doc.id}`} className="card admin-document">
               <figcaption>
                 <strong>{t(`kyc.documents.${doc.kind}.label`)}</strong> ·{' '}
                 <a href={fileUrl(doc.id, false)}>{t('admin.application.download')}</a>
+                <DocumentReviewState doc={doc} />
               </figcaption>
               {doc.content_type === 'application/pdf' ? (
                 <iframe
@@ -228,7 +292,12 @@ export default function KycApplicationPage({ loaderData, actionData }: Route.Com
                   className="admin-pdf"
                 />
               ) : (
-                <a href={fileUrl(doc.id, true)} target="_blank" rel="noreferrer">
+                <a
+                  href={fileUrl(doc.id, true)}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="admin-image-link"
+                >
                   <img
                     src={fileUrl(doc.id, true)}
                     alt={t(`kyc.documents.${doc.kind}.label`)}
@@ -237,6 +306,12 @@ export default function KycApplicationPage({ loaderData, actionData }: Route.Com
                   />
                 </a>
               )}
+              {judges && app.state === 'submitted' ? (
+                <DocumentReviewForms
+                  doc={doc}
+                  actionData={actionData?.documentId === doc.id ? actionData : undefined}
+                />
+              ) : null}
             </figure>
           ))}
         </div>
@@ -268,6 +343,7 @@ function Decisions({
   const reject = of('reject')
   const request = of('request')
   const yearLater = `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`
+  const toResend = kindsToResend(app.documents)
   return (
     <div className="admin-decisions">
       <Form method="post" className="card admin-form" noValidate>
@@ -312,15 +388,23 @@ function Decisions({
         </button>
       </Form>
 
-      <Form method="post" className="card admin-form" noValidate>
+      {/* Made again when the marks change, so the kinds to send again are ticked afresh. */}
+      <Form key={toResend.join()} method="post" className="card admin-form" noValidate>
         <h2>{t('admin.request.title')}</h2>
         {request?.formError ? <FormAlert message={request.formError} /> : null}
         <input type="hidden" name="intent" value="request" />
+        {toResend.length > 0 ? <p className="hint">{t('admin.request.withResend')}</p> : null}
         <fieldset className="field">
           <legend>{t('admin.request.which')}</legend>
           {KYC_DOCUMENT_KINDS.map((kind) => (
             <label key={kind} className="admin-choice">
-              <input type="checkbox" name="documents" value={kind} />
+              {/* Those marked to be sent again are asked for whatever is ticked. */}
+              <input
+                type="checkbox"
+                name="documents"
+                value={kind}
+                defaultChecked={toResend.includes(kind)}
+              />
               {t(`kyc.documents.${kind}.label`)}
             </label>
           ))}
@@ -371,6 +455,95 @@ function Decisions({
         />
         <button type="submit" className="button link-button" disabled={busy}>
           {t('admin.reject.submit')}
+        </button>
+      </Form>
+    </div>
+  )
+}
+
+/** Finance's word on a document so far: accepted, or to be sent again and why. */
+function DocumentReviewState({ doc }: { doc: KycDocument }) {
+  const { t } = useI18n()
+  if (doc.review === 'accepted')
+    return <p className="admin-review admin-review-accepted">{t('admin.review.isAccepted')}</p>
+  if (doc.review === 'resend')
+    return (
+      <p className="admin-review admin-review-resend">
+        {t('admin.review.isToResend')}
+        {doc.review_reason ? (
+          <>
+            {' '}
+            <span className="admin-text">{doc.review_reason}</span>
+          </>
+        ) : null}
+      </p>
+    )
+  return null
+}
+
+/**
+ * docs/product/credit.md (KYC review): finance accepts one document, or marks it to be sent
+ * again with the reason the farmer reads. Plain forms: they work before the scripts arrive.
+ */
+function DocumentReviewForms({
+  doc,
+  actionData,
+}: {
+  doc: KycDocument
+  actionData: ActionData | undefined
+}) {
+  const { t } = useI18n()
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting'
+  const reasonId = `resend-reason-${doc.id}`
+  const error = actionData?.fieldErrors?.reason
+  const label = t(`kyc.documents.${doc.kind}.label`)
+  return (
+    <div className="admin-review-forms">
+      {actionData?.formError ? <FormAlert message={actionData.formError} /> : null}
+      {doc.review === 'accepted' ? null : (
+        <Form method="post">
+          <input type="hidden" name="document" value={doc.id} />
+          <button
+            type="submit"
+            name="intent"
+            value="accept"
+            className="button secondary"
+            disabled={busy}
+            aria-label={t('admin.review.acceptLabel', { document: label })}
+          >
+            {t('admin.review.accept')}
+          </button>
+        </Form>
+      )}
+      <Form method="post" className="admin-form" noValidate>
+        <input type="hidden" name="document" value={doc.id} />
+        <div className="field">
+          <label htmlFor={reasonId}>{t('admin.review.reason')}</label>
+          <textarea
+            id={reasonId}
+            name="reason"
+            rows={2}
+            maxLength={RESEND_REASON_MAX}
+            defaultValue={actionData?.values?.reason ?? doc.review_reason ?? ''}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${reasonId}-error` : undefined}
+          />
+          {error ? (
+            <p className="field-error" id={`${reasonId}-error`}>
+              {t(error.startsWith('kyc.') ? error : 'admin.review.reasonNeeded')}
+            </p>
+          ) : null}
+        </div>
+        <button
+          type="submit"
+          name="intent"
+          value="resend"
+          className="button link-button"
+          disabled={busy}
+          aria-label={t('admin.review.resendLabel', { document: label })}
+        >
+          {t('admin.review.resend')}
         </button>
       </Form>
     </div>

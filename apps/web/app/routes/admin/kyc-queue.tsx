@@ -50,7 +50,7 @@ export default function KycQueuePage({ loaderData }: Route.ComponentProps) {
           {queue.data.length === 0 ? (
             <p className="card">{t('admin.queue.empty')}</p>
           ) : (
-            <table className="admin-table">
+            <table className="admin-table admin-cards">
               <caption>{t('admin.queue.caption')}</caption>
               <thead>
                 <tr>
@@ -63,14 +63,16 @@ export default function KycQueuePage({ loaderData }: Route.ComponentProps) {
               <tbody>
                 {queue.data.map((a) => (
                   <tr key={a.id}>
-                    <td>{a.submitted_at ? date(a.submitted_at) : ''}</td>
-                    <td>
+                    <td data-label={t('admin.queue.submitted')}>
+                      {a.submitted_at ? date(a.submitted_at, a.market) : ''}
+                    </td>
+                    <td data-label={t('admin.queue.name')}>
                       <Link to={localePath(locale, `/admin/kyc/${a.id}`)}>
                         {a.full_name || t('admin.queue.unnamed', { id: a.id })}
                       </Link>
                     </td>
-                    <td>{t(`admin.markets.${a.market}`)}</td>
-                    <td>{a.hectares ?? ''}</td>
+                    <td data-label={t('admin.queue.market')}>{t(`admin.markets.${a.market}`)}</td>
+                    <td data-label={t('admin.queue.hectares')}>{a.hectares ?? ''}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,9 +1,11 @@
 import { data, Form, Link } from 'react-router'
 import { isLocale, localizedText, type Locale } from '@padi/domain/i18n/locales'
+import { marketOfCurrency } from '@padi/domain/markets'
 import { FULFILMENTS, ORDER_STATUSES, PAYMENT_TYPES } from '@padi/domain/orders/order-rules'
 import type { OrderDeskList } from '@padi/domain/orders/order-desk-schemas'
 import type { Branch } from '@padi/domain/branches/schemas'
 import { apiContext } from '~/utils/context.server.ts'
+import { ApiError } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
@@ -11,7 +13,7 @@ import { localePath, useI18n } from '~/utils/i18n.ts'
 import { DayRangeFields } from '~/components/admin/day-range-fields.tsx'
 import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
-import { OrderStatusPill, useOrderDate } from '~/components/orders/order-details.tsx'
+import { OrderStatusPill } from '~/components/orders/order-details.tsx'
 import ordersCss from '~/components/orders/orders.css?url'
 import type { StyleHandle } from '~/utils/route-styles.tsx'
 import type { Route } from './+types/order-list'
@@ -42,23 +44,51 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   )
   const messages = pageMessages(params, ['orders'])
   const base = staff ? '/staff/orders' : '/admin/orders'
+  // The branches for the filter come whatever the list answers, so a refused list keeps its
+  // filters on the page.
+  const branches = staff ? Promise.resolve([] as Branch[]) : api.listBranches().catch(() => [])
+  const load = (q: Record<string, string>) =>
+    withUserToken({ session, locale }, (token) => api.deskOrders(token, q))
   try {
-    const [list, branches] = await Promise.all([
-      withUserToken({ session, locale }, (token) => api.deskOrders(token, query)),
-      staff ? Promise.resolve([] as Branch[]) : api.listBranches(),
-    ])
-    return { ...messages, list: list as OrderDeskList | null, branches, filters, base, failed: '' }
+    let list: OrderDeskList
+    let notice = ''
+    try {
+      list = await load(query)
+    } catch (error) {
+      // docs/product/back-office.md (Orders): a page marker that is not valid (broken, forged,
+      // from an older version) starts the list again, with the same filters, and says so.
+      if (!(error instanceof ApiError) || error.code !== 'CURSOR_INVALID' || !query.cursor)
+        throw error
+      const { cursor: _dropped, ...rest } = query
+      list = await load(rest)
+      notice = 'admin.orders.restarted'
+    }
+    return {
+      ...messages,
+      list: list as OrderDeskList | null,
+      branches: await branches,
+      filters,
+      base,
+      failed: '',
+      notice,
+    }
   } catch (error) {
     const refusal = readRefusal(error)
     return data(
       {
         ...messages,
         list: null,
-        branches: [] as Branch[],
+        branches: await branches,
         filters,
         base,
+        // Staff asking for another branch are told why, not to try again.
         failed:
-          refusal.code === 'VALIDATION_FAILED' ? 'admin.orders.badFilter' : 'admin.loadFailed',
+          refusal.code === 'BRANCH_NOT_YOURS'
+            ? 'admin.orders.ownBranchOnly'
+            : refusal.code === 'VALIDATION_FAILED'
+              ? 'admin.orders.badFilter'
+              : 'admin.loadFailed',
+        notice: '',
       },
       refusal.init,
     )
@@ -66,9 +96,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export default function OrderList({ loaderData }: Route.ComponentProps) {
-  const { t, locale, money } = useI18n()
-  const date = useOrderDate()
-  const { list, branches, filters, base, failed } = loaderData
+  const { t, locale, money, moment } = useI18n()
+  const { list, branches, filters, base, failed, notice } = loaderData
   const next = list?.next_cursor
     ? `?${new URLSearchParams({
         ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)),
@@ -121,10 +150,20 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
           {t('admin.orders.clear')}
         </Link>
       </Form>
-      {failed ? (
-        <p className="form-error" role="alert">
-          {t(failed)}
+      {notice ? (
+        <p className="notice" role="status">
+          {t(notice)}
         </p>
+      ) : null}
+      {failed ? (
+        <div className="form-error" role="alert">
+          <p>{t(failed)}</p>
+          {failed === 'admin.orders.ownBranchOnly' ? (
+            <p>
+              <Link to={localePath(locale, base)}>{t('admin.orders.ownBranchLink')}</Link>
+            </p>
+          ) : null}
+        </div>
       ) : !list || list.data.length === 0 ? (
         <p className="card">{t('admin.orders.none')}</p>
       ) : (
@@ -149,7 +188,7 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
                   <td>
                     <Link to={localePath(locale, `${base}/${o.id}`)}>{o.number}</Link>
                   </td>
-                  <td>{date({ created_at: o.created_at, currency: o.total.currency })}</td>
+                  <td>{moment(o.created_at, marketOfCurrency(o.total.currency))}</td>
                   <td>{o.customer.full_name}</td>
                   <td>{localizedText(o.branch.name, locale)}</td>
                   <td>{t(`orders.payment.${o.payment}`)}</td>

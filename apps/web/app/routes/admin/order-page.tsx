@@ -98,7 +98,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const values = actionData?.values
   return (
     <section className="admin-page">
-      <p>
+      <p className="link-line">
         <Link to={localePath(locale, back)}>← {t('admin.orders.title')}</Link>
       </p>
       <h1>{t('admin.orders.orderNumber', { number: order.number })}</h1>

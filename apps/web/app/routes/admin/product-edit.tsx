@@ -152,11 +152,11 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
   const texts = errorsOf('texts')
   return (
     <section className="admin-page">
-      <p>
+      <p className="link-line">
         <Link to={localePath(locale, '/admin/products')}>← {t('admin.products.title')}</Link>
       </p>
       <h1>{localizedText(product.name, locale)}</h1>
-      <p>
+      <p className="link-line">
         <Link to={localePath(locale, `/products/${product.id}`)}>{t('admin.products.inShop')}</Link>
       </p>
       {answer?.formError ? <FormAlert message={answer.formError} /> : null}

@@ -64,7 +64,7 @@ export default function ProductNew({ actionData }: Route.ComponentProps) {
   const value = (name: string, fallback: string) => actionData?.values?.[name] ?? fallback
   return (
     <section className="admin-page">
-      <p>
+      <p className="link-line">
         <Link to={localePath(locale, '/admin/products')}>← {t('admin.products.title')}</Link>
       </p>
       <h1>{t('admin.products.new')}</h1>

@@ -1,5 +1,6 @@
 import { data } from 'react-router'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
+import { marketOfCurrency } from '@padi/domain/markets'
 import { RECEIPT_STATES } from '@padi/domain/repayments/receipt-rules'
 import type { ReceiptQueue } from '@padi/domain/repayments/receipt-schemas'
 import { apiContext } from '~/utils/context.server.ts'
@@ -45,7 +46,7 @@ export function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function ReceiptQueuePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, locale, money, date } = useI18n()
+  const { t, locale, money, date, moment } = useI18n()
   const { queue } = loaderData
   return (
     <section className="admin-page">
@@ -82,7 +83,7 @@ export default function ReceiptQueuePage({ loaderData, actionData }: Route.Compo
                     <dt>{t('admin.receipts.reference')}</dt>
                     <dd>{r.reference}</dd>
                     <dt>{t('admin.receipts.sent')}</dt>
-                    <dd>{date(r.created_at)}</dd>
+                    <dd>{moment(r.created_at, marketOfCurrency(r.amount.currency))}</dd>
                   </dl>
                   <InlineFile
                     href={localePath(locale, `/admin/receipts/${r.id}/file`)}

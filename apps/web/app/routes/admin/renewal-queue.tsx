@@ -1,5 +1,6 @@
 import { data } from 'react-router'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
+import { marketOfCurrency } from '@padi/domain/markets'
 import { RENEWAL_STATES } from '@padi/domain/credit/renewal-rules'
 import type { RenewalQueue } from '@padi/domain/credit/renewal-schemas'
 import { apiContext } from '~/utils/context.server.ts'
@@ -44,7 +45,7 @@ export function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function RenewalQueuePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, locale, money, date } = useI18n()
+  const { t, locale, money, date, moment } = useI18n()
   const { queue } = loaderData
   return (
     <section className="admin-page">
@@ -73,11 +74,11 @@ export default function RenewalQueuePage({ loaderData, actionData }: Route.Compo
                     <dt>{t('admin.renewals.credit')}</dt>
                     <dd>{money(r.credit.amount_minor, r.credit.currency)}</dd>
                     <dt>{t('admin.extensions.planting')}</dt>
-                    <dd>{date(`${r.planting_on}T12:00:00Z`)}</dd>
+                    <dd>{date(r.planting_on)}</dd>
                     <dt>{t('admin.extensions.harvest')}</dt>
-                    <dd>{date(`${r.harvest_on}T12:00:00Z`)}</dd>
+                    <dd>{date(r.harvest_on)}</dd>
                     <dt>{t('admin.renewals.signed')}</dt>
-                    <dd>{signedAt(r.signed_at, r.credit.currency)}</dd>
+                    <dd>{moment(r.signed_at, marketOfCurrency(r.credit.currency))}</dd>
                     <dt>{t('admin.renewals.device')}</dt>
                     <dd className="admin-text">
                       {r.device} · {r.client_ip}
@@ -103,19 +104,4 @@ export default function RenewalQueuePage({ loaderData, actionData }: Route.Compo
       )}
     </section>
   )
-}
-
-/** The signing time in the farmer's own clock (Malaysia or Thailand), as DD-MM-YYYY HH:MM. */
-function signedAt(iso: string, currency: 'MYR' | 'THB'): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: currency === 'THB' ? 'Asia/Bangkok' : 'Asia/Kuala_Lumpur',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso))
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
-  return `${get('day')}-${get('month')}-${get('year')} ${get('hour')}:${get('minute')}`
 }

@@ -1,4 +1,6 @@
 import { data, Form, Link, redirect } from 'react-router'
+import { formatDay } from '@padi/domain/dates'
+import { marketOfCurrency } from '@padi/domain/markets'
 import { isLocale, localizedText, type Locale } from '@padi/domain/i18n/locales'
 import { STAFF_ROLES } from '@padi/domain/auth/roles'
 import { StaffAssignmentSchema, type UserOverview } from '@padi/domain/auth/user-desk-schemas'
@@ -14,7 +16,7 @@ import { pageMeta } from '~/utils/meta.ts'
 import { recordId } from '~/utils/route-params.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
 import { FormAlert } from '~/components/auth/form-alert.tsx'
-import { OrderStatusPill, useOrderDate } from '~/components/orders/order-details.tsx'
+import { OrderStatusPill } from '~/components/orders/order-details.tsx'
 import ordersCss from '~/components/orders/orders.css?url'
 import type { StyleHandle } from '~/utils/route-styles.tsx'
 import type { Route } from './+types/user-page'
@@ -87,8 +89,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function UserPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, locale, money, date } = useI18n()
-  const orderDate = useOrderDate()
+  const { t, locale, money, moment } = useI18n()
   const { overview, branches, isAdmin, self } = loaderData
   const { user, credits, kyc, orders, vouchers, transactions } = overview
   const m = (x: { amount_minor: number; currency: 'MYR' | 'THB' }) =>
@@ -96,7 +97,7 @@ export default function UserPage({ loaderData, actionData }: Route.ComponentProp
   const suspended = user.status === 'suspended'
   return (
     <section className="admin-page">
-      <p>
+      <p className="link-line">
         <Link to={localePath(locale, '/admin/users')}>← {t('admin.users.title')}</Link>
       </p>
       <h1>{user.full_name}</h1>
@@ -119,7 +120,7 @@ export default function UserPage({ loaderData, actionData }: Route.ComponentProp
           )}
         </dd>
         <dt>{t('admin.users.lastLogin')}</dt>
-        <dd>{user.last_login_at ? date(user.last_login_at) : '—'}</dd>
+        <dd>{user.last_login_at ? moment(user.last_login_at, user.market) : '—'}</dd>
       </dl>
       {user.status !== 'pending' && !self ? (
         <Form method="post" className="card form">
@@ -212,7 +213,7 @@ export default function UserPage({ loaderData, actionData }: Route.ComponentProp
                   <td>
                     <Link to={localePath(locale, `/admin/orders/${o.id}`)}>{o.number}</Link>
                   </td>
-                  <td>{orderDate({ created_at: o.created_at, currency: o.total.currency })}</td>
+                  <td>{moment(o.created_at, marketOfCurrency(o.total.currency))}</td>
                   <td>
                     <OrderStatusPill status={o.status} />
                   </td>
@@ -232,7 +233,7 @@ export default function UserPage({ loaderData, actionData }: Route.ComponentProp
           {vouchers.map((v) => (
             <li key={v.id}>
               {v.serial} · {m(v.value)} · {t(`vouchers.lists.${v.status}`)} ·{' '}
-              {t('vouchers.expires', { date: date(v.expires_at) })}
+              {t('vouchers.expires', { date: formatDay(v.expires_on) })}
             </li>
           ))}
         </ul>
@@ -245,7 +246,8 @@ export default function UserPage({ loaderData, actionData }: Route.ComponentProp
         <ul className="admin-changes">
           {transactions.map((x) => (
             <li key={x.id}>
-              {date(x.created_at)} · {localizedText(x.branch_name, locale)} · {m(x.total)} (
+              {moment(x.created_at, marketOfCurrency(x.total.currency))} ·{' '}
+              {localizedText(x.branch_name, locale)} · {m(x.total)} (
               {t('vouchers.transactions.paid', { vouchers: m(x.vouchers), cash: m(x.cash) })})
             </li>
           ))}

@@ -1,4 +1,5 @@
 import { data, Form, useNavigation } from 'react-router'
+import { formatDay } from '@padi/domain/dates'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import type { VoucherIssueAnswer } from '@padi/domain/vouchers/voucher-schemas'
 import { apiContext } from '~/utils/context.server.ts'
@@ -8,9 +9,23 @@ import { sessionContext } from '~/utils/session.server.ts'
 import { useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { readFormUpTo } from '~/utils/uploads.server.ts'
+import { pluralKey } from '~/utils/plural.ts'
 import { FormAlert, type Message } from '~/components/auth/form-alert.tsx'
+import vouchersCss from '~/components/vouchers/vouchers.css?url'
+import issueCss from '~/components/vouchers/voucher-issue.css?url'
+import type { StyleHandle } from '~/utils/route-styles.tsx'
 import type { Route } from './+types/voucher-issue'
 
+export const handle: StyleHandle = { css: [vouchersCss, issueCss] }
+
+const SLOT = '\u0000'
+
+/** A row as finance types it, with a number of the language's own country. */
+const ROW_EXAMPLE: Record<Locale, string> = {
+  en: '012-345 6789,20.00,2027-06-30',
+  bm: '012-345 6789,20.00,2027-06-30',
+  th: '081-234 5678,500.00,2027-06-30',
+}
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'admin.vouchers.title')
 
 type ActionData = {
@@ -54,10 +69,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function VoucherIssue({ actionData }: Route.ComponentProps) {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
   const answer = actionData?.answer
+  /** A count in its language's form: "1 row rejected", "2 rows rejected". */
+  const counted = (key: string, count: number) => t(pluralKey(key, count, locale), { count })
+  const [hintBefore = '', hintAfter = ''] = t('admin.vouchers.rowsHint', { example: SLOT }).split(
+    SLOT,
+  )
   return (
     <section className="admin-page">
       <h1>{t('admin.vouchers.title')}</h1>
@@ -65,37 +85,22 @@ export default function VoucherIssue({ actionData }: Route.ComponentProps) {
       {actionData?.formError ? <FormAlert message={actionData.formError} /> : null}
       {answer && actionData?.issued ? (
         <p className="notice" role="status">
-          {t('admin.vouchers.issued', { created: answer.created, rejected: answer.rejected })}
+          {t('admin.vouchers.issued', {
+            created: counted('admin.vouchers.created', answer.created),
+            rejected: counted('admin.vouchers.rejectedRows', answer.rejected),
+          })}
         </p>
       ) : null}
       {answer ? (
-        <table className="admin-table">
-          <caption>
-            {t('admin.vouchers.summary', { valid: answer.valid, rejected: answer.rejected })}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">{t('admin.vouchers.mobile')}</th>
-              <th scope="col">{t('admin.vouchers.value')}</th>
-              <th scope="col">{t('admin.vouchers.expires')}</th>
-              <th scope="col">{t('admin.vouchers.result')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {answer.rows.map((r) => (
-              <tr key={r.line}>
-                <td>{r.line}</td>
-                <td>{r.mobile}</td>
-                <td>{r.value}</td>
-                <td>{r.expires_on}</td>
-                <td className={r.ok ? undefined : 'field-error'}>
-                  {r.ok ? t('admin.vouchers.ok') : t(r.problem ?? 'admin.vouchers.failed')}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <section aria-labelledby="vouchers-rows">
+          <h2 id="vouchers-rows" className="issue-summary">
+            {t('admin.vouchers.summary', {
+              ready: counted('admin.vouchers.ready', answer.valid),
+              rejected: counted('admin.vouchers.rejectedRows', answer.rejected),
+            })}
+          </h2>
+          <IssueRows rows={answer.rows} issued={Boolean(actionData?.issued)} />
+        </section>
       ) : null}
       {answer && !actionData?.issued && answer.valid > 0 ? (
         <Form method="post" className="card">
@@ -103,7 +108,7 @@ export default function VoucherIssue({ actionData }: Route.ComponentProps) {
           <input type="hidden" name="key" value={actionData?.key ?? ''} />
           <input type="hidden" name="csv" value={actionData?.csv ?? ''} />
           <button type="submit" className="button" disabled={busy}>
-            {t('admin.vouchers.issue', { count: answer.valid })}
+            {counted('admin.vouchers.issue', answer.valid)}
           </button>
         </Form>
       ) : null}
@@ -111,7 +116,10 @@ export default function VoucherIssue({ actionData }: Route.ComponentProps) {
         <input type="hidden" name="intent" value="preview" />
         <label htmlFor="vouchers-csv">{t('admin.vouchers.rows')}</label>
         <p className="hint" id="vouchers-csv-hint">
-          {t('admin.vouchers.rowsHint')}
+          {hintBefore}
+          {/* One token: whole on its line, never cut at its hyphens. */}
+          <code className="nowrap">{ROW_EXAMPLE[locale]}</code>
+          {hintAfter}
         </p>
         <textarea
           id="vouchers-csv"
@@ -127,5 +135,53 @@ export default function VoucherIssue({ actionData }: Route.ComponentProps) {
         </button>
       </Form>
     </section>
+  )
+}
+
+/**
+ * docs/product/vouchers.md (issuing): each row as finance reads it on a phone: its value in the
+ * customer's currency (a baht row reads ฿, never like ringgit), the number, the last valid day,
+ * and whether it is ready (or why not); once issued, the serial of the voucher it made.
+ */
+function IssueRows({ rows, issued }: { rows: VoucherIssueAnswer['rows']; issued: boolean }) {
+  const { t, money } = useI18n()
+  return (
+    <ol className="issue-rows">
+      {rows.map((r) => (
+        <li key={r.line} className={r.ok ? 'issue-row' : 'issue-row issue-row-refused'}>
+          <p className="issue-row-head">
+            <span>{t('admin.vouchers.line', { line: r.line })}</span>
+            <strong className="money issue-row-value">
+              {r.amount ? money(r.amount.amount_minor, r.amount.currency) : r.value}
+            </strong>
+          </p>
+          <dl className="issue-row-facts">
+            <div>
+              <dt>{t('admin.vouchers.mobile')}</dt>
+              <dd className="nowrap">{r.mobile}</dd>
+            </div>
+            <div>
+              <dt>{t('admin.vouchers.expires')}</dt>
+              <dd className="nowrap">
+                {/^\d{4}-\d{2}-\d{2}$/.test(r.expires_on.trim())
+                  ? formatDay(r.expires_on.trim())
+                  : r.expires_on}
+              </dd>
+            </div>
+            {r.serial ? (
+              <div>
+                <dt>{t('admin.vouchers.serial')}</dt>
+                <dd className="voucher-serial">{r.serial}</dd>
+              </div>
+            ) : null}
+          </dl>
+          <p className={r.ok ? 'issue-row-ok' : 'field-error'}>
+            {r.ok
+              ? t(issued ? 'admin.vouchers.done' : 'admin.vouchers.ok')
+              : t(r.problem ?? 'admin.vouchers.failed')}
+          </p>
+        </li>
+      ))}
+    </ol>
   )
 }

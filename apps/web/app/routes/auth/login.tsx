@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { LoginSchema } from '@padi/domain/auth/schemas'
 import { isLocale } from '@padi/domain/i18n/locales'
+import { landingAfterLogin } from '@padi/domain/auth/desks'
 import { apiContext } from '~/utils/context.server.ts'
 import { startSession } from '~/utils/auth.server.ts'
 import { carryVisitorCart } from '~/utils/cart.server.ts'
@@ -54,6 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const values = { mobile: String(formData.get('mobile') ?? '') }
   if (!form.ok)
     return data<AuthActionData>({ fieldErrors: form.fieldErrors, values }, { status: 400 })
+  let role: string
   try {
     const api = context.get(apiContext)
     const answer = await api.login(form.data, lang)
@@ -61,6 +63,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const session = context.get(sessionContext)
     const visitorCart = session.data.visitorCart
     startSession(session, answer)
+    role = answer.data.role
     await carryVisitorCart(session, api, visitorCart)
     // A word that it worked: a toast, or a notice at the top of the page without JavaScript.
     session.update({ flash: { kind: 'success', messageKey: 'common.loggedIn' } })
@@ -71,7 +74,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data<AuthActionData>({ values, formError: message }, refusal.init)
   }
   // Only a path on this site under a locale: an open redirect would let a link send farmers away.
-  return redirect(safeRedirectTo(formData.get('redirectTo'), lang))
+  const asked = safeRedirectTo(formData.get('redirectTo'), lang)
+  // docs/product/accounts.md (Desks): the page asked for when the role may open it, else the
+  // role's desk (the counter, the back office) or, for a customer, the shop's home.
+  return redirect(landingAfterLogin(role, lang, asked === `/${lang}` ? null : asked))
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
@@ -108,7 +114,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </li>
         <li>
           {t('auth.login.noAccount')}{' '}
-          <Link to={localePath(locale, '/signup')}>{t('auth.login.signup')}</Link>
+          <Link
+            to={`${localePath(locale, '/signup')}${loaderData.redirectTo ? `?${new URLSearchParams({ redirectTo: loaderData.redirectTo })}` : ''}`}
+          >
+            {t('auth.login.signup')}
+          </Link>
         </li>
       </ul>
     </section>

@@ -23,6 +23,7 @@ import { maskMobile } from '~/components/auth/mobile-display.ts'
 import { noticeFrom, type AuthActionData } from './+shared/messages.ts'
 import { cooldownLeft, restartStep, resendStep } from './+shared/otp-step.server.ts'
 import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
+import { safeRedirectTo } from '~/utils/safe-redirect.ts'
 import type { Route } from './+types/signup'
 
 const FIELDS = [
@@ -70,11 +71,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   } catch {
     groups = null
   }
+  // docs/product/accounts.md: a farmer sent to log in on the way somewhere (the cart's checkout)
+  // who signs up instead goes on there too.
+  const redirectTo = url.searchParams.get('redirectTo')
   return {
     ...messages,
     step: 'details' as const,
     branchGroups: groups,
     notice: noticeFrom(url, ['ended']),
+    redirectTo: redirectTo && safeRedirectTo(redirectTo, locale) === redirectTo ? redirectTo : '',
   }
 }
 
@@ -118,6 +123,8 @@ async function createAccount(ctx: {
     return data<AuthActionData>({ fieldErrors, values }, { status: 400 })
 
   const mobile = form.data.mobile
+  const home = `/${locale}`
+  const onward = safeRedirectTo(formData.get('redirectTo'), locale)
   const startCodeStep = (ids: { preAuthSessionId: string; deviceId: string; token?: string }) =>
     session.update({
       preAuth: {
@@ -126,6 +133,7 @@ async function createAccount(ctx: {
         deviceId: ids.deviceId,
         mobile,
         sentAt: Date.now(),
+        ...(onward !== home ? { redirectTo: onward } : {}),
       },
       preAuthToken: ids.token,
     })
@@ -209,8 +217,9 @@ async function verifyCode(ctx: {
       refusal.init,
     )
   }
-  // docs/product/accounts.md: the farmer lands on the home page, logged in.
-  return redirect(`/${locale}`)
+  // docs/product/accounts.md: the farmer lands where they were going (checked again), else on the
+  // home page, logged in.
+  return redirect(safeRedirectTo(preAuth.redirectTo ?? `/${locale}`, locale))
 }
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
@@ -227,6 +236,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       groups={loaderData.branchGroups}
       notice={loaderData.notice}
       actionData={actionData}
+      redirectTo={loaderData.redirectTo}
     />
   )
 }
@@ -235,9 +245,11 @@ function DetailsStep({
   groups,
   notice,
   actionData,
+  redirectTo,
 }: {
   groups: BranchGroup[] | null
   notice: string | null
+  redirectTo: string
   actionData: AuthActionData | undefined
 }) {
   const { t, locale } = useI18n()
@@ -251,6 +263,7 @@ function DetailsStep({
       {notice ? <Notice messageKey={notice} /> : null}
       <p>{t('auth.signup.intro')}</p>
       <Form method="post" action={localePath(locale, '/signup')} className="form" noValidate>
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         {actionData?.formError ? (
           <FormAlert message={actionData.formError}>
             {actionData.userExists ? (

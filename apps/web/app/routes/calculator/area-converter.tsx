@@ -26,6 +26,7 @@ import type {
 } from './+shared/area-form.ts'
 import { formKeyOf, useSearchSync } from './+shared/use-search-sync.ts'
 import { useCalculatorFormat } from './+shared/use-calculator-format.ts'
+import { BeforeScripts } from '~/components/form/before-scripts.tsx'
 import { useLateModule } from './+shared/use-late-module.ts'
 import type { Route } from './+types/area-converter'
 import { pageMessages } from '~/utils/messages.server.ts'
@@ -150,6 +151,11 @@ function AreaConverterForm({
   const thai = isThaiAreaUnit(values.from)
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // Swap pressed before the validation has come (the page has hydrated, the evaluator not yet:
+    // `swap` left it to the form): the form goes as it is, with swap=1, and the server swaps.
+    // Stopping it here lost the tap.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter
+    if (!evaluator && submitter?.getAttribute('name') === 'swap') return
     // The answer is already on screen; just make the URL match without reloading anything.
     event.preventDefault()
     writeUrl()
@@ -222,6 +228,9 @@ function AreaConverterForm({
             htmlFor="field-value field-from field-to"
             aria-live="polite"
           >
+            <BeforeScripts className="calc-empty" inline>
+              {t('calculator.area.beforeScripts')}
+            </BeforeScripts>
             {shown ? (
               <MainResult
                 result={shown}

@@ -15,6 +15,7 @@ import {
   newTryAfterWrongPin,
   orderBody,
   paymentRefusal,
+  stockProblem,
   type PaymentRefusal,
 } from '~/utils/checkout.server.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
@@ -30,6 +31,7 @@ import {
 } from '~/components/account/biometric-prompt.ts'
 import { ScriptsNow } from '~/components/scripts-now.tsx'
 import { CheckoutLoadFailed, useCheckoutText } from '~/components/checkout/checkout-message.tsx'
+import { StockLines } from '~/components/checkout/pickup-stock.tsx'
 import checkoutCss from '~/components/checkout/checkout.css?url'
 import type { StyleHandle } from '~/utils/route-styles.tsx'
 import type { Route } from './+types/checkout-payment'
@@ -61,22 +63,30 @@ export async function loader({ params, context }: Route.LoaderArgs) {
               const a = list.find((x) => x.id === choice.addressId)
               return a ? `${a.name}: ${a.address}, ${a.postcode} ${a.city}` : null
             })
-          : api.listBranches(session.data.user?.market ?? 'MY').then((list) => {
-              const b = list.find((x) => x.id === choice.branchId)
-              return b ? localizedText(b.name, locale) : null
-            }),
+          : Promise.resolve(null),
         choice.payment === 'credits'
           ? api.biometricDevices(token).then((d) => d.data)
           : Promise.resolve([]),
       ]),
     )
     if (quote.line_count === 0) throw redirect(localePath(locale, '/cart'))
+    const branch = quote.pickup.branches.find((b) => b.branch_id === choice.branchId)
+    // docs/product/orders-and-payments.md (Stock at pickup): the quote is judged before any PIN
+    // or fingerprint is asked: an order the chosen branch (or a delivery) cannot give says which
+    // lines are missing where, and offers only the way back to choose again.
+    const stock = stockProblem(quote, choice.fulfilment, choice.branchId, locale)
     return {
       ...messages,
       failed: false as const,
       payment: choice.payment,
       fulfilment: choice.fulfilment,
-      place,
+      place:
+        choice.fulfilment === 'pickup'
+          ? branch
+            ? localizedText(branch.name, locale)
+            : null
+          : place,
+      stock,
       total: quote.total,
       shippingFee: quote.shipping_fee,
       quantity: quote.total_quantity,
@@ -145,7 +155,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     if (error.code === 'PIN_INVALID') newTryAfterWrongPin(session, choice)
-    const { body, init } = paymentRefusal(error)
+    const { body, init } = paymentRefusal(error, locale)
     return data<PaymentRefusal>(body, init)
   }
 }
@@ -156,13 +166,15 @@ export default function CheckoutPayment({ loaderData, actionData }: Route.Compon
   const navigation = useNavigation()
   if (loaderData.failed)
     return <CheckoutLoadFailed titleKey="checkout.payment.pageTitle" path="/checkout/payment" />
-  const { total, payment, fulfilment, place, shortfall, shippingFee, quantity, hasDevice } =
+  const { total, payment, fulfilment, place, shortfall, shippingFee, quantity, hasDevice, stock } =
     loaderData
+  // Nothing to authorise: the order would be refused (credit that does not cover it, or stock).
+  const blocked = Boolean(shortfall || stock)
   const placing = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'pay'
   const amount = money(total.amount_minor, total.currency)
   return (
     <section className="checkout-page payment-page">
-      <p>
+      <p className="link-line">
         <Link to={localePath(locale, '/checkout')}>← {t('checkout.backToCheckout')}</Link>
       </p>
       <h1>{t('checkout.payment.pageTitle')}</h1>
@@ -189,6 +201,16 @@ export default function CheckoutPayment({ loaderData, actionData }: Route.Compon
         <div className="form-error" role="alert">
           <p>{text(actionData.formError)}</p>
           {actionData.reason ? <p>{text(actionData.reason)}</p> : null}
+          {actionData.stockLines ? (
+            <>
+              <StockLines lines={actionData.stockLines} />
+              <p>
+                <Link className="tap-link" to={localePath(locale, '/checkout')}>
+                  {t('checkout.pickup.chooseAgain')}
+                </Link>
+              </p>
+            </>
+          ) : null}
           {actionData.formError.key === 'pin.errors.locked' ? (
             <p>
               <Link to={localePath(locale, '/forgot-pin')}>{t('pin.forgot.link')}</Link>
@@ -196,7 +218,22 @@ export default function CheckoutPayment({ loaderData, actionData }: Route.Compon
           ) : null}
         </div>
       ) : null}
-      {shortfall ? (
+      {/* After a refusal on stock (a race) the refusal above says it already. */}
+      {stock && !actionData?.stockLines ? (
+        <div className="form-error" role="alert">
+          <p>
+            {stock.branch
+              ? t('checkout.errors.branchLacks', { branch: stock.branch })
+              : t('checkout.errors.noBranchHasAll')}
+          </p>
+          <StockLines lines={stock.lines} />
+          <p>
+            <Link className="tap-link" to={localePath(locale, '/checkout')}>
+              {t('checkout.pickup.chooseAgain')}
+            </Link>
+          </p>
+        </div>
+      ) : stock ? null : shortfall ? (
         <div className="form-error" role="alert">
           <p>{text({ key: 'checkout.errors.insufficient', amount: shortfall })}</p>
           <p>
@@ -219,6 +256,13 @@ export default function CheckoutPayment({ loaderData, actionData }: Route.Compon
               {...PIN_INPUT}
               autoFocus
             />
+          ) : null}
+          {/* A PIN forgotten at the moment of paying: the way to a new one, which leads back here
+              (a locked PIN's refusal above has it already). */}
+          {payment === 'credits' && actionData?.formError?.key !== 'pin.errors.locked' ? (
+            <p className="link-line">
+              <Link to={localePath(locale, '/forgot-pin')}>{t('pin.forgot.link')}</Link>
+            </p>
           ) : null}
           <div className="button-row">
             <button className="button" type="submit" name="intent" value="pay" disabled={placing}>
@@ -246,7 +290,7 @@ export default function CheckoutPayment({ loaderData, actionData }: Route.Compon
           ) : null}
         </Form>
       )}
-      {!shortfall && payment === 'credits' ? (
+      {!blocked && payment === 'credits' ? (
         <BiometricPay hasDevice={hasDevice} disabled={placing} />
       ) : null}
     </section>

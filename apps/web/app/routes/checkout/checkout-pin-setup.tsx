@@ -61,7 +61,7 @@ export default function CheckoutPinSetup({ loaderData, actionData }: Route.Compo
   }
   return (
     <section className="auth-page">
-      <p>
+      <p className="link-line">
         <Link to={localePath(locale, '/checkout')}>← {t('checkout.backToCheckout')}</Link>
       </p>
       <h1>{t('checkout.pinSetup.title')}</h1>

@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { isLocale, localizedText, type Locale } from '@padi/domain/i18n/locales'
 import type { Fulfilment } from '@padi/domain/orders/order-rules'
@@ -10,15 +9,19 @@ import { sessionContext } from '~/utils/session.server.ts'
 import {
   CheckoutForm,
   checkoutProblems,
+  pickupView,
   rememberChoice,
+  stockProblem,
   type CheckoutField,
   type CheckoutMessage,
+  type StockLineView,
 } from '~/utils/checkout.server.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
 import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import { CheckoutLoadFailed, useCheckoutText } from '~/components/checkout/checkout-message.tsx'
+import { PickupBranches, StockLines } from '~/components/checkout/pickup-stock.tsx'
 import checkoutCss from '~/components/checkout/checkout.css?url'
 import type { StyleHandle } from '~/utils/route-styles.tsx'
 import type { Route } from './+types/checkout'
@@ -47,19 +50,26 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         api.me(token),
       ]),
     )
-    // The PIN may have been set elsewhere (the app, another browser) since this session began.
+    // The PIN may have been set elsewhere (the app, another browser) since this session began,
+    // and so may the farmer's branch (the product pages list branches in its order).
     const user = session.data.user
-    if (user && user.isPinSet !== me.is_pin_set)
-      session.update({ user: { ...user, isPinSet: me.is_pin_set } })
+    const preferredBranchId = me.preferred_branches[0] ?? null
+    if (
+      user &&
+      (user.isPinSet !== me.is_pin_set ||
+        user.preferredBranchId !== preferredBranchId ||
+        user.region !== me.profile.state)
+    )
+      session.update({
+        user: { ...user, isPinSet: me.is_pin_set, preferredBranchId, region: me.profile.state },
+      })
     if (quote.line_count === 0) {
       session.update({ flash: { kind: 'info', messageKey: 'common.checkoutNothingSelected' } })
       throw redirect(localePath(locale, '/cart'))
     }
-    const branches = (await api.listBranches(session.data.user?.market ?? 'MY')).map((b) => ({
-      id: b.id,
-      name: localizedText(b.name, locale),
-    }))
     const kept = session.data.checkout
+    // docs/product/orders-and-payments.md (Stock at pickup): only the branches that hold it all.
+    const pickup = pickupView(quote, locale, kept?.branchId)
     const payment = kept?.payment ?? (quote.credit?.spendable ? 'credits' : 'cash')
     const defaultAddress = addresses.find((a) => a.is_default) ?? addresses[0]
     const fulfilment: Fulfilment =
@@ -77,14 +87,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
           count: l.count,
           total: l.line_total!,
         })),
-      quote,
+      // Only what the page shows: the quote's stock part (every branch, named in every
+      // language) is summed up in `pickup`, in the page's language.
+      quote: {
+        currency: quote.currency,
+        subtotal: quote.subtotal,
+        delivery_fee: quote.delivery_fee,
+        credit: quote.credit,
+      },
       addresses,
-      branches,
+      pickup,
       defaults: {
         fulfilment,
         payment,
         addressId: kept?.addressId ?? defaultAddress?.id,
-        branchId: kept?.branchId ?? me.preferred_branches[0] ?? branches[0]?.id,
+        branchId: pickup.chosen,
         remarks: kept?.remarks ?? '',
       },
       failed: false as const,
@@ -98,6 +115,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 type ActionData = {
   fieldErrors: Partial<Record<CheckoutField, CheckoutMessage>>
   values?: Record<string, string>
+  /** The lines the chosen branch (or a delivery) cannot give, when that is what was wrong. */
+  stockLines?: StockLineView[]
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -131,8 +150,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     )
     if (quote.line_count === 0) return redirect(localePath(locale, '/cart'), 303)
     const fieldErrors = checkoutProblems(form.data, quote)
-    if (Object.keys(fieldErrors).length > 0)
-      return data<ActionData>({ fieldErrors, values }, { status: 400 })
+    if (Object.keys(fieldErrors).length > 0) {
+      const stock = stockProblem(quote, form.data.fulfilment, form.data.branch_id, locale)
+      return data<ActionData>(
+        { fieldErrors, values, ...(stock ? { stockLines: stock.lines } : {}) },
+        { status: 400 },
+      )
+    }
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     const refusal = readRefusal(error)
@@ -153,15 +177,16 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const { t, locale, money } = useI18n()
   const text = useCheckoutText()
   const navigation = useNavigation()
-  const [fulfilment, setFulfilment] = useState<Fulfilment | null>(null)
   if (loaderData.failed) return <CheckoutLoadFailed titleKey="checkout.title" path="/checkout" />
-  const { quote, defaults, addresses, branches, lines } = loaderData
+  const { quote, defaults, addresses, pickup, lines } = loaderData
   const values = actionData?.values
   const errors = actionData?.fieldErrors ?? {}
-  const chosen = fulfilment ?? (values?.fulfilment as Fulfilment | undefined) ?? defaults.fulfilment
+  // What the form starts with. From then on the form itself holds the choice (no state of ours
+  // could lag behind a tap made before the scripts arrived): see ByFulfilment.
+  const chosen = (values?.fulfilment as Fulfilment | undefined) ?? defaults.fulfilment
   const payment = values?.payment || defaults.payment
   const delivery = quote.delivery_fee.amount_minor
-  const total = quote.subtotal.amount_minor + (chosen === 'delivery' ? delivery : 0)
+  const subtotal = quote.subtotal.amount_minor
   const cur = quote.currency
   const error = (field: CheckoutField) =>
     errors[field] ? (
@@ -172,7 +197,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const busy = navigation.state === 'submitting'
   return (
     <section className="checkout-page">
-      <p>
+      <p className="link-line">
         <Link to={localePath(locale, '/cart')}>← {t('checkout.backToCart')}</Link>
       </p>
       <h1>{t('checkout.title')}</h1>
@@ -184,32 +209,28 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               name="fulfilment"
               value="pickup"
               checked={chosen === 'pickup'}
-              onChange={() => setFulfilment('pickup')}
               title={t('checkout.fulfilment.pickup')}
               hint={t('checkout.fulfilment.pickupHint')}
             />
             <div className="field choice-detail">
-              <label htmlFor="checkout-branch">{t('checkout.fulfilment.branch')}</label>
-              <select
-                id="checkout-branch"
-                name="branch_id"
-                defaultValue={values?.branch_id || String(defaults.branchId ?? '')}
-                aria-invalid={errors.branch_id ? true : undefined}
-                aria-describedby={errors.branch_id ? 'checkout-branch_id-error' : undefined}
-              >
-                {branches.map((b) => (
-                  <option key={b.id} value={b.id}>
-                    {b.name}
-                  </option>
-                ))}
-              </select>
+              <PickupBranches
+                pickup={pickup}
+                chosen={
+                  pickup.branches.some((b) => String(b.id) === values?.branch_id)
+                    ? values?.branch_id
+                    : String(defaults.branchId ?? '')
+                }
+                invalid={Boolean(errors.branch_id)}
+              />
               {error('branch_id')}
+              {errors.branch_id && actionData?.stockLines ? (
+                <StockLines lines={actionData.stockLines} />
+              ) : null}
             </div>
             <Choice
               name="fulfilment"
               value="delivery"
               checked={chosen === 'delivery'}
-              onChange={() => setFulfilment('delivery')}
               title={t('checkout.fulfilment.delivery')}
               hint={
                 delivery > 0
@@ -218,6 +239,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               }
             />
             <div className="choice-detail">
+              {pickup.noneHoldsAll ? (
+                <p className="hint">{t('checkout.pickup.deliveryToo')}</p>
+              ) : null}
               {addresses.length === 0 ? (
                 <p className="hint">{t('checkout.fulfilment.noAddress')}</p>
               ) : (
@@ -236,6 +260,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 </fieldset>
               )}
               {error('address_id')}
+              {error('fulfilment')}
+              {errors.fulfilment && actionData?.stockLines ? (
+                <StockLines lines={actionData.stockLines} />
+              ) : null}
               <Link
                 className="tap-link"
                 to={localePath(locale, '/settings/addresses?add=1&from=checkout')}
@@ -315,21 +343,49 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           </ul>
           <dl className="checkout-totals">
             <dt>{t('checkout.subtotal')}</dt>
-            <dd>{money(quote.subtotal.amount_minor, cur)}</dd>
+            <dd>{money(subtotal, cur)}</dd>
             <dt>{t('checkout.shippingFee')}</dt>
-            <dd>{money(chosen === 'delivery' ? delivery : 0, cur)}</dd>
+            <dd>
+              <ByFulfilment pickup={money(0, cur)} delivery={money(delivery, cur)} />
+            </dd>
             <dt className="checkout-total">{t('checkout.total')}</dt>
-            <dd className="checkout-total">{money(total, cur)}</dd>
+            <dd className="checkout-total">
+              <ByFulfilment
+                pickup={money(subtotal, cur)}
+                delivery={money(subtotal + delivery, cur)}
+              />
+            </dd>
           </dl>
-          <noscript>
-            <p className="hint">{t('checkout.totalNoScript')}</p>
-          </noscript>
           <button className="button" type="submit" disabled={busy}>
             {t('checkout.continue')}
           </button>
         </aside>
       </Form>
     </section>
+  )
+}
+
+/**
+ * docs/product/orders-and-payments.md (Checkout): a summary figure that depends on delivery or
+ * collection (the delivery fee, the total). Both are in the page and checkout.css shows the one of
+ * the radio checked now, so the figure follows the farmer's tap at once: without scripts, before
+ * they arrive (a tap then changes no state of ours), after, and when the browser restores the form
+ * on Back. A browser without :has() shows both, each naming its choice.
+ */
+function ByFulfilment({ pickup, delivery }: { pickup: string; delivery: string }) {
+  const { t } = useI18n()
+  if (pickup === delivery) return pickup
+  return (
+    <>
+      <span className="by-fulfilment" data-fulfilment="pickup">
+        <span className="by-fulfilment-label">{t('checkout.ifPickup')} </span>
+        {pickup}
+      </span>
+      <span className="by-fulfilment" data-fulfilment="delivery">
+        <span className="by-fulfilment-label">{t('checkout.ifDelivery')} </span>
+        {delivery}
+      </span>
+    </>
   )
 }
 
@@ -341,7 +397,6 @@ function Choice(props: {
   title: string
   hint: string
   disabled?: boolean
-  onChange?: () => void
 }) {
   return (
     <label className="choice">
@@ -351,7 +406,6 @@ function Choice(props: {
         value={props.value}
         defaultChecked={props.checked}
         disabled={props.disabled}
-        onChange={props.onChange}
       />
       <span>
         <strong>{props.title}</strong>

@@ -72,6 +72,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       repayments,
       line,
       status,
+      // What the line lends now: nothing while suspended or after it has run out.
+      spendable:
+        line !== null &&
+        !line.is_suspended &&
+        line.state === 'active' &&
+        Date.parse(line.expires_at) > Date.now(),
       // A rejected farmer may apply again now, or only from this day ('submit again later').
       applyAgainFrom: kyc.may_apply ? null : kyc.can_resubmit_at,
       reason: kyc.application?.decision_reason ?? null,
@@ -91,6 +97,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         repayments,
         line: null as CreditRecord | null,
         status: 'none' as CreditApplicationStatus,
+        spendable: false,
         applyAgainFrom: null as string | null,
         reason: null as string | null,
         orders: [] as Order[],
@@ -168,6 +175,7 @@ function CreditTab({ data }: { data: CreditData }) {
   const amount = (m: { amount_minor: number; currency: 'MYR' | 'THB' }) =>
     money(m.amount_minor, m.currency)
   const overdue = line && line.overdue_account.total_due.amount_minor > 0
+  const { spendable } = data
   return (
     <>
       <section className="card dashboard-status" aria-labelledby="dashboard-status-title">
@@ -207,7 +215,20 @@ function CreditTab({ data }: { data: CreditData }) {
             <dl className="dashboard-figures">
               <div className="dashboard-figure dashboard-figure-main">
                 <dt>{t('dashboard.credit.available')}</dt>
-                <dd>{amount(line.available_credits)}</dd>
+                {/* docs/product/credit.md: a suspended or expired line lends nothing until the
+                    contract is renewed; what it will lend again is said beside the nought. */}
+                {spendable ? (
+                  <dd>{amount(line.available_credits)}</dd>
+                ) : (
+                  <dd>
+                    {amount({ amount_minor: 0, currency: line.available_credits.currency })}
+                    <span className="hint dashboard-after-renewal">
+                      {t('dashboard.credit.afterRenewal', {
+                        amount: amount(line.available_credits),
+                      })}
+                    </span>
+                  </dd>
+                )}
               </div>
               <div className="dashboard-figure">
                 <dt>{t('dashboard.credit.approved')}</dt>
@@ -295,7 +316,7 @@ function CreditTab({ data }: { data: CreditData }) {
             ))}
           </ul>
         )}
-        <p>
+        <p className="link-line">
           <Link to={localePath(locale, '/orders')}>{t('dashboard.orders.all')}</Link>
         </p>
       </section>

@@ -1,3 +1,4 @@
+import { useRef, type RefObject } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import { nricProblem, thaiIdProblem } from '@padi/domain/kyc/identity-numbers'
@@ -19,8 +20,9 @@ import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
 import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
-import { isKycKind, uploadKycFile, uploadRefusal } from '~/utils/kyc.server.ts'
+import { isKycKind, uploadAttempt, uploadKycFile, uploadRefusal } from '~/utils/kyc.server.ts'
 import { readBodyUpTo } from '~/utils/uploads.server.ts'
+import { useSentBeforeHydration } from '~/utils/typed-before-hydration.ts'
 import { TextField } from '~/components/form/text-field.tsx'
 import { FormAlert, type Message } from '~/components/auth/form-alert.tsx'
 import { DocumentSlot } from '~/components/kyc/document-slot.tsx'
@@ -77,7 +79,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   } catch (error) {
     const refusal = readRefusal(error)
     return data(
-      { ...messages, market, answer: null, mode: 'wizard' as Mode, step: 1 as Step, done: [] },
+      {
+        ...messages,
+        market,
+        answer: null,
+        mode: 'wizard' as Mode,
+        step: 1 as Step,
+        done: [],
+        attempt: '',
+      },
       refusal.init,
     )
   }
@@ -103,6 +113,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     mode,
     step,
     done,
+    // docs/product/credit.md (KYC documents): the key of each file this page's forms post (with
+    // the kind added, one per slot); the page after an upload has new ones.
+    attempt: crypto.randomUUID(),
   }
 }
 
@@ -180,6 +193,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         type: file.type,
         bytes:
           file.size > KYC_LIMITS.maxFileBytes ? null : new Uint8Array(await file.arrayBuffer()),
+        attempt: uploadAttempt(form.get('attempt')),
       },
     )
     if (!answer.ok)
@@ -256,7 +270,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function Kyc({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale, date } = useI18n()
-  const { answer, mode, step, done, market } = loaderData
+  const { answer, mode, step, done, market, attempt } = loaderData
   if (!answer)
     return (
       <section className="kyc-page">
@@ -302,6 +316,7 @@ export default function Kyc({ loaderData, actionData }: Route.ComponentProps) {
   const app = answer.application
   const details = app?.details ?? {}
   const requested = new Set(app?.requested_documents ?? [])
+  const toResend = app?.documents.filter((d) => d.review === 'resend') ?? []
   return (
     <section className="kyc-page">
       <h1>{t('kyc.page.title')}</h1>
@@ -310,6 +325,24 @@ export default function Kyc({ loaderData, actionData }: Route.ComponentProps) {
         <div className="notice" role="status">
           <p>{t('kyc.page.moreDocuments')}</p>
           {app.decision_reason ? <p>{t('kyc.page.note', { note: app.decision_reason })}</p> : null}
+          {/* docs/product/credit.md (KYC review): each document to send again, and why. */}
+          {toResend.length > 0 ? (
+            <>
+              <p>{t('kyc.page.resendTitle')}</p>
+              <ul className="kyc-resend-list">
+                {toResend.map((d) => (
+                  <li key={d.id}>
+                    <Link to={kycPath(locale, 3)}>{t(`kyc.documents.${d.kind}.label`)}</Link>
+                    {d.review_reason ? (
+                      <span className="kyc-resend-why">
+                        {t('kyc.page.resendReason', { reason: d.review_reason })}
+                      </span>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </div>
       ) : null}
       <nav aria-label={t('kyc.page.stepsLabel')}>
@@ -352,6 +385,7 @@ export default function Kyc({ loaderData, actionData }: Route.ComponentProps) {
               needed
               requested={requested.has(kind)}
               editable
+              attempt={`${attempt}-${kind}`}
             >
               {kind === 'selfie' ? (enqueue) => <SelfieCamera enqueue={enqueue} /> : undefined}
             </DocumentSlot>
@@ -366,6 +400,7 @@ export default function Kyc({ loaderData, actionData }: Route.ComponentProps) {
               needed={false}
               requested={requested.has(kind)}
               editable
+              attempt={`${attempt}-${kind}`}
             />
           ))}
           <p className="button-row">
@@ -381,11 +416,18 @@ export default function Kyc({ loaderData, actionData }: Route.ComponentProps) {
   )
 }
 
-function SaveButton({ label }: { label: string }) {
+/**
+ * A step's submit button: while its answers are on their way (posted by the script, or by the
+ * browser before the scripts arrived) it says so and cannot send them a second time.
+ */
+function SaveButton({ label, form }: { label: string; form: RefObject<HTMLFormElement | null> }) {
+  const { t } = useI18n()
   const navigation = useNavigation()
+  const sentEarly = useSentBeforeHydration(form)
+  const sending = navigation.state === 'submitting' || sentEarly
   return (
-    <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-      {label}
+    <button type="submit" className="button" disabled={sending}>
+      {sending ? t('common.sending') : label}
     </button>
   )
 }
@@ -400,10 +442,11 @@ function IdentityStep({
   actionData: ActionData | undefined
 }) {
   const { t } = useI18n()
+  const form = useRef<HTMLFormElement>(null)
   const errors = actionData?.fieldErrors ?? {}
   const values = actionData?.values
   return (
-    <Form method="post" className="card kyc-form" noValidate>
+    <Form ref={form} method="post" className="card kyc-form" noValidate>
       <h2>{t('kyc.steps.1')}</h2>
       <input type="hidden" name="step" value="1" />
       <TextField
@@ -425,7 +468,7 @@ function IdentityStep({
         maxLength={20}
         error={errors.id_number}
       />
-      <SaveButton label={t('kyc.page.saveNext')} />
+      <SaveButton label={t('kyc.page.saveNext')} form={form} />
     </Form>
   )
 }
@@ -473,6 +516,7 @@ function FarmStep({
   actionData: ActionData | undefined
 }) {
   const { t, locale } = useI18n()
+  const form = useRef<HTMLFormElement>(null)
   const errors = actionData?.fieldErrors ?? {}
   const values = actionData?.values
   const bool = (name: 'owns_mist_drone' | 'visited_centre') =>
@@ -484,7 +528,7 @@ function FarmStep({
           : undefined
       : details[name]
   return (
-    <Form method="post" className="card kyc-form" noValidate>
+    <Form ref={form} method="post" className="card kyc-form" noValidate>
       <h2>{t('kyc.steps.2')}</h2>
       <input type="hidden" name="step" value="2" />
       <TextField
@@ -528,7 +572,7 @@ function FarmStep({
           {t('kyc.fields.hectaresConvert')}
         </Link>
       </p>
-      <SaveButton label={t('kyc.page.saveNext')} />
+      <SaveButton label={t('kyc.page.saveNext')} form={form} />
     </Form>
   )
 }
@@ -541,12 +585,17 @@ function ReviewStep({
   actionData: ActionData | undefined
 }) {
   const { t, locale } = useI18n()
+  const navigation = useNavigation()
+  const form = useRef<HTMLFormElement>(null)
+  // Submitting twice would answer 'cannot be changed' to an application just sent: once only.
+  const sentEarly = useSentBeforeHydration(form)
+  const sending = navigation.state === 'submitting' || sentEarly
   const app = answer.application
   const consents = app?.details.consents ?? {}
   const problems = actionData?.problems ?? app?.problems ?? []
   const missing = problems.filter((p) => p.field !== 'consents')
   return (
-    <Form method="post" className="card kyc-form" noValidate>
+    <Form ref={form} method="post" className="card kyc-form" noValidate>
       <h2>{t('kyc.steps.4')}</h2>
       <input type="hidden" name="step" value="4" />
       {!app ? (
@@ -586,12 +635,23 @@ function ReviewStep({
         ) : null}
       </fieldset>
       <p className="button-row">
-        <button type="submit" name="intent" value="submit" className="button">
+        <button type="submit" name="intent" value="submit" className="button" disabled={sending}>
           {t('kyc.page.submit')}
         </button>
-        <button type="submit" name="intent" value="save" className="button secondary">
+        <button
+          type="submit"
+          name="intent"
+          value="save"
+          className="button secondary"
+          disabled={sending}
+        >
           {t('kyc.page.saveLater')}
         </button>
+        {sending ? (
+          <span className="hint" role="status">
+            {t('common.sending')}
+          </span>
+        ) : null}
       </p>
     </Form>
   )

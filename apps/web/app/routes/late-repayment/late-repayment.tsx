@@ -1,5 +1,7 @@
+import { useRef } from 'react'
 import { data, Form, redirect, useNavigation } from 'react-router'
 import { OtpVerifySchema, PasswordForgotSchema } from '@padi/domain/auth/schemas'
+import { formatDay } from '@padi/domain/dates'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import {
   EXTENSION_FILE_LIMITS,
@@ -17,6 +19,7 @@ import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
 import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import { readFormUpTo } from '~/utils/uploads.server.ts'
+import { useSentBeforeHydration } from '~/utils/typed-before-hydration.ts'
 import { MobileField } from '~/components/auth/account-fields.tsx'
 import { FormAlert, Notice, TextWithMobile, type Message } from '~/components/auth/form-alert.tsx'
 import { CodeStepForms, RestartForm } from '~/components/auth/otp-controls.tsx'
@@ -327,13 +330,21 @@ function MobileStep({
 }) {
   const { t, locale } = useI18n()
   const navigation = useNavigation()
-  const sending = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+  const form = useRef<HTMLFormElement>(null)
+  // Posted before the scripts arrived: the code is on its way; a second tap would ask again.
+  const sentEarly = useSentBeforeHydration(form)
+  const sending = sentEarly || (navigation.state !== 'idle' && navigation.formMethod === 'POST')
   return (
     <>
       {notice ? <Notice messageKey={notice} /> : null}
       <p>{t('extension.intro')}</p>
       <p className="hint">{t('extension.window.rule')}</p>
-      <Form method="post" action={localePath(locale, '/late-repayment')} className="card form">
+      <Form
+        ref={form}
+        method="post"
+        action={localePath(locale, '/late-repayment')}
+        className="card form"
+      >
         {actionData?.formError ? <FormAlert message={actionData.formError} /> : null}
         <MobileField
           autoComplete="tel"
@@ -394,7 +405,12 @@ function ApplyStep({
     { formError: { key: 'extension.errors.uploadFailed' } },
   )
   const actionData = upload.answer ?? posted
+  const form = useRef<HTMLFormElement>(null)
+  // Posted by the browser before the scripts arrived: that application (and its documents) is on
+  // its way, and must not be sent a second time by the script.
+  const sentEarly = useSentBeforeHydration(form)
   const sending =
+    sentEarly ||
     upload.progress !== null ||
     (navigation.state !== 'idle' && navigation.formData?.get('intent') === 'apply')
   const day = (d: string | null) => (d ? formatDay(d) : '—')
@@ -443,12 +459,16 @@ function ApplyStep({
           </p>
           {actionData?.formError ? <FormAlert message={actionData.formError} /> : null}
           <Form
+            ref={form}
             method="post"
             action={action}
             encType="multipart/form-data"
             className="card kyc-form"
             noValidate
-            onSubmit={upload.onSubmit}
+            onSubmit={(event) => {
+              if (sending) event.preventDefault()
+              else upload.onSubmit(event)
+            }}
           >
             <input type="hidden" name="intent" value="apply" />
             <TextField
@@ -543,10 +563,4 @@ function Decided({ application }: { application: Extension }) {
       ) : null}
     </div>
   )
-}
-
-/** docs/product/limits.md: a calendar day (YYYY-MM-DD) as DD-MM-YYYY on every locale. */
-function formatDay(day: string): string {
-  const [y, m, d] = day.split('-')
-  return `${d}-${m}-${y}`
 }

@@ -26,6 +26,8 @@ export function loader({ context, params }: Route.LoaderArgs) {
   const t = createTranslator(locale, pickMessages(locale, SHARED_NAMESPACES))
   return {
     user,
+    // docs/product/dates-and-times.md: dates told in the reader's market's zone.
+    accountMarket: session.isLoggedIn ? (session.data.user?.market ?? null) : null,
     cartCount: headerCartCount(session),
     toast: flash
       ? {

@@ -31,7 +31,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
   const { id } = useParams()
   return (
     <section className="orders-page">
-      <p>
+      <p className="link-line">
         <Link to={localePath(locale, '/orders')}>← {t('orders.back')}</Link>
       </p>
       <h1>

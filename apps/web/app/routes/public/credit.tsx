@@ -10,7 +10,7 @@ import {
   EXAMPLE_OWED_MINOR,
   LATE_FEE_TEXT,
   exampleHectares,
-} from '~/components/credit/credit-figures.ts'
+} from './+shared/credit-figures.ts'
 import { lateFeeMinor } from '@padi/domain/credit/late-fee'
 import { perHectareLimitMinor } from '@padi/domain/credit/credit-limit'
 import { oneMonthBefore } from '@padi/domain/credit/late-repayment-window'
@@ -49,9 +49,6 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   }
 }
 
-/** Noon in Malaysia, so an ISO date shows as the same day wherever the page is rendered. */
-const midday = (isoDate: string) => `${isoDate}T12:00:00+08:00`
-
 export default function Credit({ loaderData }: Route.ComponentProps) {
   const { t, locale, date } = useI18n()
   const href = (p: string) => localePath(locale, p)
@@ -65,8 +62,8 @@ export default function Credit({ loaderData }: Route.ComponentProps) {
   const owed = EXAMPLE_OWED_MINOR[market]
   const fromIso = oneMonthBefore(EXAMPLE_HARVEST_DATE)
   const extensionDates = {
-    harvest: <time dateTime={EXAMPLE_HARVEST_DATE}>{date(midday(EXAMPLE_HARVEST_DATE))}</time>,
-    from: <time dateTime={fromIso}>{date(midday(fromIso))}</time>,
+    harvest: <time dateTime={EXAMPLE_HARVEST_DATE}>{date(EXAMPLE_HARVEST_DATE)}</time>,
+    from: <time dateTime={fromIso}>{date(fromIso)}</time>,
   }
 
   const actions = (

@@ -7,7 +7,7 @@ import {
   LastUpdated,
   useProductName,
 } from '~/components/content/content-blocks.tsx'
-import { LATE_FEE_TEXT } from '~/components/credit/credit-figures.ts'
+import { LATE_FEE_TEXT } from './+shared/credit-figures.ts'
 import contentCss from '~/components/content/content.css?url'
 import type { StyleHandle } from '~/utils/route-styles.tsx'
 import type { Route } from './+types/terms'

@@ -1,3 +1,4 @@
+import { useRef } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import type { CreditRecord } from '@padi/domain/credit/credit-schemas'
@@ -17,6 +18,7 @@ import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
 import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import { readFormUpTo } from '~/utils/uploads.server.ts'
+import { useSentBeforeHydration } from '~/utils/typed-before-hydration.ts'
 import { TextField } from '~/components/form/text-field.tsx'
 import { UploadProgress } from '~/components/credit/upload-progress.tsx'
 import { useUploadProgress } from '~/components/credit/use-upload-progress.ts'
@@ -130,6 +132,11 @@ export default function ReceiptPage({ loaderData, actionData: posted }: Route.Co
     formError: { key: 'receipt.errors.uploadFailed' },
   })
   const actionData = upload.answer ?? posted
+  const form = useRef<HTMLFormElement>(null)
+  // Posted by the browser before the scripts arrived: that receipt is on its way, not to be sent
+  // again by the script (the form's key would keep one, but the page would say it is not sent).
+  const sentEarly = useSentBeforeHydration(form)
+  const sending = sentEarly || navigation.state === 'submitting' || upload.progress !== null
   const { line } = loaderData
   const errors = actionData?.fieldErrors ?? {}
   const values = actionData?.values
@@ -150,11 +157,15 @@ export default function ReceiptPage({ loaderData, actionData: posted }: Route.Co
           <p className="notice">{t('receipt.used', { amount: used })}</p>
           {actionData?.formError ? <FormAlert message={actionData.formError} /> : null}
           <Form
+            ref={form}
             method="post"
             encType="multipart/form-data"
             className="card kyc-form"
             noValidate
-            onSubmit={upload.onSubmit}
+            onSubmit={(event) => {
+              if (sentEarly) event.preventDefault()
+              else upload.onSubmit(event)
+            }}
           >
             <input type="hidden" name="attempt" value={values?.attempt ?? loaderData.attempt} />
             <fieldset className="field kyc-yes-no">
@@ -211,14 +222,8 @@ export default function ReceiptPage({ loaderData, actionData: posted }: Route.Co
               error={errors.file}
             />
             <UploadProgress value={upload.progress} />
-            <button
-              type="submit"
-              className="button"
-              disabled={navigation.state === 'submitting' || upload.progress !== null}
-            >
-              {navigation.state === 'submitting' || upload.progress !== null
-                ? t('receipt.sending')
-                : t('receipt.submit')}
+            <button type="submit" className="button" disabled={sending}>
+              {sending ? t('receipt.sending') : t('receipt.submit')}
             </button>
           </Form>
         </>

@@ -1,3 +1,4 @@
+import { useRef } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import { renewalProblems } from '@padi/domain/credit/renewal-rules'
@@ -14,6 +15,7 @@ import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
 import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import { readFormUpTo } from '~/utils/uploads.server.ts'
+import { useSentBeforeHydration } from '~/utils/typed-before-hydration.ts'
 import { TextField } from '~/components/form/text-field.tsx'
 import { FormAlert } from '~/components/auth/form-alert.tsx'
 import { SignaturePadField } from '~/components/renewal/signature-pad-field.tsx'
@@ -105,6 +107,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export default function RenewContract({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale, money, date } = useI18n()
   const navigation = useNavigation()
+  const form = useRef<HTMLFormElement>(null)
+  // Sent before the scripts arrived (then without a signature): its answer is on its way.
+  const sentEarly = useSentBeforeHydration(form)
+  const sending = navigation.state === 'submitting' || sentEarly
   const { answer } = loaderData
   const errors = actionData?.fieldErrors ?? {}
   const latest = answer?.data[0]
@@ -147,7 +153,7 @@ export default function RenewContract({ loaderData, actionData }: Route.Componen
             <>
               <p>{t('renewal.intro')}</p>
               {actionData?.formError ? <FormAlert message={actionData.formError} /> : null}
-              <Form method="post" className="card kyc-form" noValidate>
+              <Form ref={form} method="post" className="card kyc-form" noValidate>
                 {answer.eligibility.credit ? (
                   <p className="notice">
                     {t('renewal.credit', {
@@ -196,12 +202,8 @@ export default function RenewContract({ loaderData, actionData }: Route.Componen
                     </p>
                   ) : null}
                 </div>
-                <button
-                  type="submit"
-                  className="button"
-                  disabled={navigation.state === 'submitting'}
-                >
-                  {navigation.state === 'submitting' ? t('renewal.sending') : t('renewal.submit')}
+                <button type="submit" className="button" disabled={sending}>
+                  {sending ? t('renewal.sending') : t('renewal.submit')}
                 </button>
               </Form>
             </>

@@ -1,5 +1,4 @@
 import { data } from 'react-router'
-import { formatDateTime } from '@padi/domain/dates'
 import { isLocale, localizedText, type Locale } from '@padi/domain/i18n/locales'
 import type { BranchDay } from '@padi/domain/vouchers/voucher-schemas'
 import { apiContext } from '~/utils/context.server.ts'
@@ -8,7 +7,12 @@ import { readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
 import { useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
+import { TransactionCard } from '~/components/vouchers/transaction-card.tsx'
+import vouchersCss from '~/components/vouchers/vouchers.css?url'
+import type { StyleHandle } from '~/utils/route-styles.tsx'
 import type { Route } from './+types/branch-day'
+
+export const handle: StyleHandle = { css: [vouchersCss] }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'counter.day.title')
 
@@ -40,47 +44,34 @@ export default function BranchDayPage({ loaderData }: Route.ComponentProps) {
       <h1>
         {t('counter.day.title')} · {localizedText(day.branch.name, locale)}
       </h1>
-      <dl className="admin-counts">
+      <dl className="admin-counts branch-day-counts">
         <div>
           <dt>{t('counter.day.count')}</dt>
           <dd>{day.totals.count}</dd>
         </div>
         <div>
           <dt>{t('counter.day.total')}</dt>
-          <dd>{amount(day.totals.total)}</dd>
+          <dd className="money">{amount(day.totals.total)}</dd>
         </div>
         <div>
           <dt>{t('counter.day.vouchers')}</dt>
-          <dd>{amount(day.totals.vouchers)}</dd>
+          <dd className="money">{amount(day.totals.vouchers)}</dd>
         </div>
         <div>
           <dt>{t('counter.day.cash')}</dt>
-          <dd>{amount(day.totals.cash)}</dd>
+          <dd className="money">{amount(day.totals.cash)}</dd>
         </div>
       </dl>
       {day.data.length === 0 ? (
         <p className="card">{t('counter.day.none')}</p>
       ) : (
-        <table className="counter-stock">
-          <thead>
-            <tr>
-              <th scope="col">{t('counter.day.when')}</th>
-              <th scope="col">{t('counter.day.type')}</th>
-              <th scope="col">{t('counter.day.total')}</th>
-              <th scope="col">{t('counter.day.operator')}</th>
-            </tr>
-          </thead>
-          <tbody>
+        <section className="card" aria-label={t('counter.day.list')}>
+          <ul className="voucher-list">
             {day.data.map((x) => (
-              <tr key={x.id}>
-                <td>{formatDateTime(x.created_at)}</td>
-                <td>{t(`vouchers.transactions.${x.type}`)}</td>
-                <td>{amount(x.total)}</td>
-                <td>{x.operator_name}</td>
-              </tr>
+              <TransactionCard key={x.id} transaction={x} withBranch={false} />
             ))}
-          </tbody>
-        </table>
+          </ul>
+        </section>
       )}
     </section>
   )

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
 import { roundTo } from '@padi/domain/calculators/numeric'
 import {
+  followedChoices,
   inputFormSearch,
   readInputForm,
   switchRateUnit,
@@ -64,6 +66,94 @@ describe('readInputForm', () => {
     expect(swapped.values).toMatchObject({ tank_litres: '40', litres_per_hectare: '20' })
     const typed = read('sprayer=drone&prev_sprayer=knapsack&tank_litres=30&litres_per_hectare=200')
     expect(typed.values).toMatchObject({ tank_litres: '30', litres_per_hectare: '20' })
+  })
+
+  it('converts the spray volume and moves the pack unit when those choices changed without JavaScript', () => {
+    expect(
+      read('volume_basis=rai&prev_volume_basis=hectare&litres_per_hectare=200').values,
+    ).toMatchObject({ volume_basis: 'rai', litres_per_hectare: '32' })
+    expect(
+      read('volume_basis=rai&prev_volume_basis=hectare&litres_per_hectare=150').values
+        .litres_per_hectare,
+    ).toBe('24')
+    expect(read('rate_unit=g&prev_rate_unit=ml&pack_unit=ml').values.pack_unit).toBe('g')
+    expect(read('rate_unit=kg&prev_rate_unit=g&pack_unit=g').values.pack_unit).toBe('g')
+    // Drone and rai at once: the drone's volume per rai, whatever the order they were picked in.
+    expect(
+      read(
+        'sprayer=drone&prev_sprayer=knapsack&volume_basis=rai&prev_volume_basis=hectare' +
+          '&tank_litres=16&litres_per_hectare=200',
+      ).values,
+    ).toMatchObject({ tank_litres: '40', litres_per_hectare: '3.2' })
+  })
+
+  it('leaves a hand-made link without prev_ fields, or with unknown ones, as it is', () => {
+    // A pack in g for a rate in mL is reported, not silently changed (a wrong count is worse).
+    expect(read('rate_unit=ml&pack_unit=g').values.pack_unit).toBe('g')
+    expect(read('rate_unit=ml&prev_rate_unit=oz&pack_unit=g').values.pack_unit).toBe('g')
+    expect(
+      read('volume_basis=rai&prev_volume_basis=acre&litres_per_hectare=200').values
+        .litres_per_hectare,
+    ).toBe('200')
+  })
+
+  it('a form sent as it stands gives what the same changes give with JavaScript, in any order', () => {
+    // docs/product/shell.md (Before the scripts arrive): figures the farmer typed first, then
+    // each choice changed once, in any order: the handlers applied one by one, or the form as it
+    // then stands (followers as shown, prev_ fields as rendered) read at once.
+    const choice = fc.oneof(
+      fc.record({
+        field: fc.constant('sprayer' as const),
+        value: fc.constantFrom('knapsack', 'drone'),
+      }),
+      fc.record({
+        field: fc.constant('volume_basis' as const),
+        value: fc.constantFrom('hectare', 'rai'),
+      }),
+      fc.record({
+        field: fc.constant('rate_unit' as const),
+        value: fc.constantFrom('ml', 'l', 'g', 'kg'),
+      }),
+    )
+    const typed = fc.record(
+      {
+        tank_litres: fc.constantFrom('', '16', '40', '18'),
+        litres_per_hectare: fc.oneof(
+          fc.constantFrom('', '200', '20', '32', '3.2'),
+          fc.integer({ min: 1, max: 400 }).map(String),
+        ),
+        pack_unit: fc.constantFrom('ml', 'l', 'g', 'kg'),
+      },
+      { requiredKeys: [] },
+    )
+    fc.assert(
+      fc.property(
+        fc.constantFrom('en', 'th') as fc.Arbitrary<'en' | 'th'>,
+        fc.constantFrom('', 'sprayer=drone', 'rate_unit=g'),
+        typed,
+        fc.uniqueArray(choice, { selector: (c) => c.field }),
+        (locale, start, typedValues, changes) => {
+          const shown = {
+            ...readInputForm(new URLSearchParams(start), locale).values,
+            ...typedValues,
+          }
+          const handlers = {
+            sprayer: switchSprayer,
+            volume_basis: switchVolumeBasis,
+            rate_unit: switchRateUnit,
+          }
+          // A select or a radio reports a change only when the value is another one.
+          const withScripts = changes.reduce(
+            (values, c) =>
+              values[c.field] === c.value ? values : handlers[c.field](values, c.value),
+            shown,
+          )
+          const sent = new URLSearchParams({ ...shown, ...followedChoices(shown) })
+          for (const c of changes) sent.set(c.field, c.value)
+          expect(readInputForm(sent, locale).values).toEqual(withScripts)
+        },
+      ),
+    )
   })
 
   it('keeps unknown values so the page can report them', () => {

@@ -41,6 +41,13 @@ import { DEFAULT_FROM_UNIT } from './area-form.ts'
  *                              (hidden field): 'Add these packs to the cart' while the size matches
  *   prev_sprayer               sprayer the tank and volume fields were filled for (hidden field):
  *                              without JavaScript, switching sprayer still swaps untouched defaults
+ *   prev_volume_basis          basis the spray volume was shown in (hidden field): a volume sent
+ *                              with another basis picked is converted, as switchVolumeBasis does
+ *   prev_rate_unit             rate unit the pack unit was shown with (hidden field): a pack unit
+ *                              that cannot be counted in a newly picked rate unit follows it
+ *
+ * The three prev_ fields make a form sent as it stands (without JavaScript, or taken over when
+ * the scripts arrive) give what the same changes give with JavaScript: see FOLLOWING_CHOICES.
  */
 export const INPUT_FORM_FIELDS = [
   'area_value',
@@ -87,6 +94,10 @@ export function isProductUnit(value: string): value is ProductUnit {
 /** What the spray volume field is given per: Thai farmers and labels count water per rai. */
 export const VOLUME_BASES = ['hectare', 'rai'] as const
 export type VolumeBasis = (typeof VOLUME_BASES)[number]
+
+export function isVolumeBasis(value: string): value is VolumeBasis {
+  return (VOLUME_BASES as readonly string[]).includes(value)
+}
 
 /** A sprayer's usual volume in the basis shown: 200 L/ha is 32 L/rai. */
 function defaultVolume(sprayer: SprayerType, basis: string): number {
@@ -194,11 +205,45 @@ export function readInputForm(params: URLSearchParams, locale: Locale): InputFor
       ? params.get('pack_id')!
       : '',
   }
-  const previous = params.get('prev_sprayer')
-  if (previous !== null && isSprayerType(previous) && previous !== sprayer) {
-    values = switchSprayer({ ...values, sprayer: previous }, sprayer)
+  // The followers were shown for the previous choices: start from those, then make each change.
+  const chosen = values
+  for (const { field, previous, known } of FOLLOWING_CHOICES) {
+    const before = params.get(previous)
+    if (before !== null && before !== chosen[field] && known(before) && known(chosen[field]))
+      values = { ...values, [field]: before }
   }
+  for (const { field, follow } of FOLLOWING_CHOICES)
+    if (values[field] !== chosen[field]) values = follow(values, chosen[field])
   return { values, touched: INPUT_FORM_FIELDS.filter((field) => params.has(field)) }
+}
+
+/**
+ * The choices other fields follow, each with the hidden field naming what the form showed them
+ * for. A form sent as it stands holds the followers as they were shown for those, so each change
+ * is made again here, with the same function as the form's own handler. The sprayer goes first:
+ * its defaults are compared in the basis shown, and the basis change then converts whatever volume
+ * that leaves (the figures the same changes give with JavaScript, in either order). Values that
+ * are not choices (a hand-made link) are left for the page to report.
+ */
+const FOLLOWING_CHOICES: readonly {
+  field: InputFormField
+  previous: string
+  known: (value: string) => boolean
+  follow: (values: InputFormValues, next: string) => InputFormValues
+}[] = [
+  { field: 'sprayer', previous: 'prev_sprayer', known: isSprayerType, follow: switchSprayer },
+  {
+    field: 'volume_basis',
+    previous: 'prev_volume_basis',
+    known: isVolumeBasis,
+    follow: switchVolumeBasis,
+  },
+  { field: 'rate_unit', previous: 'prev_rate_unit', known: isProductUnit, follow: switchRateUnit },
+]
+
+/** Hidden fields of the form: what the following fields were shown for (see FOLLOWING_CHOICES). */
+export function followedChoices(values: InputFormValues): Record<string, string> {
+  return Object.fromEntries(FOLLOWING_CHOICES.map((c) => [c.previous, values[c.field]]))
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   marketData,
 } from '~/routes/products/+shared/catalogue.server.ts'
 import { calculatorSearch } from './product-link.ts'
+import { readInputForm, type InputFormField } from './input-form.ts'
 
 type Args = {
   request: Request
@@ -18,7 +19,13 @@ type Args = {
 export type ProductChoice = { id: number; name: string }
 
 /** Fields of the farmer's own field and sprayer, kept when a product fills in the rate. */
-const KEPT_FIELDS = ['area_value', 'area_unit', 'sprayer', 'tank_litres', 'litres_per_hectare']
+const KEPT_FIELDS = [
+  'area_value',
+  'area_unit',
+  'sprayer',
+  'tank_litres',
+  'litres_per_hectare',
+] as const satisfies readonly InputFormField[]
 
 /** Fertilisers are spread by the bag, not mixed in a tank: the spray calculator leaves them out. */
 const NOT_SPRAYED = 'fertilizer'
@@ -33,12 +40,14 @@ export async function productPickerRedirect(args: Args): Promise<Response | null
   const raw = url.searchParams.get('product_id')
   if (raw === null) return null
   const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN
-  const keep = new URLSearchParams()
-  for (const field of KEPT_FIELDS) {
-    const value = url.searchParams.get(field)
-    if (value) keep.set(field, value)
-  }
   const locale = localeOf(args.params)
+  // Read as the calculator reads its form: a whole form sent with a product (without the page's
+  // scripts) may still show the previous sprayer's defaults (prev_ fields, readInputForm).
+  const entered = readInputForm(url.searchParams, locale).values
+  const keep = new URLSearchParams()
+  for (const field of KEPT_FIELDS) if (url.searchParams.get(field)) keep.set(field, entered[field])
+  // A spray volume means nothing without what it is per (the product's own is per hectare).
+  if (keep.has('litres_per_hectare')) keep.set('volume_basis', entered.volume_basis)
   const target = (search: URLSearchParams) =>
     `/${locale}/calculator/input-calculation${search.size ? `?${search}` : ''}`
   if (!(id <= 2_147_483_647)) return redirect(target(keep))

@@ -2,7 +2,8 @@ import type { Message } from '~/components/auth/form-alert.tsx'
 import type { ProductGroup } from '@padi/domain/catalogue/catalogue'
 import type { ProductDetail, ProductSummary } from '@padi/domain/catalogue/schemas'
 import type { Messages } from '~/utils/i18n.ts'
-import type { Market } from '@padi/domain/money'
+import type { Market } from '@padi/domain/markets'
+import type { RankedBranch } from '@padi/domain/orders/pickup-stock'
 import type { ListField, ListState } from './list-query.ts'
 
 /** The quantity box of a product page takes 1 to this many (docs/product/catalogue.md). */
@@ -73,4 +74,13 @@ export type ProductDetailData = MarketData & {
   variationId: number | null
   /** The quantity as the address gave it (?quantity=), checked again on the page. */
   quantity: string
+  /** A logged-in farmer's order of the branches; absent or null: the product's own order. */
+  farmer?: FarmerOrder | null | undefined
+}
+
+/** docs/product/orders-and-payments.md (Stock at pickup): the branches as a farmer reads them. */
+export type FarmerOrder = {
+  ranked: RankedBranch[]
+  /** The farmer's own branch, named in the page's language; null when they have none. */
+  preferredName: string | null
 }

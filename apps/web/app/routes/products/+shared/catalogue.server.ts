@@ -2,8 +2,9 @@ import { data, redirect, type RouterContextProvider } from 'react-router'
 import type { ProductGroup } from '@padi/domain/catalogue/catalogue'
 import type { ProductDetail, ProductSummary } from '@padi/domain/catalogue/schemas'
 import { isLocale, localizedText, type Locale } from '@padi/domain/i18n/locales'
-import type { Market } from '@padi/domain/money'
-import type { ApiClient } from '~/utils/api.server.ts'
+import type { Market } from '@padi/domain/markets'
+import { ApiError, type ApiClient } from '~/utils/api.server.ts'
+import { rankBranches } from '@padi/domain/orders/pickup-stock'
 import { apiContext } from '~/utils/context.server.ts'
 import { marketCookie, marketFor } from '~/utils/market.server.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
@@ -11,6 +12,7 @@ import { sessionContext } from '~/utils/session.server.ts'
 import type { Messages } from '~/utils/i18n.ts'
 import type {
   CardProduct,
+  FarmerOrder,
   MarketData,
   ProductDetailData,
   ProductListData,
@@ -201,12 +203,15 @@ export async function loadProductDetail(args: Args, pathGroup: ProductGroup | nu
   const units = pageMessages(params, ['units']).messages
   const base = { messages: { ...texts, ...units }, ...market }
   const url = new URL(request.url)
+  const api = context.get(apiContext)
+  // docs/product/orders-and-payments.md (Stock at pickup): a farmer reads the branches holding
+  // each pack in their own order, worked out from the branches' positions (fetched alongside).
+  const farmer = farmerOrder(args, api, market.market)
+  // Awaited only when the product is there; a bug in it still fails the page then.
+  farmer.catch(() => undefined)
   let product: ProductDetail
   try {
-    product = onlyLanguage(
-      await context.get(apiContext).getProduct(id, market.market),
-      localeOf(params),
-    )
+    product = onlyLanguage(await api.getProduct(id, market.market), localeOf(params))
   } catch (error) {
     const refusal = readRefusal(error)
     if (refusal.kind === 'notFound' || refusal.kind === 'invalid') throw data(null, { status: 404 })
@@ -236,7 +241,45 @@ export async function loadProductDetail(args: Args, pathGroup: ProductGroup | nu
     product,
     variationId: chosen?.id ?? null,
     quantity,
+    farmer: await farmer,
   })
+}
+
+/**
+ * The branches of the market in a logged-in farmer's order (their branch first, then the nearest;
+ * ADR 068), or null for a visitor, or when the branches could not be read: the product's own
+ * order (the branches' usual order) stands then. Never fails the page.
+ */
+async function farmerOrder(
+  { params, context }: Args,
+  api: ApiClient,
+  market: Market,
+): Promise<FarmerOrder | null> {
+  const session = context.get(sessionContext)
+  const user = session.isLoggedIn ? session.data.user : undefined
+  const token = session.data.accessToken
+  if (!user || !token) return null
+  try {
+    let place = { preferredBranchId: user.preferredBranchId, region: user.region }
+    if (place.preferredBranchId === undefined) {
+      // A session made before these were kept: read them once.
+      const me = await api.me(token)
+      place = { preferredBranchId: me.preferred_branches[0] ?? null, region: me.profile.state }
+      session.update({ user: { ...user, ...place } })
+    }
+    const branches = await api.listBranches(market)
+    const own = branches.find((b) => b.id === place.preferredBranchId)
+    return {
+      ranked: rankBranches(branches, {
+        preferredBranchId: place.preferredBranchId ?? null,
+        region: place.region ?? null,
+      }),
+      preferredName: own ? localizedText(own.name, localeOf(params)) : null,
+    }
+  } catch (error) {
+    if (error instanceof ApiError) return null
+    throw error
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   type ProductGroup,
   type ProductSort,
 } from '@padi/domain/catalogue/catalogue'
-import type { Market } from '@padi/domain/money'
+import type { Market } from '@padi/domain/markets'
 import type { ProductListParams } from '@padi/domain/catalogue/schemas'
 
 /**

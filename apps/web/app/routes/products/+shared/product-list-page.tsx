@@ -3,7 +3,7 @@ import { useTypedBeforeHydration } from '~/utils/typed-before-hydration.ts'
 import { ADDRESS_STATE_ATTRIBUTE } from '~/utils/scripts-after-paint.ts'
 import { Form, Link, useLocation, useNavigation, useSubmit } from 'react-router'
 import { TextField } from '~/components/form/text-field.tsx'
-import { MARKET_CURRENCY } from '@padi/domain/money'
+import { MARKET_CURRENCY } from '@padi/domain/markets'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { ProductCard } from '~/components/catalogue/product-card.tsx'
 import { MarketSwitch } from '~/components/catalogue/market-switch.tsx'
@@ -75,8 +75,14 @@ export function ProductListPage({ data }: { data: ProductListData }) {
   // lands, and then applied, so nothing typed is lost and the list catches up with the fields.
   const [typedWhileLoading, setTypedWhileLoading] = useState<Partial<FormValues>>({})
   const [catchUp, setCatchUp] = useState(false)
+  // A list asked for by this form and not landed yet. The router's own state says so too, but a
+  // beat later (its updates render as a transition): on a slow phone a price typed straight after
+  // a category is chosen comes before it, and would be lost when the list lands.
+  const [sending, setSending] = useState(false)
+  if (sending && navigation.state !== 'idle') setSending(false)
   if (shownSearch !== location.search && navigation.state === 'idle') {
     setShownSearch(location.search)
+    setSending(false)
     setValues({ ...formValues(state), ...typedWhileLoading })
     if (Object.keys(typedWhileLoading).length > 0) {
       setTypedWhileLoading({})
@@ -97,7 +103,8 @@ export function ProductListPage({ data }: { data: ProductListData }) {
   })
   const type = (patch: Partial<FormValues>) => {
     set(patch)
-    if (navigation.state !== 'idle') setTypedWhileLoading((typed) => ({ ...typed, ...patch }))
+    if (sending || navigation.state !== 'idle')
+      setTypedWhileLoading((typed) => ({ ...typed, ...patch }))
   }
   const form = useRef<HTMLFormElement>(null)
 
@@ -106,6 +113,7 @@ export function ProductListPage({ data }: { data: ProductListData }) {
   // With JavaScript, choosing a select or the checkbox applies it at once (no history entry per
   // change); typed text waits for the button or Enter. Without, the buttons submit the same form.
   const send = (form: HTMLFormElement, replace: boolean) => {
+    setSending(true)
     void submit(cleanParams(form), {
       method: 'get',
       action: path,
@@ -116,6 +124,7 @@ export function ProductListPage({ data }: { data: ProductListData }) {
   useEffect(() => {
     if (!catchUp || !form.current) return
     setCatchUp(false)
+    setSending(true)
     void submit(cleanParams(form.current), {
       method: 'get',
       action: path,

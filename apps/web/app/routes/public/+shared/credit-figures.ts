@@ -1,4 +1,4 @@
-import type { Market } from '@padi/domain/money'
+import type { Market } from '@padi/domain/markets'
 import { convertArea, roundForDisplay } from '@padi/domain/calculators/area-units'
 import { LATE_FEE_PERCENT_PER_MONTH } from '@padi/domain/credit/late-fee'
 

@@ -1,0 +1,4 @@
+ALTER TABLE "counter_codes" ADD COLUMN "channel" text DEFAULT 'qr' NOT NULL;--> statement-breakpoint
+ALTER TABLE "counter_codes" ADD COLUMN "branch_id" integer;--> statement-breakpoint
+ALTER TABLE "counter_codes" ADD CONSTRAINT "counter_codes_branch_id_branches_id_fk" FOREIGN KEY ("branch_id") REFERENCES "public"."branches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "counter_codes" ADD CONSTRAINT "counter_codes_channel_check" CHECK (("counter_codes"."channel" = 'qr' and "counter_codes"."branch_id" is null) or ("counter_codes"."channel" = 'sms' and "counter_codes"."branch_id" is not null));
