@@ -17,6 +17,7 @@ export async function grantCredit(
 /** The first pack of a product sold in Malaysia with stock, and its price in sen. */
 export async function packOf(request: APIRequestContext, productId = 1) {
   const res = await request.get(`${API}/api/v1/products/${productId}?market=MY`)
+  if (!res.ok()) throw new Error(`product ${productId}: ${res.status()} ${await res.text()}`)
   const body = (await res.json()) as {
     variations: { id: number; price: { amount_minor: number } | null; stock: number }[]
   }

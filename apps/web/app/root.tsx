@@ -13,7 +13,9 @@ import {
 } from 'react-router'
 import { isLocale, LOCALE_HTML_LANG, type Locale } from '@padi/domain/i18n/locales'
 import {
+  accountMarketOf,
   createI18n,
+  readerMarket,
   createTranslator,
   I18nContext,
   mergeRouteMessages,
@@ -24,6 +26,8 @@ import { Toasts } from '~/components/toasts.tsx'
 import { ModalHost } from '~/components/modal-host.tsx'
 import { ErrorScreen } from '~/components/error-screen.tsx'
 import { DemoBanner } from '~/components/demo-banner.tsx'
+import { ScriptsEarly, ScriptsNow } from '~/components/scripts-now.tsx'
+import { SCRIPTS_AT_ONCE, SCRIPTS_FETCHED_EARLY } from '~/utils/script-policy.ts'
 import { SCRIPTS_AFTER_PAINT_STARTER } from '~/utils/scripts-after-paint.ts'
 import { stopRecordingTyped } from '~/utils/typed-before-hydration.ts'
 import { useNonce } from '~/utils/nonce.ts'
@@ -43,6 +47,7 @@ import { pickMessages, SHARED_NAMESPACES } from '~/utils/messages.server.ts'
 import type { Route } from './+types/root'
 import appCss from './styles/app.css?url'
 import { RouteStyles, type StyleHandle } from '~/utils/route-styles.tsx'
+import { ignoreSupersededRequests } from '~/utils/superseded-requests.ts'
 
 export const handle: StyleHandle = { css: [appCss] }
 
@@ -128,6 +133,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>('root')
   const locale = data?.locale ?? 'en'
   const nonce = useNonce()
+  // docs/product/script-policy.md: a page that needs its scripts at once says so to the starter.
+  const matches = useMatches()
+  const atOnce = matches.some((m) => SCRIPTS_AT_ONCE.has(m.id))
+  const early = matches.some((m) => SCRIPTS_FETCHED_EARLY.has(m.id))
   // Runs after every page effect of the hydration, which have taken over what was typed before.
   useEffect(stopRecordingTyped, [])
   return (
@@ -144,12 +153,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
+        {atOnce ? <ScriptsNow /> : early ? <ScriptsEarly /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         <script
           nonce={nonce}
           suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: SCRIPTS_AFTER_PAINT_STARTER }}
+          // The starter runs once, from the server's HTML; hydration leaves an inline script's
+          // text as it is, so the browser's bundle does not carry it (docs/performance.md, F4).
+          dangerouslySetInnerHTML={{
+            __html: import.meta.env.SSR ? SCRIPTS_AFTER_PAINT_STARTER : '',
+          }}
         />
       </body>
     </html>
@@ -165,11 +179,14 @@ function I18nProvider({
 }) {
   // The root sends the shared catalogue; each matched page loader adds its own namespaces.
   const parts = useMatches().map((m) => m.loaderData)
-  const i18n = createI18n(data?.locale ?? 'en', mergeRouteMessages(parts))
+  const locale = data?.locale ?? 'en'
+  const reader = readerMarket(locale, accountMarketOf(parts))
+  const i18n = createI18n(locale, mergeRouteMessages(parts), reader)
   return <I18nContext.Provider value={i18n}>{children}</I18nContext.Provider>
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  useEffect(ignoreSupersededRequests, [])
   // Background work (error reporting, the new-version watch), loaded once the page runs.
   useEffect(() => {
     void import('~/utils/after-hydration.ts').then((m) => m.afterHydration(loaderData))
