@@ -82,6 +82,51 @@ test.describe('scripts start after the first paint (ADR 029)', () => {
     expect(scripts.length).toBeGreaterThan(0)
   })
 
+  for (const [name, saveData] of [
+    [
+      'a page made to be used downloads its scripts once loaded and runs them only when touched',
+      false,
+    ],
+    ['a page made to be used downloads nothing untouched when the farmer saves data', true],
+  ] as const)
+    test(`${name} (ADR 066)`, async ({ page }) => {
+      if (saveData)
+        await page.addInitScript(() => {
+          Object.defineProperty(Navigator.prototype, 'connection', {
+            configurable: true,
+            get: () => ({ saveData: true, effectiveType: '4g' }),
+          })
+        })
+      const fetched: string[] = []
+      page.on('requestfinished', (r) => {
+        if (/\/assets\/.+\.js$/.test(r.url())) fetched.push(r.url())
+      })
+      await page.goto('/en/calculator/area-converter', { waitUntil: 'commit' })
+      await page.waitForLoadState('load')
+      const files = await page
+        .locator('link[rel="x-modulepreload"]')
+        .evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href))
+      expect(files.length).toBeGreaterThan(0)
+      if (saveData) {
+        await page.evaluate(
+          () => new Promise((resolve) => setTimeout(() => requestAnimationFrame(resolve), 1000)),
+        )
+        expect(fetched).toEqual([])
+      } else {
+        // Every file of the page, fetched with nobody touching it ...
+        await expect.poll(() => [...new Set(fetched)].sort()).toEqual([...files].sort())
+      }
+      // ... and none of it run: the page is still the page without scripts.
+      expect(
+        await page.evaluate(() => ({
+          router: '__reactRouterDataRouter' in window,
+          recording: (window as unknown as Record<string, unknown>).__typedBeforeHydration !== null,
+        })),
+      ).toEqual({ router: false, recording: true })
+      await page.getByLabel('Convert from').hover()
+      await hydrated(page)
+    })
+
   test('a calculator keeps what was typed and picked before its scripts arrived', async ({
     page,
   }) => {
@@ -100,7 +145,7 @@ test.describe('scripts start after the first paint (ADR 029)', () => {
     page,
   }) => {
     const gate = await typeAreaBeforeScripts(page)
-    // With JavaScript on there is no "Use this product" button: the pick alone must do it.
+    // With JavaScript on the pick alone must do it, without "Use this product".
     await page.getByLabel('Fill in from a product').selectOption({ label: 'AzoDif 325SC' })
     gate.release()
     await expect(page.getByText('Product: AzoDif 325SC')).toBeVisible()

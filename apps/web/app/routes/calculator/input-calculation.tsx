@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTypedBeforeHydration } from '~/utils/typed-before-hydration.ts'
 import type { FormEvent } from 'react'
 import {
@@ -6,6 +6,7 @@ import {
   Link,
   useFetcher,
   useLocation,
+  useSubmit,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router'
 import { CART_MAX_COUNT } from '@padi/domain/cart/cart'
@@ -38,6 +39,7 @@ import { useI18n, localePath } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { AREA_UNIT_ORDER, isThaiAreaUnit } from './+shared/area-form.ts'
 import {
+  followedChoices,
   INPUT_FORM_FIELDS,
   inputFormSearch,
   RATE_KINDS,
@@ -61,7 +63,9 @@ import type { Route } from './+types/input-calculation'
 import { pageMessages } from '~/utils/messages.server.ts'
 import { productChoices, productPickerRedirect } from './+shared/product-picker.server.ts'
 import type { ProductChoice } from './+shared/product-picker.server.ts'
-import { ProductPicker } from './+shared/product-picker.tsx'
+import { pickedProductSearch, ProductPicker } from './+shared/product-picker.tsx'
+import { BeforeScripts } from '~/components/form/before-scripts.tsx'
+import type { Locale } from '@padi/domain/i18n/locales'
 import { localeOf } from '~/routes/products/+shared/catalogue.server.ts'
 
 // Query parameters (for links from product pages that prefill the label's rate) are documented
@@ -158,11 +162,32 @@ const FIELD_LABELS: Readonly<Record<InputFormField, string>> = {
 
 /** Anchor of the result panel, the target after Calculate. */
 const RESULT_ID = 'result'
+/** The form, also named by the product picker's fields (they are sent with it). */
+const FORM_ID = 'calc-input-form'
 const AREA_HINT_ID = 'area-value-hint'
 
 interface Shown {
   input: InputCalculationInput
   result: InputCalculationResult
+}
+
+/**
+ * Whether two addresses hold the same form: once the page runs, it writes the address it came with
+ * in its own order (useSearchSync), and the server's answer for the first is still the answer
+ * (without this it went away, "Working out the answer…", until the loader answered again).
+ */
+function sameForm(a: string, b: string, locale: Locale) {
+  if (a === b) return true
+  const canonical = (search: string) => {
+    const form = readInputForm(new URLSearchParams(search), locale)
+    return inputFormSearch(form.values, form.touched)
+  }
+  return canonical(a) === canonical(b)
+}
+
+/** The same entries (the page re-reads its address at every render: a new object each time). */
+function sameValues(a: InputFormValues, b: InputFormValues) {
+  return (Object.keys(a) as (keyof InputFormValues)[]).every((key) => a[key] === b[key])
 }
 
 export default function InputCalculation({ loaderData }: Route.ComponentProps) {
@@ -176,7 +201,9 @@ export default function InputCalculation({ loaderData }: Route.ComponentProps) {
         formKey={formKey}
         initial={readInputForm(new URLSearchParams(location.search), locale)}
         firstEvaluation={
-          loaderData.first.search === location.search ? loaderData.first.evaluation : PENDING
+          sameForm(loaderData.first.search, location.search, locale)
+            ? loaderData.first.evaluation
+            : PENDING
         }
         choices={loaderData.choices}
       />
@@ -210,7 +237,9 @@ function InputCalculationForm({
   // server's answer counts only once the address (and so the server) has caught up with the entry.
   const { search } = useLocation()
   const stale =
-    !evaluate && values !== initial.values && `?${inputFormSearch(values, touched)}` !== search
+    !evaluate &&
+    !sameValues(values, initial.values) &&
+    `?${inputFormSearch(values, touched)}` !== search
   const shown: Shown | null = !stale && evaluation.ok ? evaluation : null
   const { write: writeUrl, stop: stopUrlSync } = useSearchSync(
     inputFormSearch(values, touched),
@@ -221,11 +250,31 @@ function InputCalculationForm({
     setValues(next)
     setTouched((old) => (old.includes(field) ? old : [...old, field]))
   }
-  useTypedBeforeHydration(INPUT_FORM_FIELDS, (typed) => {
-    setValues((old) => ({ ...old, ...typed }))
+  const submit = useSubmit()
+  const pick = (productId: string, from: InputFormValues) => {
+    stopUrlSync()
+    void submit(pickedProductSearch(from, productId), {
+      method: 'get',
+      preventScrollReset: true,
+    })
+  }
+  // docs/product/shell.md (Before the scripts arrive): the state starts from the form as it stands,
+  // read as the server reads it when the form is sent: a tank size or volume still showing the
+  // previous sprayer's default, a volume shown per hectare with "per rai" now picked, follow
+  // those choices (prev_ fields, readInputForm), the same figures the form's handlers give while
+  // the farmer uses it, whatever the order of the changes. A product picked by then is used at
+  // once, with those figures (with JavaScript the pick alone is enough).
+  const form = useRef<HTMLFormElement>(null)
+  useTypedBeforeHydration([...INPUT_FORM_FIELDS, 'product_id'], ({ product_id, ...typed }) => {
+    const taken = form.current
+      ? readInputForm(formParams(form.current), locale).values
+      : { ...values, ...typed }
+    setValues(taken)
     setTouched((old) => [...new Set([...old, ...(Object.keys(typed) as InputFormField[])])])
+    if (product_id) pick(product_id, taken)
   })
-  const errors = evaluation.ok ? {} : evaluation.errors
+  // The server's errors were for the entries it was sent: none of them shows next to a newer one.
+  const errors = evaluation.ok || stale ? {} : evaluation.errors
   const errorOf = (field: InputFormField) => {
     const error = errors[field]
     // A field the farmer has not reached yet is not an error; the result box lists it instead.
@@ -282,10 +331,16 @@ function InputCalculationForm({
         </p>
       ) : null}
       <p>{t('calculator.input.intro')}</p>
-      <ProductPicker choices={choices} values={values} onPick={stopUrlSync} />
+      <ProductPicker
+        choices={choices}
+        formId={FORM_ID}
+        onPick={(productId) => pick(productId, values)}
+      />
       <div className="calc-layout">
         {/* Without JavaScript the fragment makes the browser jump to the answer after submitting. */}
         <Form
+          ref={form}
+          id={FORM_ID}
           method="get"
           action={`#${RESULT_ID}`}
           className="form calc-form"
@@ -296,8 +351,11 @@ function InputCalculationForm({
         >
           {values.product ? <input type="hidden" name="product" value={values.product} /> : null}
           {values.pack_id ? <input type="hidden" name="pack_id" value={values.pack_id} /> : null}
-          {/* Lets the server swap untouched sprayer defaults when the sprayer changes without JS. */}
-          <input type="hidden" name="prev_sprayer" value={values.sprayer} />
+          {/* What the tank, volume and pack unit are shown for: the server (and the form taken over
+            at hydration) makes the same changes of them as the handlers (readInputForm). */}
+          {Object.entries(followedChoices(values)).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
 
           <fieldset className="calc-fieldset">
             <legend>{t('calculator.input.fieldLegend')}</legend>
@@ -386,6 +444,9 @@ function InputCalculationForm({
             <div className="calc-pair">
               <TextField {...input('tank_litres')} inputMode="decimal" autoComplete="off" />
             </div>
+            <BeforeScripts className="hint calc-follows-sprayer">
+              {t('calculator.input.beforeScripts.sprayer')}
+            </BeforeScripts>
             <div className="calc-pair">
               <TextField
                 {...input('litres_per_hectare')}
@@ -401,12 +462,15 @@ function InputCalculationForm({
                   value: basis,
                   label: t(`calculator.input.volumeBases.${basis}`),
                 }))}
-                fieldClassName="calc-unit"
+                fieldClassName="calc-unit-wide"
                 onChange={(event) =>
                   update(switchVolumeBasis(values, event.currentTarget.value), 'volume_basis')
                 }
               />
             </div>
+            <BeforeScripts className="hint calc-follows-basis">
+              {t('calculator.input.beforeScripts.volumeBasis')}
+            </BeforeScripts>
             <p className="hint">
               {t(perRai ? 'calculator.input.sprayerHintRai' : 'calculator.input.sprayerHint', {
                 knapsackTank: DEFAULT_SPRAYERS.knapsack.tankLitres,
@@ -431,6 +495,9 @@ function InputCalculationForm({
                 fieldClassName="calc-unit"
               />
             </div>
+            <BeforeScripts className="hint calc-follows-rate-unit">
+              {t('calculator.input.beforeScripts.rateUnit')}
+            </BeforeScripts>
           </fieldset>
 
           <button className="button" type="submit">
@@ -441,6 +508,9 @@ function InputCalculationForm({
         <section className="calc-result-panel" id={RESULT_ID} aria-labelledby="input-result-title">
           <h2 id="input-result-title">{t('calculator.result')}</h2>
           <div className="calc-result" role="status" aria-live="polite">
+            <BeforeScripts className="calc-empty">
+              {t('calculator.input.beforeScripts.answer')}
+            </BeforeScripts>
             {shown ? (
               <Figures input={shown.input} result={shown.result} packId={values.pack_id} />
             ) : (
@@ -476,6 +546,14 @@ function InputCalculationForm({
   )
 }
 
+/** Form data as the browser sends it (text only: the calculator has no files). */
+function formParams(form: HTMLFormElement): URLSearchParams {
+  const params = new URLSearchParams()
+  for (const [name, value] of new FormData(form))
+    if (typeof value === 'string') params.append(name, value)
+  return params
+}
+
 /** The answer in big figures with short labels, readable on a 360 px phone. */
 function Figures({ input, result, packId }: Shown & { packId: string }) {
   const { t } = useI18n()
@@ -493,75 +571,81 @@ function Figures({ input, result, packId }: Shown & { packId: string }) {
         })
   const tank = format.litres(input.sprayer.tankLitres)
   const oneTank = result.tankLoads === 1
+  const packs = result.packsToBuy !== null && input.packSize ? input.packSize : null
   return (
-    <dl className="calc-figures">
-      <div className="calc-figure main">
-        <dt>{t('calculator.input.productNeeded')}</dt>
-        <dd>
-          {format.product(result.totalProduct, unit)}
-          <small>
-            {t('calculator.input.productFor', {
-              area:
-                areaUnit === 'hectare'
-                  ? format.area(result.hectares, 'hectare')
-                  : `${format.area(input.area.value, areaUnit)} (${format.area(result.hectares, 'hectare')})`,
-              dose: t('calculator.input.dosePer', {
-                dose,
-                unit: format.areaUnitWord('hectare'),
-              }),
-            })}
-            {dosePerAreaUnit ? ` (${dosePerAreaUnit})` : null}
-          </small>
-        </dd>
-      </div>
-      <div className="calc-figure">
-        <dt>{t('calculator.input.waterNeeded')}</dt>
-        <dd>{format.litres(result.totalWater)}</dd>
-      </div>
-      <div className="calc-figure">
-        <dt>{t('calculator.input.tankLoads')}</dt>
-        <dd>
-          {format.count(result.tankLoads)}
-          <small>{t('calculator.input.tanksOf', { tank })}</small>
-        </dd>
-      </div>
-      {oneTank ? null : (
-        <div className="calc-figure">
-          <dt>{t('calculator.input.perFullTank')}</dt>
+    <>
+      <dl className="calc-figures">
+        <div className="calc-figure main">
+          <dt>{t('calculator.input.productNeeded')}</dt>
           <dd>
-            {format.product(result.productPerFullTank, unit)}
-            <small>{t('calculator.input.inWater', { water: tank })}</small>
-          </dd>
-        </div>
-      )}
-      <div className="calc-figure">
-        <dt>{t(oneTank ? 'calculator.input.onlyTank' : 'calculator.input.lastTank')}</dt>
-        <dd>
-          {format.product(result.productLastTank, unit)}
-          <small>
-            {t('calculator.input.inWater', { water: format.litres(result.waterLastTank) })}
-          </small>
-        </dd>
-      </div>
-      {result.packsToBuy !== null && input.packSize ? (
-        <div className="calc-figure">
-          <dt>{t('calculator.input.packsToBuy')}</dt>
-          <dd>
-            {format.count(result.packsToBuy)}
+            {format.product(result.totalProduct, unit)}
             <small>
-              {t('calculator.input.packsOf', {
-                pack: format.productAsEntered(input.packSize.amount, input.packSize.unit),
+              {t('calculator.input.productFor', {
+                area:
+                  areaUnit === 'hectare'
+                    ? format.area(result.hectares, 'hectare')
+                    : `${format.area(input.area.value, areaUnit)} (${format.area(result.hectares, 'hectare')})`,
+                dose: t('calculator.input.dosePer', {
+                  dose,
+                  unit: format.areaUnitWord('hectare'),
+                }),
               })}
+              {dosePerAreaUnit ? ` (${dosePerAreaUnit})` : null}
             </small>
           </dd>
-          <AddPacksToCart
-            pack={packForCart(packId, input.packSize)}
-            count={result.packsToBuy}
-            packId={packId}
-          />
         </div>
+        <div className="calc-figure">
+          <dt>{t('calculator.input.waterNeeded')}</dt>
+          <dd>{format.litres(result.totalWater)}</dd>
+        </div>
+        <div className="calc-figure">
+          <dt>{t('calculator.input.tankLoads')}</dt>
+          <dd>
+            {format.count(result.tankLoads)}
+            <small>{t('calculator.input.tanksOf', { tank })}</small>
+          </dd>
+        </div>
+        {oneTank ? null : (
+          <div className="calc-figure">
+            <dt>{t('calculator.input.perFullTank')}</dt>
+            <dd>
+              {format.product(result.productPerFullTank, unit)}
+              <small>{t('calculator.input.inWater', { water: tank })}</small>
+            </dd>
+          </div>
+        )}
+        <div className="calc-figure">
+          <dt>{t(oneTank ? 'calculator.input.onlyTank' : 'calculator.input.lastTank')}</dt>
+          <dd>
+            {format.product(result.productLastTank, unit)}
+            <small>
+              {t('calculator.input.inWater', { water: format.litres(result.waterLastTank) })}
+            </small>
+          </dd>
+        </div>
+        {packs && result.packsToBuy !== null ? (
+          <div className="calc-figure">
+            <dt>{t('calculator.input.packsToBuy')}</dt>
+            <dd>
+              {format.count(result.packsToBuy)}
+              <small>
+                {t('calculator.input.packsOf', {
+                  pack: format.productAsEntered(packs.amount, packs.unit),
+                })}
+              </small>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {/* Under the figures, not among them: a list of figures holds only names and values. */}
+      {packs && result.packsToBuy !== null ? (
+        <AddPacksToCart
+          pack={packForCart(packId, packs)}
+          count={result.packsToBuy}
+          packId={packId}
+        />
       ) : null}
-    </dl>
+    </>
   )
 }
 

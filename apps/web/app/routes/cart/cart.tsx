@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react'
-import { data, Link, useFetcher, useLocation } from 'react-router'
+import { data, Link, useFetcher, useFetchers, useLocation } from 'react-router'
 import { z } from 'zod'
 import type { CartLine } from '@padi/domain/cart/cart-schemas'
 import { CART_MAX_COUNT } from '@padi/domain/cart/cart'
+import { boundedCount } from '@padi/domain/cart/cart-totals'
 import { isLocale, localizedText, type Locale } from '@padi/domain/i18n/locales'
 import { apiContext } from '~/utils/context.server.ts'
 import { ApiError } from '~/utils/api.server.ts'
@@ -15,6 +16,10 @@ import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
 import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import { ProductImage } from '~/components/catalogue/product-image.tsx'
+import { BeforeScripts } from '~/components/form/before-scripts.tsx'
+import { lineChange, pendingTotals, type LineChange } from '~/components/cart/pending-cart.ts'
+import { useHydrated } from '~/components/contact/use-hydrated.ts'
+import { postedBeforeHydration, useFormTakeOver } from '~/utils/typed-before-hydration.ts'
 import cartCss from '~/components/cart/cart.css?url'
 import type { StyleHandle } from '~/utils/route-styles.tsx'
 import type { Route } from './+types/cart'
@@ -105,6 +110,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const { t, locale, money } = useI18n()
   const location = useLocation()
   const { cart } = loaderData
+  const fetchers = useFetchers()
   if (!cart) {
     return (
       <section className="cart-page">
@@ -134,7 +140,18 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       </section>
     )
   }
-  const selectedCount = cart.selected.quantity
+  // A line's change on its way counts at once in the summary (pending-cart.ts); the server's
+  // answer then replaces it.
+  const changes = new Map<number, LineChange>()
+  for (const f of fetchers) {
+    const line = cart.lines.find((l) => String(l.variation_id) === f.formData?.get('variation'))
+    if (f.formData && line) changes.set(line.variation_id, lineChange(f.formData, line))
+  }
+  const totals =
+    changes.size > 0
+      ? pendingTotals(cart.lines, changes)
+      : { quantity: cart.selected.quantity, subtotalMinor: cart.selected.subtotal.amount_minor }
+  const selectedCount = totals.quantity
   return (
     <section className="cart-page">
       <h1>{t('cart.title')}</h1>
@@ -159,9 +176,10 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           </p>
           <p className="cart-subtotal">
             <span>{t('cart.subtotal')}</span>
-            <strong>{money(cart.selected.subtotal.amount_minor, cart.currency)}</strong>
+            <strong>{money(totals.subtotalMinor, cart.currency)}</strong>
           </p>
           <p className="hint">{t('cart.deliveryNote')}</p>
+          <BeforeScripts className="notice">{t('cart.beforeScripts.summary')}</BeforeScripts>
           {selectedCount > 0 ? (
             <Link className="button primary cart-checkout" to={localePath(locale, '/checkout')}>
               {t('cart.checkout')}
@@ -178,6 +196,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
 /**
  * One line: its own form, so a farmer changes one product at a time. With JavaScript a changed
  * tick or count is sent at once in the background; without it, "Update" sends it.
+ * docs/product/shell.md (Before the scripts arrive): "Update" is there until the page hydrates
+ * (not in a <noscript>, which hides it while the scripts are on their way too), and stays, hidden,
+ * as the form's first button: Enter in the count (a phone's "Go") updates, never removes. A count
+ * or tick changed before hydration is sent when the scripts come, once: not when the browser has
+ * already posted a form of the page (Update or Remove pressed: the starter stops every later one).
  */
 function CartLineItem({ line }: { line: CartLine }) {
   const { t, locale, money } = useI18n()
@@ -192,6 +215,21 @@ function CartLineItem({ line }: { line: CartLine }) {
     `/products/${line.group}/${line.product_id}?variation=${line.variation_id}`,
   )
   const busy = fetcher.state !== 'idle'
+  // The count on its way counts at once in the line's total, as in the summary.
+  const change = fetcher.formData ? lineChange(fetcher.formData, line) : null
+  const lineTotalMinor =
+    change && !change.remove && line.unit_price
+      ? boundedCount(change.count, line.stock) * line.unit_price.amount_minor
+      : (line.line_total?.amount_minor ?? null)
+  const hydrated = useHydrated()
+  useFormTakeOver(form, (element) => {
+    const data = new FormData(element)
+    const changed =
+      String(data.get('count')) !== String(line.count) ||
+      (data.get('selected') === 'on') !== line.selected
+    if (changed && !postedBeforeHydration() && element.reportValidity())
+      void fetcher.submit(element)
+  })
   const sendSoon = (delay: number) => {
     clearTimeout(timer.current)
     timer.current = setTimeout(() => {
@@ -263,11 +301,15 @@ function CartLineItem({ line }: { line: CartLine }) {
             <span>{t('cart.buyNow')}</span>
           </label>
           <div className="cart-line-actions">
-            <noscript>
-              <button type="submit" name="intent" value="update" className="button secondary">
-                {t('cart.update')}
-              </button>
-            </noscript>
+            <button
+              type="submit"
+              name="intent"
+              value="update"
+              className="button secondary cart-line-update"
+              hidden={hydrated}
+            >
+              {t('cart.update')}
+            </button>
             <button
               type="submit"
               name="intent"
@@ -280,11 +322,10 @@ function CartLineItem({ line }: { line: CartLine }) {
             </button>
           </div>
         </fetcher.Form>
-        {line.line_total ? (
+        <BeforeScripts className="cart-line-before">{t('cart.beforeScripts.line')}</BeforeScripts>
+        {line.line_total && lineTotalMinor !== null ? (
           <p className="cart-line-total">
-            {t('cart.lineTotal', {
-              price: money(line.line_total.amount_minor, line.line_total.currency),
-            })}
+            {t('cart.lineTotal', { price: money(lineTotalMinor, line.line_total.currency) })}
           </p>
         ) : null}
         {fetcher.data && !fetcher.data.ok ? (

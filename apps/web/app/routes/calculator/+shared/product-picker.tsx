@@ -1,6 +1,5 @@
-import { Form, useSubmit } from 'react-router'
 import { useI18n } from '~/utils/i18n.ts'
-import { useTypedBeforeHydration } from '~/utils/typed-before-hydration.ts'
+import { useHydrated } from '~/components/contact/use-hydrated.ts'
 import type { ProductChoice } from './product-picker.server.ts'
 import type { InputFormValues } from './input-form.ts'
 
@@ -13,46 +12,38 @@ const KEPT: readonly (keyof InputFormValues)[] = [
   'litres_per_hectare',
 ]
 
+/** The address that picks `productId`, keeping what the farmer entered about field and sprayer. */
+export function pickedProductSearch(values: InputFormValues, productId: string): string {
+  const params = new URLSearchParams()
+  for (const field of KEPT) if (values[field]) params.set(field, values[field])
+  // A spray volume means nothing without what it is per (the product's own is per hectare).
+  if (params.has('litres_per_hectare')) params.set('volume_basis', values.volume_basis)
+  params.set('product_id', productId)
+  return `?${params}`
+}
+
 /**
- * docs/product/calculators.md: choose a product from the catalogue and its label rate and pack fill the form. A GET
- * form the server answers with a redirect, so it works without JavaScript ("Use this product");
- * with JavaScript choosing is enough.
+ * docs/product/calculators.md: choose a product from the catalogue and its label rate and pack
+ * fill the form. The choice belongs to the calculator's form (`formId`): the server answers the
+ * form sent with a product with a redirect (product-picker.server.ts), so without the page's
+ * scripts "Use this product" sends it with everything entered so far, even before Calculate.
+ * With the scripts choosing is enough (`onPick`); the button stays, uses a product chosen in the
+ * list, or else leads to the list (it starts again at "choose" after each pick).
  */
 export function ProductPicker({
   choices,
-  values,
+  formId,
   onPick,
 }: {
   choices: readonly ProductChoice[]
-  values: InputFormValues
-  /** Called before the pick navigates, so the form's pending URL update does not cancel it. */
-  onPick: () => void
+  formId: string
+  onPick: (productId: string) => void
 }) {
   const { t } = useI18n()
-  const submit = useSubmit()
-  // docs/product/shell.md: a product picked before the scripts arrived is used once they do (with
-  // JavaScript there is no "Use this product" button to press), together with what was typed
-  // about the field by then: the hidden fields below do not show that yet at this moment.
-  useTypedBeforeHydration(['product_id', ...KEPT], ({ product_id, ...typed }) => {
-    if (!product_id) return
-    const data: Record<string, string> = {}
-    for (const field of KEPT) {
-      const value = typed[field] ?? values[field]
-      if (value) data[field] = value
-    }
-    onPick()
-    void submit({ ...data, product_id }, { method: 'get', preventScrollReset: true })
-  })
+  const hydrated = useHydrated()
   if (choices.length === 0) return null
   return (
-    <Form
-      method="get"
-      className="calc-picker"
-      onChange={(event) => {
-        onPick()
-        void submit(event.currentTarget, { preventScrollReset: true })
-      }}
-    >
+    <div className="calc-picker">
       <div className="field">
         <label htmlFor="calc-product-id">{t('calculator.input.pickProduct')}</label>
         <p className="hint" id="calc-product-id-hint">
@@ -61,9 +52,12 @@ export function ProductPicker({
         <select
           id="calc-product-id"
           name="product_id"
+          form={formId}
           defaultValue=""
           aria-describedby="calc-product-id-hint"
+          onChange={(event) => onPick(event.currentTarget.value)}
         >
+          {/* Disabled, so a form sent without a pick carries no product_id. */}
           <option value="" disabled>
             {t('calculator.input.pickProductNone')}
           </option>
@@ -74,16 +68,22 @@ export function ProductPicker({
           ))}
         </select>
       </div>
-      {KEPT.map((field) =>
-        values[field] ? (
-          <input key={field} type="hidden" name={field} value={values[field]} />
-        ) : null,
-      )}
-      <noscript>
-        <button type="submit" className="button secondary">
-          {t('calculator.input.pickProductButton')}
-        </button>
-      </noscript>
-    </Form>
+      {/* Stays once the scripts run (the pick alone is then enough): were it to go, every field
+        under it would jump up as the farmer reached for one of them. */}
+      <button
+        type="submit"
+        form={formId}
+        className="button secondary"
+        onClick={(event) => {
+          if (!hydrated) return
+          event.preventDefault()
+          const select = document.getElementById('calc-product-id') as HTMLSelectElement | null
+          if (select?.value) onPick(select.value)
+          else select?.focus()
+        }}
+      >
+        {t('calculator.input.pickProductButton')}
+      </button>
+    </div>
   )
 }

@@ -4,13 +4,15 @@ import { Form, Link, useFetcher, useLocation } from 'react-router'
 import { notify } from '~/components/toasts.tsx'
 import type { AddToCartResult } from '~/routes/cart/add-to-cart.ts'
 import type { ProductDetail } from '@padi/domain/catalogue/schemas'
-import { localizedText, type LocalizedText } from '@padi/domain/i18n/locales'
+import { LOCALE_HTML_LANG, localizedText, type LocalizedText } from '@padi/domain/i18n/locales'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { MarketSwitch } from '~/components/catalogue/market-switch.tsx'
 import { ProductImage } from '~/components/catalogue/product-image.tsx'
 import { StockBadge } from '~/components/catalogue/stock-badge.tsx'
+import { BeforeScripts } from '~/components/form/before-scripts.tsx'
+import { useHydrated } from '~/components/contact/use-hydrated.ts'
 import { checkQuantity, MAX_QUANTITY } from './catalogue-data.ts'
-import type { ProductDetailData } from './catalogue-data.ts'
+import type { FarmerOrder, ProductDetailData } from './catalogue-data.ts'
 import { calculatorSearch, labelTankDose } from '~/routes/calculator/+shared/product-link.ts'
 import { useCalculatorFormat } from '~/routes/calculator/+shared/use-calculator-format.ts'
 import { formatDecimal } from '~/routes/calculator/+shared/format.ts'
@@ -77,6 +79,8 @@ function ProductView({ data, product }: { data: ProductDetailData; product: Prod
     if (added) notify({ kind: added.ok ? 'success' : 'error', message: t(added.messageKey) })
   }, [added, t])
   const canAdd = Boolean(variation?.price) && (variation?.stock ?? 0) > 0 && quantityCheck.ok
+  const hydrated = useHydrated()
+  const where = useWhereToBuy(product, data.farmer ?? null)
 
   const phi =
     product.pre_harvest_interval_days === null
@@ -223,6 +227,7 @@ function ProductView({ data, product }: { data: ProductDetailData; product: Prod
                         : t('products.detail.notSold', { market: marketName })}
                     </span>
                     {v.price ? <StockBadge inStock={v.stock > 0} count={v.stock} /> : null}
+                    {v.price ? <PackWhere where={where} variationId={v.id} /> : null}
                   </label>
                 )
               })}
@@ -259,42 +264,55 @@ function ProductView({ data, product }: { data: ProductDetailData; product: Prod
                 })}
               </p>
             ) : null}
-            <noscript>
-              <button type="submit" className="button secondary">
-                {t('products.detail.update')}
-              </button>
-            </noscript>
-            {/* docs/product/orders-and-payments.md: 'Add to cart' with the chosen pack and
-              quantity. Without JavaScript the button posts this form to the cart and the page
-              comes back with a notice; with JavaScript it is sent in the background. */}
             <input type="hidden" name="product_id" value={product.id} />
             <input
               type="hidden"
               name="redirect_to"
               value={`${location.pathname}${location.search}`}
             />
-            <button
-              type="submit"
-              className="button primary cat-add"
-              formMethod="post"
-              formAction={localePath(locale, '/add-to-cart')}
-              disabled={!canAdd || adding}
-              onClick={(event) => {
-                event.preventDefault()
-                if (!canAdd || !variation || !quantityCheck.ok) return
-                void cart.submit(
-                  {
-                    product_id: product.id,
-                    variation: variation.id,
-                    quantity: quantityCheck.quantity,
-                    _fetch: '1',
-                  },
-                  { method: 'post', action: localePath(locale, '/add-to-cart') },
-                )
-              }}
-            >
-              {adding ? t('products.detail.adding') : t('products.detail.addToCart')}
-            </button>
+            {/* docs/product/shell.md (Before the scripts arrive): "Update" is there until the page
+              hydrates (not in a <noscript>, hidden while the scripts are on their way). It comes
+              first in the form, so Enter in the count updates and never adds to the cart, but is
+              drawn after "Add to cart": when it goes at hydration nothing the farmer may be
+              tapping moves (a tap made as the scripts arrived once landed beside the button). */}
+            <div className="cat-buy-actions">
+              {hydrated ? null : (
+                <button type="submit" className="button secondary cat-update">
+                  {t('products.detail.update')}
+                </button>
+              )}
+              {/* docs/product/orders-and-payments.md: 'Add to cart' with the chosen pack and
+                quantity. Without JavaScript the button posts this form to the cart and the page
+                comes back with a notice; with JavaScript it is sent in the background. */}
+              <button
+                type="submit"
+                className="button primary cat-add"
+                formMethod="post"
+                formAction={localePath(locale, '/add-to-cart')}
+                disabled={!canAdd || adding}
+                onClick={(event) => {
+                  event.preventDefault()
+                  if (!canAdd || !variation || !quantityCheck.ok) return
+                  void cart.submit(
+                    {
+                      product_id: product.id,
+                      variation: variation.id,
+                      quantity: quantityCheck.quantity,
+                      _fetch: '1',
+                    },
+                    { method: 'post', action: localePath(locale, '/add-to-cart') },
+                  )
+                }}
+              >
+                {adding ? t('products.detail.adding') : t('products.detail.addToCart')}
+              </button>
+            </div>
+            {/* The total above is for the pack and quantity the page came with; a change made
+              before the scripts run says so here, under the buttons, so that its going moves
+              none of them. */}
+            <BeforeScripts className="cat-total-before">
+              {t('products.detail.beforeScripts')}
+            </BeforeScripts>
             <p className="cat-add-result" aria-live="polite">
               {added ? t(added.messageKey) : null}
             </p>
@@ -368,14 +386,7 @@ function ProductView({ data, product }: { data: ProductDetailData; product: Prod
         {product.where_to_buy.length === 0 ? (
           <p>{t('products.detail.noBranches', { market: marketName })}</p>
         ) : (
-          <ul className="cat-branches">
-            {product.where_to_buy.map((b) => (
-              <li key={b.branch_id}>
-                <span>{localizedText(b.name, locale)}</span>
-                <StockBadge inStock count={b.quantity} />
-              </li>
-            ))}
-          </ul>
+          <WhereToBuy where={where} variations={product.variations} />
         )}
         <p>
           <Link className="tap-link" to={localePath(locale, '/contact')}>
@@ -384,5 +395,126 @@ function ProductView({ data, product }: { data: ProductDetailData; product: Prod
         </p>
       </section>
     </article>
+  )
+}
+
+/** A branch holding a pack, as the page shows it. */
+type PackBranch = {
+  id: number
+  name: string
+  quantity: number
+  km: number | null
+  preferred: boolean
+}
+
+type Where = {
+  /** The branches holding each pack, in the farmer's order (their branch, then the nearest). */
+  packs: Map<number, PackBranch[]>
+  /** The farmer's own branch, named; null for a visitor or a farmer without one. */
+  preferredName: string | null
+}
+
+/**
+ * docs/product/catalogue.md (Stock and where to buy), docs/product/orders-and-payments.md (Stock
+ * at pickup): per pack, the branches that hold it. For a logged-in farmer their own branch comes
+ * first, then the nearest (ADR 068); for a visitor the branches' usual order.
+ */
+function useWhereToBuy(product: ProductDetail, farmer: FarmerOrder | null): Where {
+  const { locale } = useI18n()
+  const names = new Map(
+    product.where_to_buy.map((b) => [b.branch_id, localizedText(b.name, locale)]),
+  )
+  const rank = new Map(farmer?.ranked.map((b, index) => [b.id, { ...b, index }]) ?? [])
+  const packs = new Map(
+    product.variations.map((v) => [
+      v.id,
+      v.branches
+        .map((b, index) => {
+          const ranked = rank.get(b.branch_id)
+          return {
+            id: b.branch_id,
+            name: names.get(b.branch_id) ?? '',
+            quantity: b.quantity,
+            km: ranked?.km ?? null,
+            preferred: ranked?.preferred ?? false,
+            order: ranked?.index ?? index,
+          }
+        })
+        .sort((x, y) => x.order - y.order),
+    ]),
+  )
+  return { packs, preferredName: farmer?.preferredName ?? null }
+}
+
+/** Under a pack in the picker: whether the farmer's branch has it, else where the nearest is. */
+function PackWhere({ where, variationId }: { where: Where; variationId: number }) {
+  const { t } = useI18n()
+  const held = where.packs.get(variationId) ?? []
+  const first = held[0]
+  if (!first) return null
+  const text =
+    where.preferredName !== null
+      ? first.preferred
+        ? t('products.detail.packAtYourBranch', { branch: first.name })
+        : t('products.detail.packNotAtYourBranch', {
+            branch: where.preferredName,
+            nearest: first.name,
+          })
+      : held.length === 1
+        ? t('products.detail.packOnlyAt', { branch: first.name })
+        : t('products.detail.packAtBranches', { count: held.length })
+  return <span className="cat-variation-where">{text}</span>
+}
+
+/** "Where to buy": each pack with the branches that hold it, how many, and how far. */
+function WhereToBuy({
+  where,
+  variations,
+}: {
+  where: Where
+  variations: ProductDetail['variations']
+}) {
+  const { t, locale } = useI18n()
+  const km = new Intl.NumberFormat(LOCALE_HTML_LANG[locale], { maximumFractionDigits: 0 })
+  const sold = variations.filter((v) => v.price !== null)
+  return (
+    <>
+      <p className="hint">
+        {where.preferredName
+          ? t('products.detail.whereToBuyYours', { branch: where.preferredName })
+          : t('products.detail.whereToBuyIntro')}
+      </p>
+      {sold.map((v) => {
+        const held = where.packs.get(v.id) ?? []
+        const headingId = `cat-where-${v.id}`
+        return (
+          <section key={v.id} className="cat-where-pack" aria-labelledby={headingId}>
+            <h3 id={headingId}>{localizedText(v.label, locale)}</h3>
+            {held.length === 0 ? (
+              <p>{t('products.detail.packNowhere')}</p>
+            ) : (
+              <ul className="cat-branches">
+                {held.map((b) => (
+                  <li key={b.id}>
+                    <span className="cat-branch-name">
+                      {b.name}
+                      {b.preferred ? (
+                        <span className="cat-branch-own"> · {t('products.detail.yourBranch')}</span>
+                      ) : b.km !== null ? (
+                        <span className="cat-branch-km">
+                          {' '}
+                          · {t('products.detail.kmAway', { km: km.format(b.km) })}
+                        </span>
+                      ) : null}
+                    </span>
+                    <StockBadge inStock count={b.quantity} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )
+      })}
+    </>
   )
 }
