@@ -13,8 +13,11 @@ import {
   AREA_FORM_FIELDS,
   AREA_UNIT_ORDER,
   areaFormSearch,
+  hectaresForApplication,
   isThaiAreaUnit,
   readAreaFields,
+  readAreaPurpose,
+  type AreaPurpose,
 } from './+shared/area-form.ts'
 import { evaluateAreaForm, readAreaForm } from './+shared/area-evaluation.ts'
 import type * as AreaEvaluationModule from './+shared/area-evaluation.ts'
@@ -48,6 +51,7 @@ export function loader({ params, request }: Route.LoaderArgs) {
   return {
     ...pageMessages(params, ['calculator', 'units']),
     first: { search: url.search, state, evaluation: evaluateAreaForm(state.values) },
+    purpose: readAreaPurpose(url.searchParams) ?? null,
   }
 }
 
@@ -91,6 +95,7 @@ export default function AreaConverter({ loaderData }: Route.ComponentProps) {
         }
         firstEvaluation={first?.evaluation ?? PENDING}
         evaluator={evaluator}
+        purpose={loaderData.purpose ?? undefined}
       />
     </>
   )
@@ -101,11 +106,13 @@ function AreaConverterForm({
   formKey,
   firstEvaluation,
   evaluator,
+  purpose,
 }: {
   initial: AreaFormState
   formKey: string
   firstEvaluation: AreaEvaluation
   evaluator: Evaluator | null
+  purpose: AreaPurpose | undefined
 }) {
   const { t, locale } = useI18n()
   const [values, setValues] = useState(initial.values)
@@ -121,9 +128,9 @@ function AreaConverterForm({
   const { search } = useLocation()
   const stale =
     evaluation === PENDING ||
-    (!evaluator && values !== initial.values && `?${areaFormSearch(values)}` !== search)
+    (!evaluator && values !== initial.values && `?${areaFormSearch(values, purpose)}` !== search)
   const shown: AreaConversion | null = !stale && evaluation.ok ? evaluation.result : null
-  const { write: writeUrl } = useSearchSync(areaFormSearch(values), formKey)
+  const { write: writeUrl } = useSearchSync(areaFormSearch(values, purpose), formKey)
 
   const update = (next: typeof values, fields: readonly AreaFormField[]) => {
     setValues(next)
@@ -183,6 +190,7 @@ function AreaConverterForm({
           autoComplete="off"
           onSubmit={onSubmit}
         >
+          {purpose ? <input type="hidden" name="for" value={purpose} /> : null}
           <TextField
             name="value"
             label={t('calculator.area.value')}
@@ -248,11 +256,35 @@ function AreaConverterForm({
               </span>
             )}
           </output>
+          {purpose === 'kyc' ? <BackToApplication result={shown} /> : null}
           {shown ? <AllUnitsTable result={shown} order={AREA_UNIT_ORDER[locale]} /> : null}
           <p className="hint">{t('calculator.area.relongNote')}</p>
         </section>
       </div>
     </>
+  )
+}
+
+/**
+ * docs/product/credit.md (KYC): opened from the credit application's farm step (whose answers were
+ * kept before it came here), the converter leads back to it, with the hectares found when the
+ * answer is in hectares.
+ */
+function BackToApplication({ result }: { result: AreaConversion | null }) {
+  const { t, locale } = useI18n()
+  const format = useCalculatorFormat()
+  const hectares = result?.to === 'hectare' ? hectaresForApplication(result.converted) : null
+  const back = localePath(locale, `/kyc?step=2${hectares ? `&hectares=${hectares}` : ''}`)
+  return (
+    <p className="calc-kyc-back">
+      <Link className={hectares ? 'button' : undefined} to={back}>
+        {hectares
+          ? t('calculator.area.useInApplication', {
+              amount: format.area(Number(hectares), 'hectare'),
+            })
+          : t('calculator.area.backToApplication')}
+      </Link>
+    </p>
   )
 }
 

@@ -23,6 +23,7 @@ import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import { isKycKind, uploadAttempt, uploadKycFile, uploadRefusal } from '~/utils/kyc.server.ts'
 import { readBodyUpTo } from '~/utils/uploads.server.ts'
 import { useSentBeforeHydration } from '~/utils/typed-before-hydration.ts'
+import { pluralKey } from '~/utils/plural.ts'
 import { TextField } from '~/components/form/text-field.tsx'
 import { FormAlert, type Message } from '~/components/auth/form-alert.tsx'
 import { DocumentSlot } from '~/components/kyc/document-slot.tsx'
@@ -87,6 +88,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         step: 1 as Step,
         done: [],
         attempt: '',
+        converted: null,
+        accountName: '',
       },
       refusal.init,
     )
@@ -103,7 +106,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const problems = fresh ? [] : (answer.application?.problems ?? [])
   const open = new Set(problems.map((p) => stepOf(p.field)))
   const done = fresh || !answer.application ? [] : STEPS.filter((s) => s < 4 && !open.has(s))
-  const asked = Number(new URL(request.url).searchParams.get('step'))
+  const url = new URL(request.url)
+  const asked = Number(url.searchParams.get('step'))
   const step: Step =
     STEPS.find((s) => s === asked) ?? STEPS.find((s) => !done.includes(s)) ?? (4 as Step)
   return {
@@ -116,7 +120,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // docs/product/credit.md (KYC documents): the key of each file this page's forms post (with
     // the kind added, one per slot); the page after an upload has new ones.
     attempt: crypto.randomUUID(),
+    // docs/product/credit.md (KYC): the hectares the area converter worked out, offered in the
+    // farm step until the farmer saves it (anything else in the address is ignored).
+    converted: convertedHectares(url.searchParams.get('hectares')),
+    // The name given at sign-up starts the identity step until the application has its own.
+    accountName: session.data.user?.fullName ?? '',
   }
+}
+
+/** A figure the converter sends back: a plain decimal the application accepts, or nothing. */
+function convertedHectares(text: string | null): string | null {
+  if (!text || !/^\d{1,4}(\.\d{1,2})?$/.test(text)) return null
+  const parsed = KycDraftSchema.shape.hectares.safeParse(Number(text))
+  return parsed.success && parsed.data !== undefined ? text : null
 }
 
 type ActionData = {
@@ -230,6 +246,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }
     // Kept as typed even when the number is wrong: nothing the farmer wrote is lost.
     await withUserToken(ctx, (token) => api.saveKycDraft(token, parsed.data))
+    // The farm step's "Convert to hectares": what was typed is kept above, then the converter
+    // opens for the application and leads back to it (docs/product/credit.md, KYC).
+    if (step === 2 && intent === 'convert')
+      return redirect(localePath(locale, '/calculator/area-converter?to=hectare&for=kyc'), 303)
     if (step === 1 && parsed.data.id_number) {
       const problem =
         market === 'TH' ? thaiIdProblem(parsed.data.id_number) : nricProblem(parsed.data.id_number)
@@ -363,9 +383,14 @@ export default function Kyc({ loaderData, actionData }: Route.ComponentProps) {
       </nav>
       {actionData?.formError ? <FormAlert message={actionData.formError} /> : null}
       {step === 1 ? (
-        <IdentityStep details={details} market={market} actionData={actionData} />
+        <IdentityStep
+          details={details}
+          accountName={loaderData.accountName}
+          market={market}
+          actionData={actionData}
+        />
       ) : step === 2 ? (
-        <FarmStep details={details} actionData={actionData} />
+        <FarmStep details={details} converted={loaderData.converted} actionData={actionData} />
       ) : step === 3 ? (
         <section aria-labelledby="kyc-documents-title">
           <h2 id="kyc-documents-title">{t('kyc.steps.3')}</h2>
@@ -434,10 +459,12 @@ function SaveButton({ label, form }: { label: string; form: RefObject<HTMLFormEl
 
 function IdentityStep({
   details,
+  accountName,
   market,
   actionData,
 }: {
   details: KycDraft
+  accountName: string
   market: 'MY' | 'TH'
   actionData: ActionData | undefined
 }) {
@@ -453,7 +480,7 @@ function IdentityStep({
         name="full_name"
         label={t('kyc.fields.fullName')}
         hint={t('kyc.fields.fullNameHint')}
-        defaultValue={values?.full_name ?? details.full_name ?? ''}
+        defaultValue={values?.full_name ?? details.full_name ?? accountName}
         autoComplete="name"
         maxLength={150}
         error={errors.full_name}
@@ -510,12 +537,14 @@ function YesNo({
 
 function FarmStep({
   details,
+  converted,
   actionData,
 }: {
   details: KycDraft
+  converted: string | null
   actionData: ActionData | undefined
 }) {
-  const { t, locale } = useI18n()
+  const { t } = useI18n()
   const form = useRef<HTMLFormElement>(null)
   const errors = actionData?.fieldErrors ?? {}
   const values = actionData?.values
@@ -531,6 +560,10 @@ function FarmStep({
     <Form ref={form} method="post" className="card kyc-form" noValidate>
       <h2>{t('kyc.steps.2')}</h2>
       <input type="hidden" name="step" value="2" />
+      {/* First in the form, so Enter in a field saves, never opens the converter. */}
+      <button type="submit" hidden tabIndex={-1}>
+        {t('kyc.page.saveNext')}
+      </button>
       <TextField
         name="planting_date"
         type="date"
@@ -563,14 +596,19 @@ function FarmStep({
         label={t('kyc.fields.hectares')}
         inputMode="decimal"
         defaultValue={
-          values?.hectares ?? (details.hectares === undefined ? '' : String(details.hectares))
+          values?.hectares ??
+          converted ??
+          (details.hectares === undefined ? '' : String(details.hectares))
         }
+        hint={converted && !values ? t('kyc.fields.hectaresConverted') : undefined}
         error={errors.hectares}
       />
+      {/* docs/product/credit.md (KYC): the answers above are saved before the converter opens,
+        so nothing typed is lost, and the converter leads back here with the hectares. */}
       <p className="hint">
-        <Link to={localePath(locale, '/calculator/area-converter')}>
+        <button type="submit" name="intent" value="convert" className="link-button">
           {t('kyc.fields.hectaresConvert')}
-        </Link>
+        </button>
       </p>
       <SaveButton label={t('kyc.page.saveNext')} form={form} />
     </Form>
@@ -622,8 +660,15 @@ function ReviewStep({
           {t('kyc.page.ready')}
         </p>
       )}
+      {app ? <ApplicationSummary app={app} /> : null}
       <fieldset className="field">
         <legend>{t('kyc.consents.title')}</legend>
+        {/* Read in a tab of its own: the ticks below are not lost on the way. */}
+        <p className="hint link-line">
+          <a href={localePath(locale, '/terms#terms-credit-title')} target="_blank" rel="noopener">
+            {t('kyc.consents.readTerms')}
+          </a>
+        </p>
         {(['terms', 'data_processing', 'credit_check'] as const).map((c) => (
           <label key={c} className="kyc-choice">
             <input type="checkbox" name={c} defaultChecked={consents[c] === true} />
@@ -654,6 +699,61 @@ function ReviewStep({
         ) : null}
       </p>
     </Form>
+  )
+}
+
+/**
+ * docs/product/credit.md (KYC): before agreeing, the farmer sees what the application will send,
+ * each part with a way back to the step that asks for it. The ID number shows its last 4 digits
+ * only (a phone is often shared).
+ */
+function ApplicationSummary({ app }: { app: NonNullable<KycAnswer['application']> }) {
+  const { t, locale, date } = useI18n()
+  const d = app.details
+  const none = t('kyc.summary.notGiven')
+  const yesNo = (v: boolean | undefined) =>
+    v === undefined ? none : t(v ? 'kyc.fields.yes' : 'kyc.fields.no')
+  const digits = d.id_number?.replace(/\D/g, '') ?? ''
+  const rows: { key: string; step: Step; value: string }[] = [
+    { key: 'full_name', step: 1, value: d.full_name ?? none },
+    {
+      key: 'id_number',
+      step: 1,
+      value: digits ? t('kyc.summary.idEnding', { digits: digits.slice(-4) }) : none,
+    },
+    { key: 'planting_date', step: 2, value: d.planting_date ? date(d.planting_date) : none },
+    { key: 'harvest_date', step: 2, value: d.harvest_date ? date(d.harvest_date) : none },
+    { key: 'owns_mist_drone', step: 2, value: yesNo(d.owns_mist_drone) },
+    { key: 'visited_centre', step: 2, value: yesNo(d.visited_centre) },
+    { key: 'hectares', step: 2, value: d.hectares === undefined ? none : String(d.hectares) },
+    {
+      key: 'documents',
+      step: 3,
+      value: t(pluralKey('kyc.summary.files', app.documents.length, locale), {
+        count: app.documents.length,
+      }),
+    },
+  ]
+  return (
+    <section className="kyc-summary" aria-labelledby="kyc-summary-title">
+      <h3 id="kyc-summary-title">{t('kyc.summary.title')}</h3>
+      <dl>
+        {rows.map((row) => (
+          <div key={row.key}>
+            <dt>{t(`kyc.problemFields.${row.key}`)}</dt>
+            <dd>
+              {row.value}{' '}
+              <Link
+                to={kycPath(locale, row.step)}
+                aria-label={`${t('kyc.summary.change')}: ${t(`kyc.problemFields.${row.key}`)}`}
+              >
+                {t('kyc.summary.change')}
+              </Link>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   )
 }
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { AREA_UNITS } from '@padi/domain/calculators/area-units'
-import { AREA_UNIT_ORDER, areaFormSearch, DEFAULT_FROM_UNIT, readAreaValue } from './area-form.ts'
+import {
+  AREA_UNIT_ORDER,
+  areaFormSearch,
+  DEFAULT_FROM_UNIT,
+  hectaresForApplication,
+  readAreaPurpose,
+  readAreaValue,
+} from './area-form.ts'
 import { evaluateAreaForm, readAreaForm, swapAreaUnits } from './area-evaluation.ts'
 import type { AreaFormValues } from './area-form.ts'
 
@@ -114,5 +121,25 @@ describe('AREA_UNIT_ORDER', () => {
     for (const order of Object.values(AREA_UNIT_ORDER)) {
       expect([...order].sort()).toEqual([...AREA_UNITS].sort())
     }
+  })
+})
+
+describe('the converter opened from the credit application', () => {
+  it('keeps its purpose in the address, and only the one it knows', () => {
+    const values = { value: '5', from: 'relong', to: 'hectare' }
+    const search = new URLSearchParams(areaFormSearch(values, 'kyc'))
+    expect(readAreaPurpose(search)).toBe('kyc')
+    expect(read(search.toString()).values).toEqual(values)
+    expect(readAreaPurpose(new URLSearchParams('for=admin'))).toBeUndefined()
+    expect(readAreaPurpose(new URLSearchParams(''))).toBeUndefined()
+  })
+
+  it('offers back two decimals the application accepts, or nothing', () => {
+    expect(hectaresForApplication(1.43889)).toBe('1.44')
+    expect(hectaresForApplication(3)).toBe('3')
+    expect(hectaresForApplication(0.004)).toBeNull()
+    expect(hectaresForApplication(1000.001)).toBe('1000')
+    expect(hectaresForApplication(1000.01)).toBeNull()
+    expect(hectaresForApplication(Number.NaN)).toBeNull()
   })
 })
