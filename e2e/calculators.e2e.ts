@@ -86,6 +86,38 @@ test.describe('calculators (docs/product/calculators.md)', () => {
     await expect(page.locator('output').first()).toContainText('7,300')
   })
 
+  // docs/product/calculators.md: a knapsack sprays the label's own volume, a drone 20 L/ha.
+  for (const { lang, js } of [
+    { lang: 'bm', js: true },
+    { lang: 'en', js: false },
+  ] as const)
+    test(`picking the drone after a product's label sets the drone's water, and back (${lang}, JavaScript ${js ? 'on' : 'off'})`, async ({
+      browser,
+    }) => {
+      const w =
+        lang === 'bm'
+          ? { open: 'Buka kalkulator semburan', drone: 'Dron', knapsack: 'Penyembur galas' }
+          : { open: 'Open the spray calculator', drone: 'Drone', knapsack: 'Knapsack' }
+      const volume = lang === 'bm' ? 'Isi padu semburan (L/ha)' : 'Spray volume (L/ha)'
+      const tank = lang === 'bm' ? 'Tangki penyembur (L)' : 'Sprayer tank (L)'
+      const calculate = lang === 'bm' ? 'Kira' : 'Calculate'
+      const context = await browser.newContext({ javaScriptEnabled: js })
+      const page = await context.newPage()
+      // Product 1's label: 1.2 L per hectare in 250 L of water.
+      await page.goto(`/${lang}/products/agrochems/1`)
+      await page.getByRole('link', { name: w.open }).click()
+      await expect(page.getByLabel(volume)).toHaveValue('250')
+      await page.getByLabel(w.drone, { exact: true }).check()
+      if (!js) await page.getByRole('button', { name: calculate, exact: true }).click()
+      await expect(page.getByLabel(volume)).toHaveValue('20')
+      await expect(page.getByLabel(tank)).toHaveValue('40')
+      await page.getByLabel(w.knapsack, { exact: true }).check()
+      if (!js) await page.getByRole('button', { name: calculate, exact: true }).click()
+      await expect(page.getByLabel(volume)).toHaveValue('250')
+      await expect(page.getByLabel(tank)).toHaveValue('16')
+      await context.close()
+    })
+
   test('a wrong number shows a translated error next to the field', async ({ page }) => {
     await page.goto('/bm/calculator/area-converter?value=abc&from=relong&to=hectare')
     await expect(page.getByLabel('Luas', { exact: false }).first()).toHaveAttribute(

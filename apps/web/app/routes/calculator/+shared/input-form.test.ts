@@ -179,6 +179,28 @@ describe('switchSprayer and switchRateUnit', () => {
     expect(switchSprayer({ ...base, tank_litres: '' }, 'drone').tank_litres).toBe('40')
   })
 
+  it('a knapsack sprays the label’s own volume; a drone its own, whichever way the farmer goes', () => {
+    // A product filled in: 1.2 L/ha in 250 L/ha of water.
+    const label = read('rate_amount=1.2&rate_unit=l&label_litres_per_hectare=250').values
+    expect(label).toMatchObject({ sprayer: 'knapsack', litres_per_hectare: '250' })
+    const drone = switchSprayer(label, 'drone')
+    expect(drone).toMatchObject({ tank_litres: '40', litres_per_hectare: '20' })
+    expect(switchSprayer(drone, 'knapsack')).toMatchObject({
+      tank_litres: '16',
+      litres_per_hectare: '250',
+    })
+    // Per rai (Thai): 250 L/ha is 40 L/rai.
+    const rai = read('label_litres_per_hectare=250&volume_basis=rai', 'th').values
+    expect(rai.litres_per_hectare).toBe('40')
+    expect(switchSprayer(switchSprayer(rai, 'drone'), 'knapsack').litres_per_hectare).toBe('40')
+    // A volume the farmer typed stays; a drone label's own volume is not a knapsack's.
+    expect(switchSprayer({ ...label, litres_per_hectare: '300' }, 'drone').litres_per_hectare).toBe(
+      '300',
+    )
+    const uav = read('label_litres_per_hectare=20&sprayer=drone').values
+    expect(switchSprayer(uav, 'knapsack').litres_per_hectare).toBe('200')
+  })
+
   it('moves the pack unit across liquid and solid only', () => {
     expect(switchRateUnit({ ...base, pack_unit: 'ml' }, 'l').pack_unit).toBe('ml')
     expect(switchRateUnit({ ...base, pack_unit: 'ml' }, 'kg').pack_unit).toBe('kg')

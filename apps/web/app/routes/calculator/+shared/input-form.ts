@@ -3,6 +3,7 @@ import { parseFormNumber } from '@padi/domain/calculators/form-number'
 import {
   baseUnitOf,
   DEFAULT_SPRAYERS,
+  KNAPSACK_LITRES_PER_HECTARE_MIN,
   PRODUCT_UNITS,
   RAI_PER_HECTARE,
   SPRAYER_TYPES,
@@ -99,10 +100,21 @@ export function isVolumeBasis(value: string): value is VolumeBasis {
   return (VOLUME_BASES as readonly string[]).includes(value)
 }
 
-/** A sprayer's usual volume in the basis shown: 200 L/ha is 32 L/rai. */
-function defaultVolume(sprayer: SprayerType, basis: string): number {
-  const perHectare = DEFAULT_SPRAYERS[sprayer].litresPerHectare
-  return basis === 'rai' ? perHectare / RAI_PER_HECTARE : perHectare
+/**
+ * A sprayer's usual volume in the basis shown: 200 L/ha is 32 L/rai. A knapsack sprays the
+ * label's own water volume when the label gives one that a knapsack sprays (250 L/ha on a
+ * label of 1.2 L in 250 L/ha); a drone its usual 20 L/ha (docs/product/calculators.md, §2.2).
+ */
+function defaultVolume(
+  sprayer: SprayerType,
+  values: Pick<InputFormValues, 'label_litres_per_hectare' | 'volume_basis'>,
+): number {
+  const label = parseFormNumber(values.label_litres_per_hectare)
+  const perHectare =
+    sprayer === 'knapsack' && typeof label === 'number' && label >= KNAPSACK_LITRES_PER_HECTARE_MIN
+      ? label
+      : DEFAULT_SPRAYERS[sprayer].litresPerHectare
+  return values.volume_basis === 'rai' ? perHectare / RAI_PER_HECTARE : perHectare
 }
 
 export function isRateKind(value: string): value is RateKind {
@@ -116,8 +128,9 @@ const SPRAYER_FIELDS = [
 
 /**
  * Changes the sprayer. Tank size and spray volume that still hold the old sprayer's default (or
- * nothing) take the new sprayer's default: 16 L @ 200 L/ha knapsack, 40 L @ 20 L/ha drone
- * (docs/product/calculators.md/§2.2). Figures the farmer typed are kept.
+ * nothing) take the new sprayer's default: 16 L @ 200 L/ha knapsack (or the label's own volume,
+ * filled in from a product), 40 L @ 20 L/ha drone (docs/product/calculators.md/§2.2). Figures the
+ * farmer typed are kept.
  */
 export function switchSprayer(values: InputFormValues, next: string): InputFormValues {
   const previous = values.sprayer
@@ -126,14 +139,10 @@ export function switchSprayer(values: InputFormValues, next: string): InputFormV
   for (const [field, key] of SPRAYER_FIELDS) {
     const text = values[field].trim()
     const old =
-      key === 'litresPerHectare'
-        ? defaultVolume(previous, values.volume_basis)
-        : DEFAULT_SPRAYERS[previous][key]
+      key === 'litresPerHectare' ? defaultVolume(previous, values) : DEFAULT_SPRAYERS[previous][key]
     if (text === '' || parseFormNumber(text) === old) {
       result[field] = String(
-        key === 'litresPerHectare'
-          ? defaultVolume(next, values.volume_basis)
-          : DEFAULT_SPRAYERS[next][key],
+        key === 'litresPerHectare' ? defaultVolume(next, values) : DEFAULT_SPRAYERS[next][key],
       )
     }
   }
@@ -184,6 +193,7 @@ export function readInputForm(params: URLSearchParams, locale: Locale): InputFor
   const defaults = DEFAULT_SPRAYERS[isSprayerType(sprayer) ? sprayer : 'knapsack']
   const rateUnit = get('rate_unit') ?? 'ml'
   const volumeBasis = get('volume_basis') ?? (locale === 'th' ? 'rai' : 'hectare')
+  const labelVolume = get('label_litres_per_hectare') ?? ''
   let values: InputFormValues = {
     area_value: get('area_value') ?? '',
     area_unit: get('area_unit') ?? DEFAULT_FROM_UNIT[locale],
@@ -191,12 +201,17 @@ export function readInputForm(params: URLSearchParams, locale: Locale): InputFor
     rate_amount: get('rate_amount') ?? '',
     rate_unit: rateUnit,
     rate_tank_litres: get('rate_tank_litres') ?? '',
-    label_litres_per_hectare: get('label_litres_per_hectare') ?? '',
+    label_litres_per_hectare: labelVolume,
     sprayer,
     tank_litres: get('tank_litres') ?? String(defaults.tankLitres),
     litres_per_hectare:
       get('litres_per_hectare') ??
-      String(defaultVolume(isSprayerType(sprayer) ? sprayer : 'knapsack', volumeBasis)),
+      String(
+        defaultVolume(isSprayerType(sprayer) ? sprayer : 'knapsack', {
+          label_litres_per_hectare: labelVolume,
+          volume_basis: volumeBasis,
+        }),
+      ),
     volume_basis: volumeBasis,
     pack_amount: get('pack_amount') ?? '',
     pack_unit: get('pack_unit') ?? (isProductUnit(rateUnit) ? rateUnit : 'ml'),
