@@ -8,7 +8,7 @@
 import './require-node-24.mjs'
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serverNodeFlags, serverEnv } from './server-memory.mjs'
@@ -141,7 +141,9 @@ function writeState() {
     api: `http://${host}:${front.api}`,
     servers: servers.map((s) => ({ ...s, pid: processes.get(s.name)?.pid ?? null })),
   }
-  writeFileSync(stateFile, `${JSON.stringify(state, null, 2)}\n`)
+  // Written aside, then renamed over the old one: a reader never sees half a file.
+  writeFileSync(`${stateFile}.tmp`, `${JSON.stringify(state, null, 2)}\n`)
+  renameSync(`${stateFile}.tmp`, stateFile)
 }
 
 function start(server) {
