@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { test, expect } from './support/fixtures.ts'
+import { API } from './support/api.ts'
 
 // Worked example of docs/product/calculators.md: 5 relong, 300 mL/ha, knapsack 16 L at 200 L/ha.
 test.describe('calculators (docs/product/calculators.md)', () => {
@@ -115,6 +116,52 @@ test.describe('calculators (docs/product/calculators.md)', () => {
       if (!js) await page.getByRole('button', { name: calculate, exact: true }).click()
       await expect(page.getByLabel(volume)).toHaveValue('250')
       await expect(page.getByLabel(tank)).toHaveValue('16')
+      await context.close()
+    })
+
+  // docs/product/calculators.md: GluFos's label says knapsack or boom sprayer only.
+  for (const { lang, js } of [
+    { lang: 'bm', js: true },
+    { lang: 'en', js: false },
+  ] as const)
+    test(`a label that rules out the drone: crossed out with the reason; an address asking for it gets no answer (${lang}, JavaScript ${js ? 'on' : 'off'})`, async ({
+      browser,
+      request,
+    }) => {
+      const w =
+        lang === 'bm'
+          ? {
+              open: 'Buka kalkulator semburan',
+              drone: 'Dron',
+              hint: 'Label produk ini: penyembur galas atau boom sahaja, bukan dron.',
+              error: 'Label produk ini tidak membenarkan dron: gunakan penyembur galas atau boom.',
+            }
+          : {
+              open: 'Open the spray calculator',
+              drone: 'Drone',
+              hint: 'This product’s label says knapsack or boom sprayer only: no drone.',
+              error: 'This product’s label rules out a drone: use a knapsack or boom sprayer.',
+            }
+      const list = await (
+        await request.get(`${API}/api/v1/products?market=MY&q=GluFos&per_page=1`)
+      ).json()
+      const glufos = list.data[0] as { id: number; group: string }
+      const context = await browser.newContext({ javaScriptEnabled: js })
+      const page = await context.newPage()
+      await page.goto(`/${lang}/products/${glufos.group}/${glufos.id}`)
+      await page.getByRole('link', { name: w.open }).click()
+      await expect(page.getByLabel(w.drone, { exact: true })).toBeDisabled()
+      await expect(page.getByText(w.hint)).toBeVisible()
+      await expect(page.locator('.calc-result')).not.toContainText(w.error)
+
+      const forged = new URL(page.url())
+      forged.searchParams.set('sprayer', 'drone')
+      await page.goto(forged.pathname + forged.search)
+      await expect(page.getByText(w.error)).toBeVisible()
+      await expect(page.getByRole('radiogroup', { name: /Penyembur$|^Sprayer$/ })).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      )
       await context.close()
     })
 

@@ -316,6 +316,7 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       unit: 'ml',
       tankLitres: 18,
       labelLitresPerHectare: 450,
+      sprayers: ['knapsack'],
     },
     preHarvestIntervalDays: 60,
     specification: {
@@ -468,7 +469,13 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['bentazone 400 g/L', 'MCPA 60 g/L'],
     dosagePerHectare: '1.5–2.0 L/ha',
     dilutionRate: '112 mL per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 1.75, unit: 'l', labelLitresPerHectare: 250 },
+    labelRate: {
+      kind: 'per_hectare',
+      amount: 1.75,
+      unit: 'l',
+      labelLitresPerHectare: 250,
+      sprayers: ['knapsack'],
+    },
     preHarvestIntervalDays: 60,
     specification: {
       'Pack type': 'HDPE bottle',
@@ -531,7 +538,13 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['glyphosate isopropylamine salt 410 g/L'],
     dosagePerHectare: '2–3 L/ha',
     dilutionRate: '160 mL per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 2.5, unit: 'l', labelLitresPerHectare: 250 },
+    labelRate: {
+      kind: 'per_hectare',
+      amount: 2.5,
+      unit: 'l',
+      labelLitresPerHectare: 250,
+      sprayers: ['knapsack'],
+    },
     specification: {
       'Pack type': 'HDPE bottle',
       'Pre-harvest interval': 'Not applicable – pre-plant and bund use only',
@@ -908,7 +921,13 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['pencycuron 250 g/L'],
     dosagePerHectare: '0.5–0.75 L/ha',
     dilutionRate: '38 mL per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 600, unit: 'ml', labelLitresPerHectare: 250 },
+    labelRate: {
+      kind: 'per_hectare',
+      amount: 600,
+      unit: 'ml',
+      labelLitresPerHectare: 250,
+      sprayers: ['knapsack'],
+    },
     preHarvestIntervalDays: 14,
     specification: {
       'Pack type': 'HDPE bottle',
@@ -1365,7 +1384,13 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['fipronil 50 g/L'],
     dosagePerHectare: '0.5–1.0 L/ha',
     dilutionRate: '48 mL per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 750, unit: 'ml', labelLitresPerHectare: 250 },
+    labelRate: {
+      kind: 'per_hectare',
+      amount: 750,
+      unit: 'ml',
+      labelLitresPerHectare: 250,
+      sprayers: ['knapsack'],
+    },
     preHarvestIntervalDays: 21,
     specification: {
       'Pack type': 'HDPE bottle',
@@ -1437,7 +1462,13 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['buprofezin 250 g/kg'],
     dosagePerHectare: '0.6–1.0 kg/ha',
     dilutionRate: '51 g per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 800, unit: 'g', labelLitresPerHectare: 250 },
+    labelRate: {
+      kind: 'per_hectare',
+      amount: 800,
+      unit: 'g',
+      labelLitresPerHectare: 250,
+      sprayers: ['knapsack'],
+    },
     preHarvestIntervalDays: 14,
     specification: {
       'Pack type': 'Foil bag',
@@ -1562,7 +1593,13 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['niclosamide 700 g/kg'],
     dosagePerHectare: '0.5–1.0 kg/ha',
     dilutionRate: 'Broadcast mixed with sand, or about 48 g per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 750, unit: 'g', labelLitresPerHectare: 250 },
+    labelRate: {
+      kind: 'per_hectare',
+      amount: 750,
+      unit: 'g',
+      labelLitresPerHectare: 250,
+      sprayers: ['knapsack'],
+    },
     preHarvestIntervalDays: 30,
     specification: {
       'Pack type': 'Foil bag',
@@ -2587,7 +2624,13 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['glufosinate-ammonium 150 g/L'],
     dosagePerHectare: '2–3 L/ha',
     dilutionRate: '160 mL per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 2.5, unit: 'l', labelLitresPerHectare: 250 },
+    labelRate: {
+      kind: 'per_hectare',
+      amount: 2.5,
+      unit: 'l',
+      labelLitresPerHectare: 250,
+      sprayers: ['knapsack'],
+    },
     specification: {
       'Pack type': 'HDPE bottle',
       'Pre-harvest interval': 'Not applicable – pre-plant and bund use only',
@@ -2656,7 +2699,13 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
     activeIngredients: ['butachlor 600 g/L'],
     dosagePerHectare: '1.5–2.0 L/ha',
     dilutionRate: '128 mL per 16 L knapsack at 250 L/ha',
-    labelRate: { kind: 'per_hectare', amount: 2, unit: 'l', labelLitresPerHectare: 250 },
+    labelRate: {
+      kind: 'per_hectare',
+      amount: 2,
+      unit: 'l',
+      labelLitresPerHectare: 250,
+      sprayers: ['knapsack'],
+    },
     preHarvestIntervalDays: 70,
     specification: {
       'Pack type': 'HDPE bottle',

@@ -13,6 +13,7 @@ export const CALCULATOR_ERRORS = {
   unitInvalid: 'calculator.errors.unitInvalid',
   rateKindInvalid: 'calculator.errors.rateKindInvalid',
   sprayerTypeInvalid: 'calculator.errors.sprayerTypeInvalid',
+  sprayerRuledOut: 'calculator.errors.sprayerRuledOut',
   packUnitMismatch: 'calculator.errors.packUnitMismatch',
   labelVolumeRequired: 'calculator.errors.labelVolumeRequired',
   areaTooLarge: 'calculator.errors.areaTooLarge',

@@ -51,6 +51,12 @@ export const SORT_KEYS: Readonly<
   brand_desc: { keys: ['sort_brand', 'sort_title', 'id'], direction: 'desc' },
 }
 
+/**
+ * The sprayers a label allows when it rules one out ("knapsack or boom sprayer only": no drone);
+ * absent, the label allows any (docs/product/calculators.md).
+ */
+export type LabelSprayer = 'knapsack' | 'drone'
+
 /** How a label states the dose, for the input calculator (docs/product/calculators.md). */
 export type LabelRate =
   | {
@@ -59,6 +65,7 @@ export type LabelRate =
       unit: 'ml' | 'l' | 'g' | 'kg'
       /** The spray volume the label's dose is mixed in (docs/product/calculators.md). */
       labelLitresPerHectare?: number
+      sprayers?: LabelSprayer[]
     }
   | {
       kind: 'per_tank'
@@ -66,6 +73,7 @@ export type LabelRate =
       unit: 'ml' | 'l' | 'g' | 'kg'
       tankLitres: number
       labelLitresPerHectare?: number
+      sprayers?: LabelSprayer[]
     }
 
 // Kept apart from the zod schemas, so list pages in the browser use them without loading zod.

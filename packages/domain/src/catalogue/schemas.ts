@@ -49,6 +49,11 @@ const LabelRateSchema = z.object({
   unit: z.enum(['ml', 'l', 'g', 'kg']),
   tankLitres: z.number().optional(),
   labelLitresPerHectare: z.number().optional(),
+  /** The sprayers the label allows, when it rules one out; absent: any. */
+  sprayers: z
+    .array(z.enum(['knapsack', 'drone']))
+    .min(1)
+    .optional(),
 })
 
 export const ProductSummarySchema = z

@@ -44,6 +44,7 @@ export function ChoiceGroup({ name, legend, value, options, onChange, hint, erro
               name={name}
               value={option.value}
               checked={option.value === value}
+              disabled={option.disabled}
               onChange={() => onChange(option.value)}
             />
             <span>{option.label}</span>

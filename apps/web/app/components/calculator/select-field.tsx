@@ -4,6 +4,8 @@ import { useI18n } from '~/utils/i18n.ts'
 export interface SelectOption {
   value: string
   label: string
+  /** Shown but not to be chosen (a sprayer the product's label rules out). */
+  disabled?: boolean
 }
 
 type Props = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value'> & {

@@ -42,6 +42,7 @@ import {
   followedChoices,
   INPUT_FORM_FIELDS,
   inputFormSearch,
+  labelAllows,
   RATE_KINDS,
   readInputForm,
   switchRateUnit,
@@ -158,6 +159,7 @@ const FIELD_LABELS: Readonly<Record<InputFormField, string>> = {
   pack_unit: 'calculator.input.packUnit',
   product: 'calculator.input.productLabel',
   pack_id: 'calculator.input.packAmount',
+  label_sprayers: 'calculator.input.sprayerType',
 }
 
 /** Anchor of the result panel, the target after Calculate. */
@@ -351,6 +353,9 @@ function InputCalculationForm({
         >
           {values.product ? <input type="hidden" name="product" value={values.product} /> : null}
           {values.pack_id ? <input type="hidden" name="pack_id" value={values.pack_id} /> : null}
+          {values.label_sprayers ? (
+            <input type="hidden" name="label_sprayers" value={values.label_sprayers} />
+          ) : null}
           {/* What the tank, volume and pack unit are shown for: the server (and the form taken over
             at hydration) makes the same changes of them as the handlers (readInputForm). */}
           {Object.entries(followedChoices(values)).map(([name, value]) => (
@@ -437,8 +442,11 @@ function InputCalculationForm({
               options={SPRAYER_TYPES.map((type) => ({
                 value: type,
                 label: t(`calculator.input.sprayers.${type}`),
+                // docs/product/calculators.md: a sprayer the product's label rules out.
+                disabled: !labelAllows(values, type),
               }))}
               onChange={(next) => update(switchSprayer(values, next), 'sprayer')}
+              hint={labelAllows(values, 'drone') ? undefined : t('calculator.input.labelNoDrone')}
               error={errorOf('sprayer')}
             />
             <div className="calc-pair">

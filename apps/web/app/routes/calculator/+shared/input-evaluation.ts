@@ -4,6 +4,7 @@ import { parseFormNumber } from '@padi/domain/calculators/form-number'
 import { calculateInput, litresPerHectareFromRai } from '@padi/domain/calculators/input-calculation'
 import { InputCalculationInputSchema } from '@padi/domain/calculators/input-calculation-schema'
 import { readAreaValue } from './area-form.ts'
+import { labelAllows } from './input-form.ts'
 import type { InputEvaluation, InputFormField, InputFormValues } from './input-form.ts'
 
 // The spray calculator's validation, apart from input-form.ts: it brings zod, so the page loads
@@ -67,14 +68,19 @@ export function evaluateInputForm(values: InputFormValues): InputEvaluation {
     },
     packSize: { amount: values.pack_amount, unit: values.pack_unit },
   })
+  // A sprayer the product's label rules out gives no answer, whatever else is missing: the label
+  // is the law (docs/product/calculators.md).
+  const ruledOut = !labelAllows(values, values.sprayer)
   if (!parsed.success) {
     const errors: Partial<Record<InputFormField, CalculatorErrorKey>> = {}
+    if (ruledOut) errors.sprayer = CALCULATOR_ERRORS.sprayerRuledOut
     for (const issue of parsed.error.issues) {
       const field = fieldOf(issue.path.join('.'))
       errors[field] ??= isErrorKey(issue.message) ? issue.message : CALCULATOR_ERRORS.valueInvalid
     }
     return { ok: false, errors }
   }
+  if (ruledOut) return { ok: false, errors: { sprayer: CALCULATOR_ERRORS.sprayerRuledOut } }
   try {
     return { ok: true, input: parsed.data, result: calculateInput(parsed.data) }
   } catch (error) {

@@ -4,6 +4,7 @@ import { roundTo } from '@padi/domain/calculators/numeric'
 import {
   followedChoices,
   inputFormSearch,
+  labelAllows,
   readInputForm,
   switchRateUnit,
   switchSprayer,
@@ -199,6 +200,24 @@ describe('switchSprayer and switchRateUnit', () => {
     )
     const uav = read('label_litres_per_hectare=20&sprayer=drone').values
     expect(switchSprayer(uav, 'knapsack').litres_per_hectare).toBe('200')
+  })
+
+  it('a sprayer the label rules out gives no answer, only the reason at the sprayer', () => {
+    const glufos = `${WORKED_EXAMPLE}&label_sprayers=knapsack`
+    expect(read(glufos).values.label_sprayers).toBe('knapsack')
+    expect(labelAllows(read(glufos).values, 'drone')).toBe(false)
+    expect(labelAllows(read(glufos).values, 'knapsack')).toBe(true)
+    expect(evaluateInputForm(read(`${glufos}&sprayer=drone`).values)).toEqual({
+      ok: false,
+      errors: { sprayer: 'calculator.errors.sprayerRuledOut' },
+    })
+    expect(evaluateInputForm(read(glufos).values).ok).toBe(true)
+    // Said at once, before the rest of the form is filled in.
+    const early = evaluateInputForm(read('label_sprayers=knapsack&sprayer=drone').values)
+    expect(early.ok ? null : early.errors.sprayer).toBe('calculator.errors.sprayerRuledOut')
+    // Unknown words are dropped: a forged address cannot rule out what a label does not.
+    expect(read('label_sprayers=plane,knapsack,knapsack').values.label_sprayers).toBe('knapsack')
+    expect(labelAllows(read('label_sprayers=%00').values, 'drone')).toBe(true)
   })
 
   it('moves the pack unit across liquid and solid only', () => {

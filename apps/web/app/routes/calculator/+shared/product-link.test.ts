@@ -36,6 +36,23 @@ describe('calculator link from a product page', () => {
     ).not.toContain('pack')
   })
 
+  it('carries the sprayers a label allows when it rules one out', () => {
+    const rate = {
+      kind: 'per_hectare' as const,
+      amount: 2.5,
+      unit: 'l' as const,
+      labelLitresPerHectare: 250,
+    }
+    const glufos = new URLSearchParams(
+      calculatorSearch('GluFos 150SL', { ...rate, sprayers: ['knapsack'] }, null) ?? '',
+    )
+    expect(glufos.get('label_sprayers')).toBe('knapsack')
+    expect(readInputForm(glufos, 'en').values.label_sprayers).toBe('knapsack')
+    expect(new URLSearchParams(calculatorSearch('x', rate, null) ?? '').has('label_sprayers')).toBe(
+      false,
+    )
+  })
+
   it('is absent without a label rate', () => {
     expect(calculatorSearch('Battery', null, null)).toBeNull()
   })

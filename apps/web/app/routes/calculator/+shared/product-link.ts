@@ -87,6 +87,8 @@ export function calculatorSearch(
     params.set('rate_tank_litres', String(rate.tankLitres))
   if (rate.labelLitresPerHectare !== undefined)
     params.set('label_litres_per_hectare', String(rate.labelLitresPerHectare))
+  // The sprayers the label allows, when it rules one out (docs/product/calculators.md).
+  if (rate.sprayers) params.set('label_sprayers', rate.sprayers.join(','))
   const tank = labelTankDose(rate)
   if (tank) {
     params.set('sprayer', tank.sprayer)
