@@ -47,7 +47,6 @@ import { pickMessages, SHARED_NAMESPACES } from '~/utils/messages.server.ts'
 import type { Route } from './+types/root'
 import appCss from './styles/app.css?url'
 import { RouteStyles, type StyleHandle } from '~/utils/route-styles.tsx'
-import { ignoreSupersededRequests } from '~/utils/superseded-requests.ts'
 
 export const handle: StyleHandle = { css: [appCss] }
 
@@ -186,7 +185,6 @@ function I18nProvider({
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  useEffect(ignoreSupersededRequests, [])
   // Background work (error reporting, the new-version watch), loaded once the page runs.
   useEffect(() => {
     void import('~/utils/after-hydration.ts').then((m) => m.afterHydration(loaderData))

@@ -2,11 +2,13 @@ import type { Locale } from '@padi/domain/i18n/locales'
 import { createTranslator, type Messages } from './i18n.ts'
 import type { BrowserErrorReporting } from './error-reporting.client.ts'
 import { watchForNewVersion } from './new-version.ts'
+import { ignoreSupersededRequests } from './superseded-requests.ts'
 
 /**
  * What a page does in the background once it runs (loaded after the page is interactive, so the
  * first load carries none of it): error reporting when a service is configured
- * (docs/product/error-reporting.md) and the new-version watch (docs/product/shell.md).
+ * (docs/product/error-reporting.md), the new-version watch (docs/product/shell.md), and keeping
+ * requests the router cancelled out of the errors (superseded-requests.ts).
  */
 export function afterHydration(root: {
   locale: Locale
@@ -14,6 +16,7 @@ export function afterHydration(root: {
   errorReporting: BrowserErrorReporting | null
 }) {
   const { errorReporting } = root
+  ignoreSupersededRequests()
   if (errorReporting)
     void import('./error-reporting.client.ts').then((m) => m.start(errorReporting))
   watchForNewVersion(createTranslator(root.locale, root.messages as Messages))

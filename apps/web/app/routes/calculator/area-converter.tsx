@@ -13,12 +13,14 @@ import {
   AREA_FORM_FIELDS,
   AREA_UNIT_ORDER,
   areaFormSearch,
-  hectaresForApplication,
   isThaiAreaUnit,
   readAreaFields,
+} from './+shared/area-form.ts'
+import {
+  hectaresForApplication,
   readAreaPurpose,
   type AreaPurpose,
-} from './+shared/area-form.ts'
+} from './+shared/area-purpose.ts'
 import { evaluateAreaForm, readAreaForm } from './+shared/area-evaluation.ts'
 import type * as AreaEvaluationModule from './+shared/area-evaluation.ts'
 import type {

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { AREA_UNITS } from '@padi/domain/calculators/area-units'
-import {
-  AREA_UNIT_ORDER,
-  areaFormSearch,
-  DEFAULT_FROM_UNIT,
-  hectaresForApplication,
-  readAreaPurpose,
-  readAreaValue,
-} from './area-form.ts'
+import { AREA_UNIT_ORDER, areaFormSearch, DEFAULT_FROM_UNIT, readAreaValue } from './area-form.ts'
+import { hectaresForApplication, readAreaPurpose } from './area-purpose.ts'
 import { evaluateAreaForm, readAreaForm, swapAreaUnits } from './area-evaluation.ts'
 import type { AreaFormValues } from './area-form.ts'
 

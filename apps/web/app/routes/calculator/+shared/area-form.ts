@@ -88,30 +88,10 @@ export interface AreaFormState {
 }
 
 /** Query string for the current values, so the URL always shows what is on screen. */
-export function areaFormSearch(values: AreaFormValues, purpose?: AreaPurpose): string {
+export function areaFormSearch(values: AreaFormValues, purpose?: string): string {
   const params = new URLSearchParams({ value: values.value, from: values.from, to: values.to })
   if (purpose) params.set('for', purpose)
   return params.toString()
-}
-
-/**
- * Why the converter was opened, when another form sent the farmer to it (docs/product/credit.md,
- * KYC): `kyc`, from the credit application's farm step, which the converter leads back to with
- * the hectares found. Anything else in the address is ignored.
- */
-export type AreaPurpose = 'kyc'
-
-export function readAreaPurpose(params: URLSearchParams): AreaPurpose | undefined {
-  return params.get('for') === 'kyc' ? 'kyc' : undefined
-}
-
-/**
- * The hectares to offer back to the credit application: two decimals, as the farmer writes them,
- * inside what the application accepts (more than 0, at most 1,000); null when there is none.
- */
-export function hectaresForApplication(hectares: number): string | null {
-  const rounded = Math.round(hectares * 100) / 100
-  return rounded > 0 && rounded <= 1000 ? String(rounded) : null
 }
 
 /**

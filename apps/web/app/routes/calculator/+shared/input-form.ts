@@ -90,17 +90,12 @@ export function isSprayerType(value: string): value is SprayerType {
 }
 
 /**
- * docs/product/calculators.md: the sprayers a product's label allows, as the form carries them
- * ("knapsack" for a label that says knapsack or boom sprayer only); unknown words are dropped,
- * and '' is a label that allows any.
+ * docs/product/calculators.md: whether the label the form was filled from allows this sprayer.
+ * `label_sprayers` names the one sprayer a label allows when it rules the other out ("knapsack"
+ * for "knapsack or boom sprayer only"); '' (or anything else) is a label that allows any.
  */
-export function readLabelSprayers(text: string): string {
-  return [...new Set(text.split(',').filter(isSprayerType))].join(',')
-}
-
-/** Whether the label the form was filled from allows this sprayer. */
 export function labelAllows(values: Pick<InputFormValues, 'label_sprayers'>, sprayer: string) {
-  return values.label_sprayers === '' || values.label_sprayers.split(',').includes(sprayer)
+  return !isSprayerType(values.label_sprayers) || values.label_sprayers === sprayer
 }
 
 export function isProductUnit(value: string): value is ProductUnit {
@@ -231,7 +226,7 @@ export function readInputForm(params: URLSearchParams, locale: Locale): InputFor
     pack_amount: get('pack_amount') ?? '',
     pack_unit: get('pack_unit') ?? (isProductUnit(rateUnit) ? rateUnit : 'ml'),
     product: (params.get('product') ?? '').trim().slice(0, PRODUCT_NAME_MAX_LENGTH),
-    label_sprayers: readLabelSprayers(get('label_sprayers') ?? ''),
+    label_sprayers: get('label_sprayers') ?? '',
     pack_id: /^\d{1,10}\.\d{1,10}\.[\d.]{1,12}[a-z]{1,2}$/.test(params.get('pack_id') ?? '')
       ? params.get('pack_id')!
       : '',

@@ -27,8 +27,8 @@ export function pickedProductSearch(values: InputFormValues, productId: string):
  * fill the form. The choice belongs to the calculator's form (`formId`): the server answers the
  * form sent with a product with a redirect (product-picker.server.ts), so without the page's
  * scripts "Use this product" sends it with everything entered so far, even before Calculate.
- * With the scripts choosing is enough (`onPick`); the button stays, uses a product chosen in the
- * list, or else leads to the list (it starts again at "choose" after each pick).
+ * With the scripts choosing is enough (`onPick`); the button stays and leads to the list (which
+ * starts again at "choose" after each pick).
  */
 export function ProductPicker({
   choices,
@@ -74,12 +74,11 @@ export function ProductPicker({
         type="submit"
         form={formId}
         className="button secondary"
+        // With the scripts the pick alone is enough: the button leads to the list.
         onClick={(event) => {
           if (!hydrated) return
           event.preventDefault()
-          const select = document.getElementById('calc-product-id') as HTMLSelectElement | null
-          if (select?.value) onPick(select.value)
-          else select?.focus()
+          document.getElementById('calc-product-id')?.focus()
         }}
       >
         {t('calculator.input.pickProductButton')}
