@@ -290,16 +290,25 @@ test('checkout: another address picked and sent before the scripts arrive is whe
   await context.close()
 })
 
+/**
+ * A customer who chose collection at a branch, on a farmer's phone about to open the payment
+ * page: its scripts held until released, and its posts to the payment page counted.
+ */
+async function atPaymentOnFarmerPhone(browser: Browser, request: APIRequestContext) {
+  const c = await customer(browser, request)
+  await remember(c.page, 'Collect at a branch')
+  await asFarmerPhone(c.page)
+  const scripts = await holdScripts(c.page)
+  const posts = postsTo(c.page, '/en/checkout/payment')
+  return { ...c, scripts, posts }
+}
+
 test('payment: PIN digits typed before the scripts arrive count once, and the PIN pays', async ({
   browser,
   request,
 }) => {
   test.setTimeout(120_000)
-  const { page, context, pack } = await customer(browser, request)
-  await remember(page, 'Collect at a branch')
-  await asFarmerPhone(page)
-  const scripts = await holdScripts(page)
-  const posts = postsTo(page, '/en/checkout/payment')
+  const { page, context, pack, scripts, posts } = await atPaymentOnFarmerPhone(browser, request)
   await arrive(page, '/en/checkout/payment')
   expect(minorOf(await page.locator('.payment-total').innerText())).toBe(pack.priceMinor)
   const pin = page.getByLabel('Payment PIN')
@@ -323,11 +332,7 @@ test('payment: Authorise tapped before the scripts arrive, which hydrate the pag
   request,
 }) => {
   test.setTimeout(120_000)
-  const { page, context, pack } = await customer(browser, request)
-  await remember(page, 'Collect at a branch')
-  await asFarmerPhone(page)
-  const scripts = await holdScripts(page)
-  const posts = postsTo(page, '/en/checkout/payment')
+  const { page, context, pack, scripts, posts } = await atPaymentOnFarmerPhone(browser, request)
   // The plain post waits here until the page behind it has hydrated. While a navigation is under
   // way the test cannot look into the page, so the page says when it has hydrated (the root
   // closes the record of what was typed: apps/web/app/utils/typed-before-hydration.ts).
@@ -376,11 +381,7 @@ test('payment: Authorise tapped twice before the scripts arrive places one order
   request,
 }) => {
   test.setTimeout(120_000)
-  const { page, context, pack } = await customer(browser, request)
-  await remember(page, 'Collect at a branch')
-  await asFarmerPhone(page)
-  const scripts = await holdScripts(page)
-  const posts = postsTo(page, '/en/checkout/payment')
+  const { page, context, pack, scripts, posts } = await atPaymentOnFarmerPhone(browser, request)
   await arrive(page, '/en/checkout/payment')
   await page.getByLabel('Payment PIN').fill(PIN)
   await expectNotHydrated(page)

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, Locator, Page, Route } from '@playwright/test'
 import sharp from 'sharp'
 import { expect, startUsing, test } from './support/fixtures.ts'
 import { API, apiLogin, createAccount, DEMO_PASSWORD, latestCode } from './support/api.ts'
 import { arrive, asFarmerPhone, expectNotHydrated, holdScripts } from './support/farmer-phone.ts'
 import { loginInBrowser } from './support/login.ts'
-import { dayFromToday, grantCredit, packOf, setPin } from './support/shop.ts'
+import { creditPickupOrder, dayFromToday, grantCredit } from './support/shop.ts'
 
 /**
  * docs/product/shell.md: until its scripts arrive a page is the page without them, and what the
@@ -124,21 +123,23 @@ async function kycDocuments(request: APIRequestContext, token: string) {
     .sort((a, b) => a.localeCompare(b))
 }
 
+/** A new farmer logged in on a farmer's phone, the uploads of the KYC page watched. */
+async function kycFarmerOnPhone(page: Page, request: APIRequestContext) {
+  const farmer = await createAccount(request)
+  const { access_token } = await apiLogin(request, farmer.mobile, farmer.password)
+  await loginInBrowser(page, farmer.mobile, farmer.password)
+  const uploads = watch(page, '/en/kyc/upload')
+  await asFarmerPhone(page)
+  return { access_token, uploads }
+}
+
 test.describe('a move made before the scripts arrive is made once, as after them', () => {
-  // The scripts are held with page.route, which does not see what the service worker fetches:
-  // once the worker registered on an earlier page of the test controlled the next one, the
-  // scripts came from it and the page hydrated before the tap (failed 1 CI run).
-  test.use({ serviceWorkers: 'block' })
   test('KYC: a file the form posted before the scripts is one document, shown as being sent meanwhile', async ({
     page,
     request,
   }) => {
     test.slow()
-    const farmer = await createAccount(request)
-    const { access_token } = await apiLogin(request, farmer.mobile, farmer.password)
-    await loginInBrowser(page, farmer.mobile, farmer.password)
-    const uploads = watch(page, '/en/kyc/upload')
-    await asFarmerPhone(page)
+    const { access_token, uploads } = await kycFarmerOnPhone(page, request)
     const front = slot(page, 'ID card, front')
     const picker = front.locator('input[type=file]')
 
@@ -206,11 +207,7 @@ test.describe('a move made before the scripts arrive is made once, as after them
     request,
   }) => {
     test.slow()
-    const farmer = await createAccount(request)
-    const { access_token } = await apiLogin(request, farmer.mobile, farmer.password)
-    await loginInBrowser(page, farmer.mobile, farmer.password)
-    const uploads = watch(page, '/en/kyc/upload')
-    await asFarmerPhone(page)
+    const { access_token, uploads } = await kycFarmerOnPhone(page, request)
     const scripts = await holdScripts(page)
     await arrive(page, '/en/kyc?step=3')
 
@@ -267,26 +264,7 @@ test.describe('a move made before the scripts arrive is made once, as after them
   }) => {
     test.slow()
     const farmer = await createAccount(request)
-    await grantCredit(request, farmer.mobile, 100_000)
-    const { access_token } = await apiLogin(request, farmer.mobile, farmer.password)
-    await setPin(request, access_token, '602413')
-    const pack = await packOf(request, 1)
-    const product = await (await request.get(`${API}/api/v1/products/1?market=MY`)).json()
-    const branch = (product.where_to_buy as { branch_id: number; quantity: number }[]).sort(
-      (a, b) => b.quantity - a.quantity,
-    )[0]!
-    const order = await request.post(`${API}/api/v1/orders`, {
-      headers: { authorization: `Bearer ${access_token}`, 'idempotency-key': randomUUID() },
-      data: {
-        fulfilment: 'pickup',
-        payment: 'credits',
-        branch_id: branch.branch_id,
-        pin: '602413',
-        lines: [{ variation_id: pack.id, count: 2 }],
-      },
-    })
-    expect(order.status()).toBe(201)
-    const used = ((await order.json()) as { total: { amount_minor: number } }).total.amount_minor
+    const { token, totalMinor: used } = await creditPickupOrder(request, farmer)
     const amount = (Math.floor(used / 3) / 100).toFixed(2)
     const slip = await bigPhoto()
     const sent = watch(page, '/en/receipt/send')
@@ -355,7 +333,7 @@ test.describe('a move made before the scripts arrive is made once, as after them
     expect(sent).toHaveLength(1)
 
     // Two receipts, both as typed: the one sent before the scripts equals the one sent by them.
-    const list = await request.get(`${API}/api/v1/me/receipts`, bearer(access_token))
+    const list = await request.get(`${API}/api/v1/me/receipts`, bearer(token))
     const receipts = ((await list.json()) as { data: Record<string, unknown>[] }).data
     const asSent = receipts.map((r) => ({
       method: r.method,

@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
 import { expect, test } from './support/fixtures.ts'
-import { API, apiLogin } from './support/api.ts'
 import { loginInBrowser, newCustomerPage } from './support/login.ts'
-import { grantCredit, packOf, rm, setPin } from './support/shop.ts'
+import { creditPickupOrder, grantCredit, rm } from './support/shop.ts'
 
 /**
  * docs/product/credit.md (Repayment receipts): a farmer who bought on credit sends a receipt for
@@ -17,26 +15,7 @@ test('a receipt for part of what is owed, approved by finance, restores the cred
     js: true,
     to: '/en/settings',
   })
-  await grantCredit(request, mobile, 100_000)
-  const { access_token } = await apiLogin(request, mobile, password)
-  await setPin(request, access_token, '602413')
-  const pack = await packOf(request, 1)
-  const product = await (await request.get(`${API}/api/v1/products/1?market=MY`)).json()
-  const branch = (product.where_to_buy as { branch_id: number; quantity: number }[]).sort(
-    (a, b) => b.quantity - a.quantity,
-  )[0]!
-  const order = await request.post(`${API}/api/v1/orders`, {
-    headers: { authorization: `Bearer ${access_token}`, 'idempotency-key': randomUUID() },
-    data: {
-      fulfilment: 'pickup',
-      payment: 'credits',
-      branch_id: branch.branch_id,
-      pin: '602413',
-      lines: [{ variation_id: pack.id, count: 2 }],
-    },
-  })
-  expect(order.status()).toBe(201)
-  const used = ((await order.json()) as { total: { amount_minor: number } }).total.amount_minor
+  const { totalMinor: used } = await creditPickupOrder(request, { mobile, password })
   const half = Math.floor(used / 2)
 
   await page.goto('/en/receipt')

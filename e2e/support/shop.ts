@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { APIRequestContext } from '@playwright/test'
 import { API, apiLogin } from './api.ts'
 
@@ -66,4 +67,38 @@ export function rm(minor: number): string {
 /** A day `offset` days from today in Kuala Lumpur (the demo farmers' calendar), as YYYY-MM-DD. */
 export function dayFromToday(offset: number): string {
   return new Date(Date.now() + 8 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10)
+}
+
+/**
+ * A customer's order on credit, placed through the API: credit granted, a PIN set, two packs of
+ * product 1 collected at the branch holding most of them. Returns the token and what was charged.
+ */
+export async function creditPickupOrder(
+  request: APIRequestContext,
+  login: { mobile: string; password: string },
+  creditMinor = 100_000,
+) {
+  await grantCredit(request, login.mobile, creditMinor)
+  const { access_token } = await apiLogin(request, login.mobile, login.password)
+  const pin = '602413'
+  await setPin(request, access_token, pin)
+  const pack = await packOf(request, 1)
+  const product = await (await request.get(`${API}/api/v1/products/1?market=MY`)).json()
+  const branch = (product.where_to_buy as { branch_id: number; quantity: number }[]).sort(
+    (a, b) => b.quantity - a.quantity,
+  )[0]!
+  const order = await request.post(`${API}/api/v1/orders`, {
+    headers: { authorization: `Bearer ${access_token}`, 'idempotency-key': randomUUID() },
+    data: {
+      fulfilment: 'pickup',
+      payment: 'credits',
+      branch_id: branch.branch_id,
+      pin,
+      lines: [{ variation_id: pack.id, count: 2 }],
+    },
+  })
+  if (order.status() !== 201) throw new Error(`order: ${order.status()} ${await order.text()}`)
+  const totalMinor = ((await order.json()) as { total: { amount_minor: number } }).total
+    .amount_minor
+  return { token: access_token, totalMinor }
 }

@@ -11,6 +11,7 @@ import { buildApp } from '../../app.ts'
 import { loadApiConfig } from '../../config.ts'
 import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts'
 import { bearer, loginTokens } from '../../../test/auth-helpers.ts'
+import { staffToken } from '../../../test/staff-fixtures.ts'
 
 // Redis runs at 127.0.0.1:6379 on the machines here and in CI.
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
@@ -56,21 +57,6 @@ async function twoInstancesOnRedis(
   return [a, b]
 }
 
-/** A staff member made like the seeded one (password demo2026), at the given branch. */
-async function addStaff(t: TestApp, mobile: string, branchId: number) {
-  const [seeded] = await t.db.db.select().from(users).where(eq(users.mobile, '+60120000003'))
-  await t.db.db.insert(users).values({
-    ...seeded!,
-    id: undefined,
-    mobile,
-    email: null,
-    fullName: `Counter ${mobile.slice(-2)}`,
-    staffBranchId: branchId,
-    preferredBranchId: branchId,
-  } as unknown as typeof users.$inferInsert)
-  return (await loginTokens(t.app, mobile)).access_token
-}
-
 const lookup = (app: FastifyInstance, token: string, body: object) =>
   app.inject({
     method: 'POST',
@@ -104,8 +90,8 @@ describe('guessing counter codes (docs/product/vouchers.md)', () => {
       .where(and(eq(branches.market, 'MY'), ne(branches.id, branchId)))
       .limit(1)
     staff = (await loginTokens(t.app, '+60120000003')).access_token
-    colleague = await addStaff(t, '+60120000091', branchId)
-    elsewhere = await addStaff(t, '+60120000092', other!.id)
+    colleague = await staffToken(t, '+60120000091', branchId)
+    elsewhere = await staffToken(t, '+60120000092', other!.id)
     customer = (await loginTokens(t.app, '+60120000001')).access_token
   })
   afterAll(() => t.close())

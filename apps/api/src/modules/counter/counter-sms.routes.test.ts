@@ -10,24 +10,10 @@ import { users } from '@padi/db/schema/users'
 import { counterCodes } from '@padi/db/schema/vouchers'
 import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts'
 import { bearer, loginTokens } from '../../../test/auth-helpers.ts'
+import { staffToken } from '../../../test/staff-fixtures.ts'
 import type { SmsMessage, SmsProvider } from '../sms/sms-provider.ts'
 
 const HOUR = 60 * 60_000
-
-/** A staff member made like the seeded one (password demo2026), at the given branch. */
-async function addStaff(t: TestApp, mobile: string, branchId: number) {
-  const [seeded] = await t.db.db.select().from(users).where(eq(users.mobile, '+60120000003'))
-  await t.db.db.insert(users).values({
-    ...seeded!,
-    id: undefined,
-    mobile,
-    email: null,
-    fullName: `Counter ${mobile.slice(-2)}`,
-    staffBranchId: branchId,
-    preferredBranchId: branchId,
-  } as unknown as typeof users.$inferInsert)
-  return (await loginTokens(t.app, mobile)).access_token
-}
 
 const sendCode = (app: FastifyInstance, token: string, mobile: unknown) =>
   app.inject({
@@ -92,7 +78,7 @@ describe('a counter code by SMS (docs/product/vouchers.md)', () => {
       .where(and(eq(branches.market, 'MY'), ne(branches.id, branchId)))
       .limit(1)
     staff = (await loginTokens(t.app, '+60120000003')).access_token
-    elsewhere = await addStaff(t, '+60120000092', other!.id)
+    elsewhere = await staffToken(t, '+60120000092', other!.id)
     const ahmad = await loginTokens(t.app, '+60120000001')
     customer = ahmad.access_token
     ahmadId = ahmad.data.id
@@ -376,7 +362,7 @@ describe('a counter code by SMS (docs/product/vouchers.md)', () => {
     })
     expect(Number(mine.headers['retry-after'])).toBe(3600)
     // A colleague at the branch has the branch's rest (9 in all), a clerk elsewhere their own.
-    const colleague = await addStaff(t, '+60120000093', branchId)
+    const colleague = await staffToken(t, '+60120000093', branchId)
     for (let i = 0; i < 3; i++)
       expect((await sendCode(t.app, colleague, unknownNumber())).statusCode).toBe(202)
     const theirs = await sendCode(t.app, colleague, unknownNumber())

@@ -9,6 +9,7 @@ import { users } from '@padi/db/schema/users'
 import { orders } from '@padi/db/schema/orders'
 import { counterCodes, counterTransactions, vouchers } from '@padi/db/schema/vouchers'
 import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts'
+import { addStaff } from '../../../test/staff-fixtures.ts'
 import { bearer, loginTokens } from '../../../test/auth-helpers.ts'
 import { createCounterCodes } from './counter-codes.ts'
 
@@ -24,24 +25,6 @@ describe('vouchers at the branch counter (docs/product/vouchers.md)', () => {
   const customer: Record<Market, { id: number; mobile: string }> = {} as never
   let codes: ReturnType<typeof createCounterCodes>
 
-  /** A staff member made like the seeded one (password demo2026), at the given branch. */
-  async function addStaff(mobile: string, branchId: number) {
-    const [seeded] = await t.db.db.select().from(users).where(eq(users.mobile, '+60120000003'))
-    const [row] = await t.db.db
-      .insert(users)
-      .values({
-        ...seeded!,
-        id: undefined,
-        mobile,
-        email: null,
-        fullName: `Counter ${mobile.slice(-2)}`,
-        staffBranchId: branchId,
-        preferredBranchId: branchId,
-      } as unknown as typeof users.$inferInsert)
-      .returning({ id: users.id })
-    return row!.id
-  }
-
   beforeAll(async () => {
     t = await createTestApp(
       { AUTH_RATE_LIMIT_MAX: '10000', RATE_LIMIT_MAX: '100000', ACCESS_TOKEN_TTL_SECONDS: '3600' },
@@ -54,7 +37,7 @@ describe('vouchers at the branch counter (docs/product/vouchers.md)', () => {
       .from(branches)
       .where(eq(branches.market, 'TH'))
       .limit(1)
-    await addStaff('+60120000097', thai!.id)
+    await addStaff(t.db.db, '+60120000097', thai!.id)
     for (const [market, mobile] of [
       ['MY', '+60120000001'],
       ['TH', '+66800000001'],
@@ -305,7 +288,7 @@ describe('vouchers at the branch counter (docs/product/vouchers.md)', () => {
   it('keeps the customer open for the clerk after the sale, for hand-overs, until closed or 15 minutes', async () => {
     clock.set(new Date('2027-03-01T03:00:00Z'))
     await login()
-    const other = await addStaff('+60120000096', staff.MY.branchId)
+    const other = await addStaff(t.db.db, '+60120000096', staff.MY.branchId)
     expect(other).toBeGreaterThan(0)
     const colleague = (await loginTokens(t.app, '+60120000096')).access_token
     const pack = await packAt('MY', 0)
