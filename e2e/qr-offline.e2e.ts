@@ -111,6 +111,10 @@ test.describe('the QR page without signal', () => {
     await page.route(renewal, (route) =>
       route.fulfill({ status: 503, json: { code: 'DATABASE_UNAVAILABLE' } }),
     )
+    // The clock jumps just after one of the page's 3-second requests was answered, so none is on
+    // its way across the jump: an answer straddling it made the page take the server's (unmoved)
+    // clock as its own, and the renewal never came due in the test (failed 2 CI runs).
+    await page.waitForResponse((r) => new URL(r.url()).pathname === '/en/qr/sales')
     await page.clock.fastForward('01:00')
     await expect(noSignal).toContainText(/This code still works for (1\d|2\d) s\./)
     await expect(digits).toHaveText(shown!)

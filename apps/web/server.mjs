@@ -66,7 +66,9 @@ app.get('/readyz', (_req, res) => {
     .set('cache-control', 'no-store')
   res.send(draining ? '{"status":"stopping"}' : '{"status":"ready"}')
 })
-app.use(compression())
+// Level 9, not zlib's default 6: about 75 B less of every page for a farmer on 2G, for about
+// 0.6 ms more of the server's time per page (measured on /th/contact, 94 KB of HTML).
+app.use(compression({ level: 9 }))
 // React Router flushes the compressor after every chunk React writes, which restarts gzip's
 // window each time: /th/contact went out as 22.2 KB instead of 14.9 KB. Our pages have no
 // deferred parts to stream, so each document is compressed as a whole (budget F5).
