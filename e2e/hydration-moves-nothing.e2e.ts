@@ -9,9 +9,10 @@ import { fillCart, packOf } from './support/shop.ts'
  * farmer may be tapping. A tap made as they arrive once landed where "Add to cart" had been
  * before "Update total" went, and was lost. Each page is opened with its scripts held, a count
  * changed as a farmer would, every control measured; then the scripts run and take the change
- * over, and every control of that form and above it is still where it was. Only the buttons the
- * page without scripts alone needs may go; below the form, what follows a note that went ("Press
- * Update ...") may move up.
+ * over, and every control of that form and above it is still where it was (in the cart, every
+ * control of the page: the line below the changed one too). Only the buttons the page without
+ * scripts alone needs may go; below the form of the other pages, what follows a note that went
+ * may move up.
  */
 
 /** Buttons the page without scripts alone needs: they go once the scripts run. */
@@ -43,7 +44,7 @@ function controls(page: Page): Promise<Box[]> {
   })
 }
 
-async function expectNothingMoves(page: Page, url: string, field: string) {
+async function expectNothingMoves(page: Page, url: string, field: string, wholePage = false) {
   const scripts = await holdScripts(page)
   await arrive(page, url)
   // A farmer changes a count before the scripts arrive (the form is marked as changed).
@@ -53,7 +54,7 @@ async function expectNothingMoves(page: Page, url: string, field: string) {
   const formBottom = await changed.evaluate(
     (f) => f.getBoundingClientRect().bottom + window.scrollY,
   )
-  const before = (await controls(page)).filter((b) => b.y < formBottom)
+  const before = (await controls(page)).filter((b) => wholePage || b.y < formBottom)
   expect(before.length).toBeGreaterThan(3)
   await page.mouse.move(1, 1)
   await scripts.release()
@@ -73,8 +74,12 @@ async function expectNothingMoves(page: Page, url: string, field: string) {
 
 async function customerWithCart(browser: Browser, request: Parameters<typeof packOf>[0]) {
   const c = await newCustomerPage(browser, request, { js: true, to: '/en/settings' })
-  const pack = await packOf(request, 1)
-  await fillCart(request, c, [{ id: pack.id, count: 1 }])
+  const packs = [await packOf(request, 1), await packOf(request, 2)]
+  await fillCart(
+    request,
+    c,
+    packs.map((pack) => ({ id: pack.id, count: 1 })),
+  )
   return c
 }
 
@@ -94,13 +99,13 @@ for (const width of [360, 1280]) {
       await expectNothingMoves(page, '/en/calculator/input-calculation', 'area_value')
     })
 
-    test('the cart (a count changed: "Update" goes, "Remove" stays put)', async ({
+    test('the cart (a count changed: "Update" goes, "Remove" and the next line stay put)', async ({
       browser,
       request,
     }) => {
       const { context, page } = await customerWithCart(browser, request)
       await page.setViewportSize({ width, height: 800 })
-      await expectNothingMoves(page, '/en/cart', 'count')
+      await expectNothingMoves(page, '/en/cart', 'count', true)
       await context.close()
     })
   })

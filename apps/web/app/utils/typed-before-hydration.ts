@@ -42,9 +42,10 @@ function openRecord(): Record_ | null {
 /**
  * Runs `takeOver` once, at hydration (effects of the page run before the root's, which closes the
  * record: root.tsx); when it took something over, removes the starter's mark from `forms()` after
- * the render that follows, which shows what the change did.
+ * the render that follows, which shows what the change did. Returns whether it took something
+ * over: true from that render on (so a page can keep the room a note took, cart.tsx).
  */
-function useTakeOver(takeOver: () => boolean, forms: () => Iterable<HTMLFormElement>) {
+function useTakeOver(takeOver: () => boolean, forms: () => Iterable<HTMLFormElement>): boolean {
   const [takenOver, setTakenOver] = useState(false)
   useEffect(() => {
     // Reads what the starter kept outside React, once; the render this asks for is the one that
@@ -58,6 +59,7 @@ function useTakeOver(takeOver: () => boolean, forms: () => Iterable<HTMLFormElem
     if (takenOver) for (const form of forms()) form.removeAttribute(TYPED_FORM_ATTRIBUTE)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [takenOver])
+  return takenOver
 }
 
 /** Once, when the form hydrates: hands `apply` the fields (of `fields`) changed before that. */
@@ -88,8 +90,8 @@ export function useTypedBeforeHydration<F extends string>(
 export function useFormTakeOver(
   form: RefObject<HTMLFormElement | null>,
   takeOver: (form: HTMLFormElement) => void,
-) {
-  useTakeOver(
+): boolean {
+  return useTakeOver(
     () => {
       const element = form.current
       if (!element?.hasAttribute(TYPED_FORM_ATTRIBUTE)) return false

@@ -222,7 +222,7 @@ function CartLineItem({ line }: { line: CartLine }) {
       ? boundedCount(change.count, line.stock) * line.unit_price.amount_minor
       : (line.line_total?.amount_minor ?? null)
   const hydrated = useHydrated()
-  useFormTakeOver(form, (element) => {
+  const takenOver = useFormTakeOver(form, (element) => {
     const data = new FormData(element)
     const changed =
       String(data.get('count')) !== String(line.count) ||
@@ -246,7 +246,7 @@ function CartLineItem({ line }: { line: CartLine }) {
   const countId = `cart-count-${line.variation_id}`
   return (
     <li
-      className={`cart-line card${line.available ? '' : ' cart-line-unavailable'}`}
+      className={`cart-line card${line.available ? '' : ' cart-line-unavailable'}${takenOver ? ' cart-line-kept-room' : ''}`}
       aria-busy={busy}
     >
       <ProductImage
@@ -322,12 +322,16 @@ function CartLineItem({ line }: { line: CartLine }) {
             </button>
           </div>
         </fetcher.Form>
-        <BeforeScripts className="cart-line-before">{t('cart.beforeScripts.line')}</BeforeScripts>
-        {line.line_total && lineTotalMinor !== null ? (
-          <p className="cart-line-total">
-            {t('cart.lineTotal', { price: money(lineTotalMinor, line.line_total.currency) })}
-          </p>
-        ) : null}
+        {/* One place for the note and the total (cart.css): the note going when the scripts
+            take a change over moves no line below it. */}
+        <div className="cart-line-outcome">
+          <BeforeScripts className="cart-line-before">{t('cart.beforeScripts.line')}</BeforeScripts>
+          {line.line_total && lineTotalMinor !== null ? (
+            <p className="cart-line-total">
+              {t('cart.lineTotal', { price: money(lineTotalMinor, line.line_total.currency) })}
+            </p>
+          ) : null}
+        </div>
         {fetcher.data && !fetcher.data.ok ? (
           <p className="form-error" role="alert">
             {t(fetcher.data.messageKey)}
