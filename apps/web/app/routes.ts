@@ -30,6 +30,7 @@ export default [
       route('products/agrochems/:id', 'routes/products/agrochems-detail.tsx'),
       route('products/drones/:id', 'routes/products/drones-detail.tsx'),
       route('products/:id', 'routes/products/product-detail.tsx'),
+      route('search-suggestions', 'routes/products/search-suggestions.ts'),
       route('login', 'routes/auth/login.tsx'),
       route('signup', 'routes/auth/signup.tsx'),
       route('forgot-pwd', 'routes/auth/forgot-password.tsx'),

@@ -80,6 +80,7 @@ import type {
   BrandList,
   ProductDetail,
   ProductList,
+  SuggestionList,
   ProductListParams,
 } from '@padi/domain/catalogue/schemas'
 
@@ -296,6 +297,8 @@ export function createApiClient(
     listProducts: (query: ProductListParams) => call<ProductList>('/api/v1/products', { query }),
     listBrands: (query: { group?: string; market: Market }) =>
       call<BrandList>('/api/v1/products/brands', { query }),
+    suggestSearches: (query: { q: string; locale: Locale; market: Market }) =>
+      call<SuggestionList>('/api/v1/products/suggestions', { query }),
     getProduct: (id: number, market: Market) =>
       call<ProductDetail>(`/api/v1/products/${id}`, { query: { market } }),
 

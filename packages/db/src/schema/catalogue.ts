@@ -56,6 +56,14 @@ export const products = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     featured: boolean('featured').notNull().default(false),
+    // docs/product/catalogue.md (Search by the problem in the field): the weeds, pests and
+    // diseases its label controls (ids of @padi/domain/catalogue/field-problems), and when the
+    // label says to spray it.
+    controls: text('controls')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    sprayWhen: jsonb('spray_when').$type<LocalizedText>(),
     // docs/product/back-office.md (Products): the uploaded photo's name in the photo store
     // (its sizes are files under it); null shows the category's pictogram.
     photo: text('photo'),
@@ -92,6 +100,7 @@ export const products = pgTable(
     index('products_group_title_idx').on(t.group, t.sortTitle, t.id),
     index('products_category_title_idx').on(t.category, t.sortTitle, t.id),
     index('products_featured_idx').on(t.featured),
+    index('products_controls_idx').using('gin', t.controls),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('products_search_vector_idx').using('gin', t.searchVector),
     index('products_category_price_my_idx').on(t.category, t.priceFromMy, t.id),

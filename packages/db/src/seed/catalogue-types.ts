@@ -1,4 +1,5 @@
 import type { Category, LabelRate, ProductGroup } from '@padi/domain/catalogue/catalogue'
+import type { FieldProblemId } from '@padi/domain/catalogue/field-problems'
 import type { LocalizedText } from '@padi/domain/i18n/locales'
 
 /** One demo product as written in seed/products-*.ts (docs/product/catalogue.md). Prices are minor units. */
@@ -23,6 +24,10 @@ export type ProductSeed = {
   featured?: boolean
   /** Extra words people search with (Malay and Thai category words, common names, misspellings). */
   searchTerms?: string[]
+  /** The weeds, pests and diseases its label says it controls (docs/product/catalogue.md). */
+  controls?: FieldProblemId[]
+  /** When to spray or apply it, as its label says (shown with a search by a problem it controls). */
+  sprayWhen?: Required<LocalizedText>
   variations: VariationSeed[]
 }
 

@@ -97,6 +97,8 @@ export async function insertProducts(
             })),
             fitsModels: p.fitsModels,
             featured: p.featured ?? false,
+            controls: p.controls ?? [],
+            sprayWhen: p.sprayWhen ?? null,
             priceFromMy: minPrice(p.variations.map((v) => v.priceMy)),
             priceFromTh: minPrice(p.variations.map((v) => v.priceTh)),
             inStockMy: stockIn('MY'),
@@ -158,4 +160,27 @@ export async function refreshSearchTerms(db: Db) {
     select distinct word from products, unnest(tsvector_to_array(search_vector)) as word
     where length(word) >= 2 and word !~ '^[0-9.,-]+$'
     on conflict do nothing`)
+}
+
+/**
+ * docs/product/catalogue.md (Search by the problem in the field): a catalogue seeded before
+ * products said what their label controls gets it from the seed, by slug, where it has none yet
+ * (a product the back office has given its own list keeps it). Returns how many were filled.
+ */
+export async function fillProductControls(db: Db, seeds: ProductSeed[]): Promise<number> {
+  const rows = seeds.filter((p) => p.controls?.length)
+  if (rows.length === 0) return 0
+  const values = sql.join(
+    rows.map(
+      (p) =>
+        sql`(${p.slug}, ${`{${p.controls!.join(',')}}`}::text[], ${JSON.stringify(p.sprayWhen ?? null)}::jsonb)`,
+    ),
+    sql`, `,
+  )
+  const updated = await db.execute(sql`
+    update ${products} set controls = v.controls, spray_when = v.spray_when
+    from (values ${values}) as v(slug, controls, spray_when)
+    where ${products.slug} = v.slug and ${products.controls} = '{}'::text[]
+    returning ${products.id}`)
+  return (updated as unknown as { rows?: unknown[] }).rows?.length ?? 0
 }

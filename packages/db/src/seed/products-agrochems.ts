@@ -49,6 +49,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'เพรทิลาคลอร์',
       'หญ้าข้าวนก',
     ],
+    controls: ['barnyard_grass', 'sprangletop', 'sedges', 'broadleaf_weeds'],
+    sprayWhen: {
+      en: 'Apply 0–4 days after sowing on a moist, levelled field and keep the soil saturated for 3 days afterwards.',
+      bm: 'Sembur 0–4 hari lepas tabur (HLT) pada petak yang lembap dan rata, dan pastikan tanah kekal tepu selama 3 hari.',
+      th: 'พ่นหลังหว่าน 0–4 วันในแปลงที่ปรับระดับดีและดินชื้น แล้วรักษาดินให้ชุ่มน้ำ 3 วัน',
+    },
     variations: [
       {
         sku: 'PGP-300-1L',
@@ -133,6 +139,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'โพรพานิล',
       'หญ้าข้าวนก',
     ],
+    controls: ['barnyard_grass', 'sedges'],
+    sprayWhen: {
+      en: 'Spray 7–12 days after sowing when weeds have 1–3 leaves, into a drained field, and re-flood after 2 days.',
+      bm: 'Sembur 7–12 HLT semasa rumpai berdaun 1–3 pada petak yang dikeringkan, kemudian masukkan air semula selepas 2 hari.',
+      th: 'พ่นหลังหว่าน 7–12 วัน เมื่อวัชพืชมี 1–3 ใบ ขณะระบายน้ำออก แล้วปล่อยน้ำเข้าหลังพ่น 2 วัน',
+    },
     variations: [
       {
         sku: 'TBP-450-1L',
@@ -197,6 +209,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'บิสไพริแบค',
       'หญ้าข้าวนก',
     ],
+    controls: ['barnyard_grass', 'sedges', 'broadleaf_weeds'],
+    sprayWhen: {
+      en: 'Spray at the 2–4 leaf stage of the weeds, about 10–20 days after sowing, after draining the field; re-flood 1–3 days later.',
+      bm: 'Sembur ketika rumpai berdaun 2–4, kira-kira 10–20 HLT selepas air dikeringkan; masukkan air semula 1–3 hari kemudian.',
+      th: 'พ่นเมื่อวัชพืชมี 2–4 ใบ ประมาณ 10–20 วันหลังหว่าน โดยระบายน้ำออกก่อน แล้วปล่อยน้ำเข้าหลังพ่น 1–3 วัน',
+    },
     variations: [
       {
         sku: 'BSP-100-100ML',
@@ -259,6 +277,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'ควินคลอแรก',
       'หญ้าข้าวนก',
     ],
+    controls: ['barnyard_grass'],
+    sprayWhen: {
+      en: 'Apply 7–20 days after sowing on a drained field and re-flood after 2–3 days.',
+      bm: 'Sembur 7–20 HLT pada petak yang telah dikeringkan dan masukkan air semula selepas 2–3 hari.',
+      th: 'พ่นหลังหว่าน 7–20 วัน ขณะระบายน้ำออก แล้วปล่อยน้ำเข้าหลังพ่น 2–3 วัน',
+    },
     variations: [
       {
         sku: 'KNK-75-100G',
@@ -339,6 +363,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'ทูโฟดี',
       'วัชพืชใบกว้าง',
     ],
+    controls: ['broadleaf_weeds', 'sedges'],
+    sprayWhen: {
+      en: 'Spray 15–25 days after sowing, once the rice has tillered, at high water volume.',
+      bm: 'Sembur 15–25 HLT setelah padi beranak, dengan isi padu air yang tinggi.',
+      th: 'พ่นหลังหว่าน 15–25 วัน เมื่อข้าวแตกกอแล้ว ใช้ปริมาณน้ำสูง',
+    },
     variations: [
       {
         sku: 'AMD-860-1L',
@@ -419,6 +449,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'ไซฮาโลฟอป',
       'หญ้าดอกขาว',
     ],
+    controls: ['sprangletop', 'barnyard_grass'],
+    sprayWhen: {
+      en: 'Spray at the 2–5 leaf stage of the grasses, about 10–25 days after sowing, on a drained field.',
+      bm: 'Sembur ketika rumput berdaun 2–5, kira-kira 10–25 HLT, pada petak yang dikeringkan.',
+      th: 'พ่นเมื่อหญ้ามี 2–5 ใบ ประมาณ 10–25 วันหลังหว่าน ขณะระบายน้ำออก',
+    },
     variations: [
       {
         sku: 'RPO-100-500ML',
@@ -496,6 +532,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'เบนทาโซน',
       'กก',
     ],
+    controls: ['sedges', 'broadleaf_weeds'],
+    sprayWhen: {
+      en: 'Apply 20–35 days after sowing with the water drained so the weeds are fully exposed; re-flood after 2 days.',
+      bm: 'Sembur 20–35 HLT selepas air dikeringkan supaya rumpai terdedah sepenuhnya; masukkan air semula selepas 2 hari.',
+      th: 'พ่นหลังหว่าน 20–35 วัน โดยระบายน้ำออกให้วัชพืชโผล่พ้นน้ำ แล้วปล่อยน้ำเข้าหลัง 2 วัน',
+    },
     variations: [
       {
         sku: 'LBK-M-1L',
@@ -564,6 +606,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'ไกลโฟเซต',
       'ข้าววัชพืช',
     ],
+    controls: ['weedy_rice'],
+    sprayWhen: {
+      en: 'Spray 10–14 days before final puddling or on bunds and channels only.',
+      bm: 'Sembur 10–14 hari sebelum pembajakan akhir, atau pada batas dan tali air sahaja.',
+      th: 'พ่น 10–14 วันก่อนทำเทือกครั้งสุดท้าย หรือพ่นเฉพาะคันนาและคูน้ำ',
+    },
     variations: [
       {
         sku: 'GLP-41-1L',
@@ -638,6 +686,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'โรคไหม้',
       'โรคเมล็ดด่าง',
     ],
+    controls: ['sheath_blight', 'rice_blast', 'brown_spot', 'dirty_panicle'],
+    sprayWhen: {
+      en: 'Start 50–65 days after planting (booting) and repeat after 14 days if disease pressure is high.',
+      bm: 'Mula sembur 50–65 hari selepas tanam (peringkat bunting) dan ulang selepas 14 hari jika serangan tinggi.',
+      th: 'เริ่มพ่น 50–65 วันหลังปลูก (ระยะตั้งท้อง) และพ่นซ้ำหลัง 14 วันหากโรคระบาดรุนแรง',
+    },
     variations: [
       {
         sku: 'AZD-325-100ML',
@@ -736,6 +790,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'ไตรไซคลาโซล',
       'โรคไหม้',
     ],
+    controls: ['rice_blast'],
+    sprayWhen: {
+      en: 'Spray at the first leaf-blast lesions and again at late booting to 5% heading to protect the neck.',
+      bm: 'Sembur apabila bintik karah daun pertama kelihatan dan ulang pada akhir bunting hingga 5% keluar tangkai untuk melindungi leher tangkai.',
+      th: 'พ่นเมื่อพบแผลโรคไหม้ใบครั้งแรก และพ่นซ้ำช่วงปลายระยะตั้งท้องถึงออกรวง 5% เพื่อป้องกันไหม้คอรวง',
+    },
     variations: [
       {
         sku: 'KRH-75-100G',
@@ -808,6 +868,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'propikonazol',
       'ไหม้คอรวง',
     ],
+    controls: ['rice_blast', 'brown_spot', 'dirty_panicle'],
+    sprayWhen: {
+      en: 'Apply at late booting and again at 5–10% heading.',
+      bm: 'Sembur pada akhir peringkat bunting dan ulang ketika 5–10% tangkai keluar.',
+      th: 'พ่นช่วงปลายระยะตั้งท้อง และพ่นซ้ำเมื่อข้าวออกรวง 5–10%',
+    },
     variations: [
       {
         sku: 'LHK-525-250ML',
@@ -879,6 +945,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'เฮกซะโคนาโซล',
       'กาบใบแห้ง',
     ],
+    controls: ['sheath_blight', 'rice_blast'],
+    sprayWhen: {
+      en: 'Spray when sheath-blight lesions appear near the water line at maximum tillering, and repeat at booting if needed.',
+      bm: 'Sembur apabila tompok hawar seludang muncul berhampiran paras air pada peringkat anak maksimum, dan ulang pada peringkat bunting jika perlu.',
+      th: 'พ่นเมื่อพบแผลโรคกาบใบแห้งใกล้ระดับน้ำในระยะแตกกอสูงสุด และพ่นซ้ำระยะตั้งท้องหากจำเป็น',
+    },
     variations: [
       {
         sku: 'HKS-50-500ML',
@@ -948,6 +1020,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'เพนไซคูรอน',
       'กาบใบแห้ง',
     ],
+    controls: ['sheath_blight'],
+    sprayWhen: {
+      en: 'Spray at the base of the plants when 5–10% of hills show lesions, usually from maximum tillering onwards.',
+      bm: 'Sembur ke pangkal pokok apabila 5–10% rumpun menunjukkan gejala, biasanya mulai peringkat anak maksimum.',
+      th: 'พ่นที่โคนต้นเมื่อพบอาการ 5–10% ของกอ โดยทั่วไปตั้งแต่ระยะแตกกอสูงสุด',
+    },
     variations: [
       {
         sku: 'SLD-250-500ML',
@@ -1010,6 +1088,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'ไตรฟลอกซีสโตรบิน',
       'ใบจุดสีน้ำตาล',
     ],
+    controls: ['sheath_blight', 'brown_spot'],
+    sprayWhen: {
+      en: 'Apply once at 65–70 days after sowing, around booting; rotate with a different FRAC group for the next spray.',
+      bm: 'Sembur sekali pada 65–70 HLT, sekitar peringkat bunting; gilirkan dengan kumpulan FRAC lain untuk semburan seterusnya.',
+      th: 'พ่นหนึ่งครั้งที่ 65–70 วันหลังหว่าน ช่วงตั้งท้อง และสลับกลุ่ม FRAC อื่นในการพ่นครั้งถัดไป',
+    },
     variations: [
       {
         sku: 'TFX-50-100G',
@@ -1081,6 +1165,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'ไดฟีโนโคนาโซล',
       'เมล็ดด่าง',
     ],
+    controls: ['brown_spot', 'dirty_panicle', 'rice_blast'],
+    sprayWhen: {
+      en: 'Spray at booting and again at full heading when humid weather favours grain infection.',
+      bm: 'Sembur pada peringkat bunting dan ulang ketika tangkai keluar penuh jika cuaca lembap.',
+      th: 'พ่นระยะตั้งท้องและพ่นซ้ำเมื่อข้าวออกรวงเต็มที่ในช่วงอากาศชื้น',
+    },
     variations: [
       {
         sku: 'DFN-250-100ML',
@@ -1153,6 +1243,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'หนอนห่อใบ',
       'คลอแรนทรานิลิโพรล',
     ],
+    controls: ['stem_borer', 'leaf_folder'],
+    sprayWhen: {
+      en: 'Spray when moths or egg masses appear, usually 30–45 days after sowing, and again at booting if the infestation continues.',
+      bm: 'Sembur apabila rama-rama atau kelompok telur kelihatan, biasanya 30–45 HLT, dan ulang pada peringkat bunting jika serangan berterusan.',
+      th: 'พ่นเมื่อพบผีเสื้อหรือกลุ่มไข่ ปกติ 30–45 วันหลังหว่าน และพ่นซ้ำระยะตั้งท้องหากยังระบาด',
+    },
     variations: [
       {
         sku: 'BTP-5-100ML',
@@ -1248,6 +1344,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'เพลี้ยกระโดดสีน้ำตาล',
       'ไพมีโทรซีน',
     ],
+    controls: ['brown_planthopper'],
+    sprayWhen: {
+      en: 'Spray the base of the plants when planthopper counts pass the action threshold, from 30 days after sowing to milk stage.',
+      bm: 'Sembur ke pangkal pokok apabila bilangan bena melebihi paras ambang, dari 30 HLT hingga peringkat susu.',
+      th: 'พ่นที่โคนต้นเมื่อพบเพลี้ยเกินระดับเศรษฐกิจ ตั้งแต่ 30 วันหลังหว่านจนถึงระยะน้ำนม',
+    },
     variations: [
       {
         sku: 'BNS-50-100G',
@@ -1326,6 +1428,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'อิมิดาโคลพริด',
       'เพลี้ยไฟ',
     ],
+    controls: ['brown_planthopper', 'green_leafhopper', 'thrips'],
+    sprayWhen: {
+      en: 'Spray at early infestation from 20 days after sowing; rotate with another IRAC group because planthopper resistance is common.',
+      bm: 'Sembur pada awal serangan mulai 20 HLT; gilirkan dengan kumpulan IRAC lain kerana kerintangan bena perang adalah biasa.',
+      th: 'พ่นเมื่อเริ่มระบาดตั้งแต่ 20 วันหลังหว่าน และควรสลับกลุ่ม IRAC เพราะเพลี้ยดื้อยาได้ง่าย',
+    },
     variations: [
       {
         sku: 'IMD-200-100ML',
@@ -1411,6 +1519,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'หนอนกอ',
       'เพลี้ยไฟ',
     ],
+    controls: ['stem_borer', 'leaf_folder', 'thrips'],
+    sprayWhen: {
+      en: 'Spray at early tillering when deadhearts or thrips damage appear.',
+      bm: 'Sembur pada awal peringkat beranak apabila pucuk mati atau kerosakan thrips kelihatan.',
+      th: 'พ่นช่วงแตกกอระยะแรกเมื่อพบอาการยอดเหี่ยวหรือเพลี้ยไฟทำลาย',
+    },
     variations: [
       {
         sku: 'FPR-50-250ML',
@@ -1488,6 +1602,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'บูโพรเฟซิน',
       'เพลี้ยกระโดด',
     ],
+    controls: ['brown_planthopper', 'green_leafhopper'],
+    sprayWhen: {
+      en: 'Apply when nymphs dominate the population, from 30 days after sowing, aiming at the base of the plants.',
+      bm: 'Sembur ke pangkal pokok apabila nimfa mendominasi populasi, mulai 30 HLT.',
+      th: 'พ่นที่โคนต้นเมื่อพบตัวอ่อนเป็นส่วนใหญ่ ตั้งแต่ 30 วันหลังหว่าน',
+    },
     variations: [
       {
         sku: 'BPF-25-250G',
@@ -1551,6 +1671,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'คาร์แทป',
       'หนอนห่อใบ',
     ],
+    controls: ['leaf_folder', 'stem_borer'],
+    sprayWhen: {
+      en: 'Spray when fresh leaf-folding or deadhearts are seen, usually 30–50 days after sowing.',
+      bm: 'Sembur apabila daun berlipat baharu atau pucuk mati kelihatan, biasanya 30–50 HLT.',
+      th: 'พ่นเมื่อพบใบถูกห่อใหม่หรือยอดเหี่ยว โดยทั่วไป 30–50 วันหลังหว่าน',
+    },
     variations: [
       {
         sku: 'KTP-50-250G',
@@ -1620,6 +1746,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'หอยเชอรี่',
       'ยาฆ่าหอย',
     ],
+    controls: ['golden_apple_snail'],
+    sprayWhen: {
+      en: 'Apply after final levelling into 3–5 cm of standing water, 1–2 days before sowing, and hold the water for 48 hours.',
+      bm: 'Tabur atau sembur selepas perataan akhir ke dalam air bertakung 3–5 cm, 1–2 hari sebelum tabur benih, dan tahan air selama 48 jam.',
+      th: 'ใช้หลังปรับระดับดินครั้งสุดท้ายในน้ำลึก 3–5 ซม. 1–2 วันก่อนหว่าน และขังน้ำไว้ 48 ชั่วโมง',
+    },
     variations: [
       {
         sku: 'SPX-70-250G',
@@ -2362,6 +2494,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'ไพราโซซัลฟูรอน',
       'กก',
     ],
+    controls: ['sedges', 'broadleaf_weeds'],
+    sprayWhen: {
+      en: 'Apply 3–10 days after sowing or transplanting, sprayed or broadcast with sand, and keep 3–5 cm of water for 5 days.',
+      bm: 'Gunakan 3–10 hari lepas tabur atau ubah, secara semburan atau tabur bersama pasir, dan kekalkan air 3–5 cm selama 5 hari.',
+      th: 'ใช้ 3–10 วันหลังหว่านหรือปักดำ โดยพ่นหรือคลุกทรายหว่าน แล้วขังน้ำ 3–5 ซม. นาน 5 วัน',
+    },
     variations: [
       {
         sku: 'PRS-10-100G',
@@ -2432,6 +2570,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'พีนอกซ์ซูแลม',
       'หญ้าข้าวนก',
     ],
+    controls: ['barnyard_grass', 'sedges', 'broadleaf_weeds'],
+    sprayWhen: {
+      en: 'Spray 10–20 days after sowing when barnyard grass has 2–3 leaves; re-flood 1–3 days later and hold water for a week.',
+      bm: 'Sembur 10–20 HLT ketika rumput sambau berdaun 2–3; masukkan air semula 1–3 hari kemudian dan tahan selama seminggu.',
+      th: 'พ่น 10–20 วันหลังหว่าน เมื่อหญ้าข้าวนกมี 2–3 ใบ แล้วปล่อยน้ำเข้าหลัง 1–3 วันและขังไว้ 1 สัปดาห์',
+    },
     variations: [
       {
         sku: 'PNK-25-250ML',
@@ -2512,6 +2656,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'ฟีโนซาพรอพ',
       'หญ้าดอกขาว',
     ],
+    controls: ['barnyard_grass', 'sprangletop'],
+    sprayWhen: {
+      en: 'Spray 20–30 days after sowing on a drained field when grasses have 3 leaves to early tillering.',
+      bm: 'Sembur 20–30 HLT pada petak yang dikeringkan ketika rumput berdaun 3 hingga awal beranak.',
+      th: 'พ่น 20–30 วันหลังหว่าน ขณะระบายน้ำออก เมื่อหญ้ามี 3 ใบถึงเริ่มแตกกอ',
+    },
     variations: [
       {
         sku: 'FNS-69-500ML',
@@ -2575,6 +2725,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'เมตซัลฟูรอน',
       'วัชพืชใบกว้าง',
     ],
+    controls: ['broadleaf_weeds', 'sedges'],
+    sprayWhen: {
+      en: 'Spray 20–25 days after sowing with 3–5 cm of water or on a moist field, and keep the water in for a week.',
+      bm: 'Sembur 20–25 HLT dengan air 3–5 cm atau pada petak lembap, dan tahan air selama seminggu.',
+      th: 'พ่น 20–25 วันหลังหว่าน ขณะมีน้ำ 3–5 ซม. หรือดินชื้น แล้วขังน้ำไว้ 1 สัปดาห์',
+    },
     variations: [
       {
         sku: 'MTK-20-20G',
@@ -2649,6 +2805,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'batas',
       'กลูโฟซิเนต',
     ],
+    controls: ['weedy_rice'],
+    sprayWhen: {
+      en: 'Spray emerged weeds 7–10 days before final land preparation, or on bunds and channels.',
+      bm: 'Sembur rumpai yang telah tumbuh 7–10 hari sebelum penyediaan tanah akhir, atau pada batas dan tali air.',
+      th: 'พ่นวัชพืชที่งอกแล้ว 7–10 วันก่อนเตรียมดินครั้งสุดท้าย หรือพ่นบนคันนาและคูน้ำ',
+    },
     variations: [
       {
         sku: 'GLF-150-1L',
@@ -2726,6 +2888,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'บิวทาคลอร์',
       'นาดำ',
     ],
+    controls: ['barnyard_grass', 'sprangletop', 'sedges'],
+    sprayWhen: {
+      en: 'Apply 3–5 days after transplanting into 3–5 cm of standing water and hold the water for 4–5 days.',
+      bm: 'Gunakan 3–5 hari selepas ubah ke dalam air bertakung 3–5 cm dan tahan air selama 4–5 hari.',
+      th: 'ใช้ 3–5 วันหลังปักดำ ขณะมีน้ำขัง 3–5 ซม. และขังน้ำต่อ 4–5 วัน',
+    },
     variations: [
       {
         sku: 'BTC-600-1L',
@@ -2788,6 +2956,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'bintik perang',
       'โพรพิโคนาโซล',
     ],
+    controls: ['sheath_blight', 'brown_spot', 'dirty_panicle'],
+    sprayWhen: {
+      en: 'Spray at booting and again at early heading; avoid spraying during flowering in the hottest part of the day.',
+      bm: 'Sembur pada peringkat bunting dan ulang pada awal keluar tangkai; elakkan semburan ketika berbunga pada waktu paling panas.',
+      th: 'พ่นระยะตั้งท้องและพ่นซ้ำเมื่อเริ่มออกรวง หลีกเลี่ยงการพ่นช่วงข้าวผสมเกสรในเวลาที่ร้อนจัด',
+    },
     variations: [
       {
         sku: 'PRP-250-250ML',
@@ -2858,6 +3032,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'วาลิดามัยซิน',
       'กาบใบแห้ง',
     ],
+    controls: ['sheath_blight'],
+    sprayWhen: {
+      en: 'Spray the lower canopy at the first lesions from maximum tillering and repeat after 10–14 days.',
+      bm: 'Sembur bahagian bawah kanopi apabila tompok pertama kelihatan dari peringkat anak maksimum dan ulang selepas 10–14 hari.',
+      th: 'พ่นส่วนล่างของทรงพุ่มเมื่อพบแผลแรกตั้งแต่ระยะแตกกอสูงสุด และพ่นซ้ำทุก 10–14 วัน',
+    },
     variations: [
       {
         sku: 'VLD-3-1L',
@@ -2939,6 +3119,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'ไอโซโพรไทโอเลน',
       'โรคไหม้',
     ],
+    controls: ['rice_blast'],
+    sprayWhen: {
+      en: 'Spray at the first leaf-blast lesions and again at late booting for neck blast, especially on susceptible varieties in cool, wet weather.',
+      bm: 'Sembur apabila bintik karah daun pertama muncul dan ulang pada akhir bunting untuk karah tangkai, terutama bagi varieti mudah diserang ketika cuaca sejuk dan basah.',
+      th: 'พ่นเมื่อพบแผลโรคไหม้ใบครั้งแรก และพ่นซ้ำช่วงปลายระยะตั้งท้องเพื่อป้องกันไหม้คอรวง โดยเฉพาะพันธุ์อ่อนแอในช่วงอากาศเย็นชื้น',
+    },
     variations: [
       {
         sku: 'ISP-40-500ML',
@@ -3001,6 +3187,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'kasugamisin',
       'hawar daun bakteria',
     ],
+    controls: ['rice_blast', 'bacterial_leaf_blight'],
+    sprayWhen: {
+      en: 'Spray at the first symptoms and again 7–10 days later; for neck blast spray at booting.',
+      bm: 'Sembur ketika gejala pertama muncul dan ulang 7–10 hari kemudian; untuk karah tangkai sembur pada peringkat bunting.',
+      th: 'พ่นเมื่อเริ่มพบอาการและพ่นซ้ำหลัง 7–10 วัน สำหรับโรคไหม้คอรวงให้พ่นระยะตั้งท้อง',
+    },
     variations: [
       {
         sku: 'KSG-2-500ML',
@@ -3064,6 +3256,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'ไทอะมีโทแซม',
       'เพลี้ยกระโดด',
     ],
+    controls: ['brown_planthopper', 'green_leafhopper', 'thrips'],
+    sprayWhen: {
+      en: 'Spray at early infestation, aiming at the lower stems, from 20 days after sowing to milk stage.',
+      bm: 'Sembur pada awal serangan ke arah batang bawah, dari 20 HLT hingga peringkat susu.',
+      th: 'พ่นเมื่อเริ่มระบาดโดยเน้นโคนต้น ตั้งแต่ 20 วันหลังหว่านถึงระยะน้ำนม',
+    },
     variations: [
       {
         sku: 'TMX-25-100G',
@@ -3126,6 +3324,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'ไดโนทีฟูแรน',
       'เพลี้ยกระโดดสีน้ำตาล',
     ],
+    controls: ['brown_planthopper'],
+    sprayWhen: {
+      en: 'Spray when brown planthopper numbers reach the action threshold, from tillering to milk stage, with enough water to reach the base.',
+      bm: 'Sembur apabila bilangan bena perang mencapai paras ambang, dari peringkat beranak hingga susu, dengan air yang cukup untuk sampai ke pangkal.',
+      th: 'พ่นเมื่อเพลี้ยกระโดดสีน้ำตาลถึงระดับเศรษฐกิจ ตั้งแต่ระยะแตกกอถึงระยะน้ำนม โดยใช้น้ำพอให้ถึงโคนต้น',
+    },
     variations: [
       {
         sku: 'DNF-20-100G',
@@ -3188,6 +3392,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'ฟลูเบนไดอะไมด์',
       'หนอนกอ',
     ],
+    controls: ['stem_borer', 'leaf_folder'],
+    sprayWhen: {
+      en: 'Spray at egg hatch or first damage, typically 30–50 days after sowing.',
+      bm: 'Sembur ketika telur menetas atau kerosakan pertama, biasanya 30–50 HLT.',
+      th: 'พ่นเมื่อไข่เริ่มฟักหรือพบความเสียหายครั้งแรก ปกติ 30–50 วันหลังหว่าน',
+    },
     variations: [
       {
         sku: 'FBD-20-100G',
@@ -3267,6 +3477,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'อีมาเมกติน',
       'หนอนกระทู้',
     ],
+    controls: ['leaf_folder', 'armyworm'],
+    sprayWhen: {
+      en: 'Spray late afternoon when larvae are active, at the first sign of leaf damage or cut panicles.',
+      bm: 'Sembur pada lewat petang ketika larva aktif, sebaik sahaja kerosakan daun atau tangkai terpotong kelihatan.',
+      th: 'พ่นช่วงบ่ายแก่ขณะหนอนออกหากิน เมื่อเริ่มพบใบถูกทำลายหรือรวงถูกกัด',
+    },
     variations: [
       {
         sku: 'EMB-5-100G',
@@ -3347,6 +3563,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'อะบาเมกติน',
       'ไรขาว',
     ],
+    controls: ['leaf_folder', 'thrips'],
+    sprayWhen: {
+      en: 'Spray at early infestation during tillering, or at booting if panicle mite damage was seen last season.',
+      bm: 'Sembur pada awal serangan semasa peringkat beranak, atau pada peringkat bunting jika hama tangkai menyerang musim lalu.',
+      th: 'พ่นเมื่อเริ่มระบาดในระยะแตกกอ หรือระยะตั้งท้องหากฤดูก่อนพบไรทำลายรวง',
+    },
     variations: [
       {
         sku: 'ABM-18-500ML',
@@ -3417,6 +3639,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'ไตรฟลูมีโซไพริม',
       'เพลี้ยกระโดดดื้อยา',
     ],
+    controls: ['brown_planthopper'],
+    sprayWhen: {
+      en: 'Spray once per season when hoppers exceed the action threshold, directing the spray to the base of the hills.',
+      bm: 'Sembur sekali semusim apabila bena melebihi paras ambang, halakan semburan ke pangkal rumpun.',
+      th: 'พ่นฤดูละครั้งเมื่อเพลี้ยเกินระดับเศรษฐกิจ โดยพ่นให้ถึงโคนกอ',
+    },
     variations: [
       {
         sku: 'TFZ-10-100ML',
@@ -3487,6 +3715,12 @@ export const AGROCHEM_PRODUCTS: ProductSeed[] = [
       'siput gondang emas',
       'metaldehid',
     ],
+    controls: ['golden_apple_snail'],
+    sprayWhen: {
+      en: 'Broadcast evenly after sowing on a moist or just-drained field, or along field edges and channels where snails gather.',
+      bm: 'Tabur sekata selepas tabur benih pada petak yang lembap atau baru dikeringkan, atau di tepi petak dan tali air tempat siput berkumpul.',
+      th: 'หว่านให้ทั่วแปลงหลังหว่านข้าวขณะดินชื้นหรือเพิ่งระบายน้ำ หรือโรยตามขอบแปลงและคูน้ำที่หอยชุกชุม',
+    },
     variations: [
       {
         sku: 'MTL-6-1KG',

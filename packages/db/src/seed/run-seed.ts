@@ -8,7 +8,7 @@ import { branchText } from './product-texts.ts'
 import { users } from '../schema/users.ts'
 import { DEMO_PASSWORD_HASH, DEMO_PIN_HASH, DEMO_USERS } from './users.ts'
 import { creditLines, paymentPins } from '../schema/credit.ts'
-import { insertProducts, productCount } from './catalogue.ts'
+import { fillProductControls, insertProducts, productCount } from './catalogue.ts'
 import { AGROCHEM_PRODUCTS } from './products-agrochems.ts'
 import { DRONE_PRODUCTS } from './products-drones.ts'
 import { seedDemoVouchers } from './vouchers.ts'
@@ -99,6 +99,7 @@ export async function seedDemoData(
     (await productCount(db)) === 0
       ? await insertProducts(db, [...AGROCHEM_PRODUCTS, ...DRONE_PRODUCTS])
       : 0
+  if (products === 0) await fillProductControls(db, AGROCHEM_PRODUCTS)
   // docs/product/demo-mode.md: the demo customers' vouchers, once.
   await seedDemoVouchers(db)
   return { ...base, products }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { LocalizedTextSchema } from '../i18n/locale-schemas.ts'
+import { LocaleSchema, LocalizedTextSchema } from '../i18n/locale-schemas.ts'
+import { FIELD_PROBLEM_IDS, FIELD_PROBLEM_KINDS } from './field-problems.ts'
 import { MarketSchema, MoneySchema } from '../money-schemas.ts'
 import {
   ALL_CATEGORIES,
@@ -79,11 +80,29 @@ export const ProductSummarySchema = z
   .meta({ id: 'ProductSummary' })
 export type ProductSummary = z.infer<typeof ProductSummarySchema>
 
+/** docs/product/catalogue.md (Search by the problem in the field): a weed, pest or disease. */
+export const FieldProblemSchema = z
+  .object({
+    id: z.enum(FIELD_PROBLEM_IDS),
+    kind: z.enum(FIELD_PROBLEM_KINDS),
+    name: LocalizedTextSchema.describe('The name shown in each language'),
+  })
+  .meta({ id: 'FieldProblem' })
+
+export const ProductListItemSchema = ProductSummarySchema.extend({
+  spray_when: LocalizedTextSchema.nullable().describe(
+    'When its label says to spray or apply it; only when the search names a problem it controls (else null)',
+  ),
+}).meta({ id: 'ProductListItem' })
+
 export const ProductListSchema = z
   .object({
-    data: z.array(ProductSummarySchema),
+    data: z.array(ProductListItemSchema),
     next_cursor: z.string().nullable(),
     has_more: z.boolean(),
+    problem: FieldProblemSchema.nullable().describe(
+      'The weed, pest or disease the search names, if any: the list is then the products whose label controls it, and nothing else',
+    ),
   })
   .meta({ id: 'ProductList' })
 export type ProductList = z.infer<typeof ProductListSchema>
@@ -154,3 +173,27 @@ export const ProductDetailSchema = ProductSummarySchema.extend({
     .describe('The branches of the market that hold any pack of the product, in their usual order'),
 }).meta({ id: 'ProductDetail' })
 export type ProductDetail = z.infer<typeof ProductDetailSchema>
+
+/** docs/product/catalogue.md (Suggestions while typing): GET /api/v1/products/suggestions. */
+export const SuggestionQuerySchema = z.object({
+  q: DbTextSchema(PRODUCT_LIST_LIMITS.qMax).trim(),
+  locale: LocaleSchema.default('en'),
+  market: MarketSchema.default('MY'),
+})
+export type SuggestionQuery = z.infer<typeof SuggestionQuerySchema>
+
+export const SuggestionListSchema = z
+  .object({
+    data: z
+      .array(
+        z.object({
+          text: z.string().describe('What to search for, in the asked language where it has one'),
+          kind: z
+            .enum([...FIELD_PROBLEM_KINDS, 'product'])
+            .describe('A weed, pest or disease, or a product by its name'),
+        }),
+      )
+      .max(8),
+  })
+  .meta({ id: 'SuggestionList' })
+export type SuggestionList = z.infer<typeof SuggestionListSchema>

@@ -43,6 +43,7 @@ export type ListRow = {
   in_stock: boolean
   sort_title: string
   sort_brand: string
+  spray_when: LocalizedText | null
   /** Best match only: 0 for products named by the search, 1 for the rest. */
   tier?: number
 }
@@ -119,7 +120,8 @@ function listColumnsOf(market: Market) {
     ${products.category} as category, ${products.brand} as brand, ${products.name} as name,
     ${products.title} as title, ${products.featured} as featured, ${products.photo} as photo,
     ${price} as price,
-    ${inStock} as in_stock, ${products.sortTitle} as sort_title, ${products.sortBrand} as sort_brand`
+    ${inStock} as in_stock, ${products.sortTitle} as sort_title, ${products.sortBrand} as sort_brand,
+    ${products.sprayWhen} as spray_when`
 }
 
 const dialect = new PgDialect()
@@ -340,7 +342,11 @@ export function createProductsRepository(db: Db, run: DbHandle['prepared']) {
      * corrected search words as a full-text match, the keyset condition and LIMIT n+1 to know
      * whether more follow. No COUNT, no OFFSET.
      */
-    async list(query: ProductListQuery, cursor: (string | number)[] | null) {
+    async list(
+      query: ProductListQuery,
+      cursor: (string | number)[] | null,
+      options: { controls?: string } = {},
+    ) {
       const search = query.q ? await searchCondition(query.q, Boolean(query.sort)) : null
       if (search === 'nothing') return { rows: [] as ListRow[], hasMore: false, nextCursor: null }
       const { price, inStock } = marketColumns(query.market)
@@ -352,6 +358,9 @@ export function createProductsRepository(db: Db, run: DbHandle['prepared']) {
       if (query.max_price !== undefined) conditions.push(sql`${price} <= ${query.max_price}`)
       if (query.in_stock) conditions.push(eq(inStock, true))
       if (query.featured) conditions.push(eq(products.featured, true))
+      // docs/product/catalogue.md (Search by the problem in the field): its label controls it.
+      if (options.controls)
+        conditions.push(sql`${products.controls} @> array[${options.controls}]::text[]`)
       if (search?.oneWord && search.words && !query.sort)
         return bestMatchFromPostings(query, conditions, search.oneWord, search.words, cursor)
       if (search && !query.sort) return bestMatch(query, conditions, search, cursor)
@@ -379,6 +388,27 @@ export function createProductsRepository(db: Db, run: DbHandle['prepared']) {
         ${where ? sql`where ${where}` : sql``}
         order by ${sql.join(order, sql`, `)} limit ${limitOf(query.per_page + 1)}`)
       return pageOf(result, query.per_page, plan.values)
+    },
+
+    /**
+     * Products priced in the market whose name starts with what is typed (or has a word that
+     * does), for the suggestions while typing: a few, by name.
+     */
+    async namesStartingWith(typed: string, market: Market, limit: number): Promise<string[]> {
+      const { price } = marketColumns(market)
+      const t = typed.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)
+      const rows = await db
+        .select({ name: products.name })
+        .from(products)
+        .where(
+          and(
+            sql`${price} is not null`,
+            sql`(${products.sortTitle} like ${`${t}%`} or ${products.sortTitle} like ${`% ${t}%`})`,
+          ),
+        )
+        .orderBy(asc(products.sortTitle), asc(products.id))
+        .limit(limit)
+      return rows.map((r) => r.name.en)
     },
 
     /** Brands with a product priced in the market, one spelling per brand, in name order. */

@@ -7,6 +7,8 @@ import {
   ProductDetailSchema,
   ProductListQuerySchema,
   ProductListSchema,
+  SuggestionListSchema,
+  SuggestionQuerySchema,
 } from '@padi/domain/catalogue/schemas'
 import { MarketSchema } from '@padi/domain/money-schemas'
 import { ProductIdSchema } from '@padi/domain/catalogue/cursor-schemas'
@@ -41,6 +43,8 @@ export const productsRoutes: FastifyPluginAsync<{
         operationId: 'listProducts',
         security: [],
         summary: 'List, search, filter and sort products (keyset paging with cursor)',
+        description:
+          'A search (q) is typo-tolerant over names, brands, active ingredients and category words in every language. A search that names a weed, pest or disease by any of its common names in English, Malay or Thai (weedy rice, padi angin, ข้าววัชพืช; brown planthopper, bena perang; rice blast, karah) lists only the products whose label controls it, each with spray_when from its label, and says which problem in `problem` (docs/product/catalogue.md).',
         querystring: ProductListQuerySchema,
         response: { 200: ProductListSchema, 400: ErrorResponseSchema },
       },
@@ -69,6 +73,29 @@ export const productsRoutes: FastifyPluginAsync<{
         reply,
         await opts.cache.answer(`brands:${JSON.stringify(request.query)}`, () =>
           opts.products.brands(request.query),
+        ),
+      ),
+  )
+  r.get(
+    '/products/suggestions',
+    {
+      serializerCompiler,
+      schema: {
+        tags: ['catalogue'],
+        operationId: 'suggestSearches',
+        security: [],
+        summary: 'Suggestions while typing a search: weeds, pests, diseases and product names',
+        description:
+          'At most eight: first the weeds, pests and diseases one of whose names (in the asked language first, then the others) starts with what is typed, named in the asked language where it matched there; then products priced in the market whose name starts with it. Fewer than two letters suggest nothing (docs/product/catalogue.md).',
+        querystring: SuggestionQuerySchema,
+        response: { 200: SuggestionListSchema, 400: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        await opts.cache.answer(`suggest:${JSON.stringify(request.query)}`, () =>
+          opts.products.suggestions(request.query),
         ),
       ),
   )

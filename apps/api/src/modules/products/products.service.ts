@@ -4,7 +4,10 @@ import type {
   ProductDetail,
   ProductList,
   ProductListQuery,
+  SuggestionList,
+  SuggestionQuery,
 } from '@padi/domain/catalogue/schemas'
+import { problemName, problemNamedIn, suggestProblems } from '@padi/domain/catalogue/field-problems'
 import { DomainError } from '@padi/domain/errors'
 import { MARKET_CURRENCY, type Market } from '@padi/domain/markets'
 import type { ProductsRepository } from './products.repository.ts'
@@ -17,7 +20,16 @@ const money = (amountMinor: number | null, market: Market) =>
 export function createProductsService(repo: ProductsRepository) {
   return {
     async list(query: ProductListQuery): Promise<ProductList> {
-      const page = await repo.list(query, readCursor(query))
+      // docs/product/catalogue.md (Search by the problem in the field): a search that names a
+      // weed, pest or disease lists the products whose label controls it, and nothing else (a
+      // fertiliser that merely mentions it is not one), in the list's usual order.
+      const problem = query.q ? problemNamedIn(query.q) : null
+      const asked = problem ? { ...query, q: undefined } : query
+      const page = await repo.list(
+        asked,
+        readCursor(asked),
+        problem ? { controls: problem.id } : {},
+      )
       return {
         data: page.rows.map((r) => ({
           id: r.id,
@@ -32,10 +44,43 @@ export function createProductsService(repo: ProductsRepository) {
           featured: Boolean(r.featured),
           image_key: r.category,
           photo: r.photo,
+          spray_when: problem ? r.spray_when : null,
         })),
         next_cursor: page.nextCursor,
         has_more: page.hasMore,
+        problem: problem
+          ? {
+              id: problem.id as NonNullable<ProductList['problem']>['id'],
+              kind: problem.kind,
+              name: {
+                en: problemName(problem, 'en'),
+                bm: problemName(problem, 'bm'),
+                th: problemName(problem, 'th'),
+              },
+            }
+          : null,
       }
+    },
+
+    /**
+     * docs/product/catalogue.md (Suggestions while typing): the weeds, pests and diseases whose
+     * name starts with what is typed, then products by name; eight at most, each text once.
+     */
+    async suggestions(query: SuggestionQuery): Promise<SuggestionList> {
+      const problems = suggestProblems(query.q, query.locale, 5).map((s) => ({
+        text: s.name,
+        kind: s.problem.kind,
+      }))
+      const typed = query.q.trim()
+      const names =
+        typed.length >= 2
+          ? await repo.namesStartingWith(typed, query.market, 8 - problems.length)
+          : []
+      const seen = new Set<string>()
+      const data = [...problems, ...names.map((text) => ({ text, kind: 'product' as const }))]
+        .filter((s) => !seen.has(s.text.toLowerCase()) && seen.add(s.text.toLowerCase()))
+        .slice(0, 8)
+      return { data }
     },
 
     async brands(query: BrandListQuery): Promise<BrandList> {

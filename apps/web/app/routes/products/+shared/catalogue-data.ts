@@ -48,7 +48,11 @@ export type MarketData = {
 export type CardProduct = Pick<
   ProductSummary,
   'id' | 'group' | 'category' | 'brand' | 'price_from' | 'in_stock' | 'image_key' | 'photo'
-> & { name: string }
+> & {
+  name: string
+  /** When its label says to spray it: with a search that names a problem it controls. */
+  spray_when?: string
+}
 
 export type ProductListData = MarketData & {
   messages: Messages
@@ -61,6 +65,12 @@ export type ProductListData = MarketData & {
   products: CardProduct[]
   nextCursor: string | null
   brands: string[]
+  /**
+   * The weed, pest or disease the search names (docs/product/catalogue.md, Search by the problem
+   * in the field), its sentence and the cards' "When to spray" already in the page's language:
+   * only such a list carries these texts.
+   */
+  problem?: { intro: string; whenLabel: string } | null | undefined
   /** With status busy (429): how long to wait, as the Retry-After header says. */
   wait?: Message | undefined
 }

@@ -1,7 +1,7 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import type { ProductGroup } from '@padi/domain/catalogue/catalogue'
-import type { ProductDetail, ProductSummary } from '@padi/domain/catalogue/schemas'
-import { isLocale, localizedText, type Locale } from '@padi/domain/i18n/locales'
+import type { ProductDetail, ProductList, ProductSummary } from '@padi/domain/catalogue/schemas'
+import { isLocale, localizedText, type Locale, type LocalizedText } from '@padi/domain/i18n/locales'
 import type { Market } from '@padi/domain/markets'
 import { ApiError, type ApiClient } from '~/utils/api.server.ts'
 import { rankBranches } from '@padi/domain/orders/pickup-stock'
@@ -9,7 +9,7 @@ import { apiContext } from '~/utils/context.server.ts'
 import { marketCookie, marketFor } from '~/utils/market.server.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
-import type { Messages } from '~/utils/i18n.ts'
+import { createTranslator, type Messages } from '~/utils/i18n.ts'
 import type {
   CardProduct,
   FarmerOrder,
@@ -94,8 +94,12 @@ async function brandsOf(
 }
 
 /** What a card renders of a product, in the page's language only (CardProduct). */
-export function cardProduct(p: ProductSummary, locale: Locale): CardProduct {
+export function cardProduct(
+  p: ProductSummary & { spray_when?: LocalizedText | null },
+  locale: Locale,
+): CardProduct {
   return {
+    ...(p.spray_when ? { spray_when: localizedText(p.spray_when, locale) } : {}),
     id: p.id,
     group: p.group,
     category: p.category,
@@ -105,6 +109,25 @@ export function cardProduct(p: ProductSummary, locale: Locale): CardProduct {
     image_key: p.image_key,
     photo: p.photo,
     name: localizedText(p.name, locale),
+  }
+}
+
+/**
+ * docs/product/catalogue.md (Search by the problem in the field): the sentence over a list of the
+ * products for a weed, pest or disease, and the cards' label, written here in the page's language
+ * (the texts of every other list stay out of its HTML).
+ */
+function problemTexts(
+  locale: Locale,
+  problem: NonNullable<ProductList['problem']>,
+): NonNullable<ProductListData['problem']> {
+  const t = createTranslator(locale, pageMessages({ lang: locale }, ['products']).messages)
+  return {
+    intro: t('products.problem.intro', {
+      name: localizedText(problem.name, locale),
+      kind: t(`products.problem.kinds.${problem.kind}`),
+    }),
+    whenLabel: t('products.problem.sprayWhen'),
   }
 }
 
@@ -160,10 +183,13 @@ export async function loadProductList(args: Args, group: ProductGroup | null) {
     brands: brands.status === 'fulfilled' ? brands.value : [],
   }
   if (list.status === 'fulfilled') {
+    const locale = localeOf(params)
+    const problem = list.value.problem
     return data<ProductListData>({
       ...base,
-      products: list.value.data.map((p) => cardProduct(p, localeOf(params))),
+      products: list.value.data.map((p) => cardProduct(p, locale)),
       nextCursor: list.value.has_more ? list.value.next_cursor : null,
+      problem: problem ? problemTexts(locale, problem) : null,
     })
   }
   const refusal = readRefusal(list.reason)

@@ -446,6 +446,7 @@ function Results({
           </p>
         ) : null}
       </div>
+      {data.problem ? <p className="cat-problem">{data.problem.intro}</p> : null}
       {count === 0 ? (
         <p>{t('products.results.emptyHint')}</p>
       ) : (
@@ -453,6 +454,12 @@ function Results({
           {data.products.map((product, i) => (
             <li key={product.id}>
               <ProductCard product={product} eager={i < EAGER_IMAGES} />
+              {/* Here rather than in the card, which every page with a card loads first. */}
+              {product.spray_when && data.problem ? (
+                <p className="cat-card-when">
+                  <strong>{data.problem.whenLabel}</strong> {product.spray_when}
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>
