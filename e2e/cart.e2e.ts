@@ -207,15 +207,23 @@ test.describe('the cart', () => {
     await page.getByLabel('Area unit').selectOption('hectare')
     const packs = page.locator('.calc-figure', { hasText: 'Packs to buy' }).locator('dd')
     await expect(packs).toBeVisible()
-    const count = Number((await packs.innerText()).match(/^\d+/)?.[0])
-    expect(count).toBeGreaterThan(0)
+    // The cheapest packs (docs/product/calculators.md, Which packs to buy): "2 × 500 mL + 1 × 100 mL".
+    const plan = (await packs.evaluate((dd) => dd.firstChild?.textContent ?? ''))
+      .split(' + ')
+      .map((part) => /^(\d+) × (.+)$/.exec(part))
+    expect(plan.length).toBeGreaterThan(0)
+    expect(plan.every(Boolean)).toBe(true)
     // The answer with its button: no serious accessibility fault (the button once sat inside the
     // list of figures, which may hold only names and values).
     await expectAccessible(page)
     await page.getByRole('button', { name: /Add (these \d+ packs|this pack) to the cart/ }).click()
     await expect(page.getByText('Added to your cart.').first()).toBeVisible()
     await page.goto('/en/cart')
-    await expect(page.locator('.cart-line').getByLabel('Quantity')).toHaveValue(String(count))
+    await expect(page.locator('.cart-line')).toHaveCount(plan.length)
+    for (const [, count, pack] of plan as RegExpExecArray[])
+      await expect(
+        page.locator('.cart-line', { hasText: pack! }).getByLabel('Quantity'),
+      ).toHaveValue(count!)
 
     // A pack size changed by hand is no longer the shop's pack: no button.
     await page.goBack()

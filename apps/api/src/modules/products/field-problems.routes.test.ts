@@ -146,6 +146,13 @@ describe('GET /api/v1/products?q=<a weed, pest or disease>', () => {
     expect(plain.data.every((p) => p.spray_when === null)).toBe(true)
   })
 
+  it('best match still puts the product called what was typed first, then the rest by name, across pages', async () => {
+    const slugs = (await search('karah')).data.map((p) => p.slug)
+    expect(slugs[0]).toBe('karah-75')
+    expect(slugs.slice(1)).toEqual([...slugs.slice(1)].sort())
+    expect(new Set(slugs).size).toBe(slugs.length)
+  })
+
   it('the other filters still apply (the in-stock list of a category, sorted)', async () => {
     const res = await t.app.inject({
       url: '/api/v1/products?q=karah&sort=price_asc&category=fungicide&market=MY',

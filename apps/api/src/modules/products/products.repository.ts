@@ -347,7 +347,9 @@ export function createProductsRepository(db: Db, run: DbHandle['prepared']) {
       cursor: (string | number)[] | null,
       options: { controls?: string } = {},
     ) {
-      const search = query.q ? await searchCondition(query.q, Boolean(query.sort)) : null
+      // A list by a problem is that filter, not a search of the words (the words only order it).
+      const search =
+        query.q && !options.controls ? await searchCondition(query.q, Boolean(query.sort)) : null
       if (search === 'nothing') return { rows: [] as ListRow[], hasMore: false, nextCursor: null }
       const { price, inStock } = marketColumns(query.market)
       const conditions: SQL[] = [sql`${price} is not null`]
@@ -359,8 +361,24 @@ export function createProductsRepository(db: Db, run: DbHandle['prepared']) {
       if (query.in_stock) conditions.push(eq(inStock, true))
       if (query.featured) conditions.push(eq(products.featured, true))
       // docs/product/catalogue.md (Search by the problem in the field): its label controls it.
-      if (options.controls)
+      if (options.controls) {
         conditions.push(sql`${products.controls} @> array[${options.controls}]::text[]`)
+        // Best match as for any search: the products called what was typed first ("karah" puts
+        // Karah-75 first), then the rest by name; the cursor is [part, name, id] as for a search.
+        if (query.q && !query.sort) {
+          const named = sql`case when ${products.nameVector} @@ plainto_tsquery('simple', ${query.q}) then 0 else 1 end`
+          const result = await run<ListRow>(sql`
+            select * from (select ${listColumns(query.market)}, ${named} as tier from ${products}
+              where ${and(...conditions)}) as p
+            ${cursor ? sql`where (tier, sort_title, id) > (${cursor[0]}, ${cursor[1]}, ${cursor[2]})` : sql``}
+            order by tier, sort_title, id limit ${limitOf(query.per_page + 1)}`)
+          return pageOf(result, query.per_page, (last) => [
+            Number(last.tier),
+            last.sort_title,
+            last.id,
+          ])
+        }
+      }
       if (search?.oneWord && search.words && !query.sort)
         return bestMatchFromPostings(query, conditions, search.oneWord, search.words, cursor)
       if (search && !query.sort) return bestMatch(query, conditions, search, cursor)

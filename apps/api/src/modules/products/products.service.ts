@@ -22,12 +22,11 @@ export function createProductsService(repo: ProductsRepository) {
     async list(query: ProductListQuery): Promise<ProductList> {
       // docs/product/catalogue.md (Search by the problem in the field): a search that names a
       // weed, pest or disease lists the products whose label controls it, and nothing else (a
-      // fertiliser that merely mentions it is not one), in the list's usual order.
+      // fertiliser that merely mentions it is not one), in best-match order or the sort chosen.
       const problem = query.q ? problemNamedIn(query.q) : null
-      const asked = problem ? { ...query, q: undefined } : query
       const page = await repo.list(
-        asked,
-        readCursor(asked),
+        query,
+        readCursor(query),
         problem ? { controls: problem.id } : {},
       )
       return {

@@ -1,17 +1,7 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useMemo, useRef, useState } from 'react'
 import { useTypedBeforeHydration } from '~/utils/typed-before-hydration.ts'
 import type { FormEvent } from 'react'
-import {
-  Form,
-  Link,
-  useFetcher,
-  useLocation,
-  useSubmit,
-  type ShouldRevalidateFunctionArgs,
-} from 'react-router'
-import { CART_MAX_COUNT } from '@padi/domain/cart/cart'
-import { notify } from '~/components/toasts.tsx'
-import type { AddToCartResult } from '~/routes/cart/add-to-cart.ts'
+import { Form, Link, useLocation, useSubmit, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { packForCart } from './+shared/product-link.ts'
 import { convertArea } from '@padi/domain/calculators/area-units'
 import {
@@ -55,6 +45,7 @@ import type {
   InputFormField,
   InputFormState,
   InputFormValues,
+  PackChoices,
 } from './+shared/input-form.ts'
 import { evaluateInputForm } from './+shared/input-evaluation.ts'
 import { formKeyOf, useSearchSync } from './+shared/use-search-sync.ts'
@@ -67,7 +58,9 @@ import type { ProductChoice } from './+shared/product-picker.server.ts'
 import { pickedProductSearch, ProductPicker } from './+shared/product-picker.tsx'
 import { BeforeScripts } from '~/components/form/before-scripts.tsx'
 import type { Locale } from '@padi/domain/i18n/locales'
-import { localeOf } from '~/routes/products/+shared/catalogue.server.ts'
+import type { PackPlan } from '@padi/domain/calculators/pack-plan'
+import { localeOf, marketData } from '~/routes/products/+shared/catalogue.server.ts'
+import { packChoices } from './+shared/pack-choices.server.ts'
 
 // Query parameters (for links from product pages that prefill the label's rate) are documented
 // on readInputForm in ./+shared/input-form.ts: product, area_value, area_unit, rate_kind,
@@ -84,19 +77,29 @@ export async function loader(args: Route.LoaderArgs) {
   if (picked) throw picked
   const url = new URL(args.request.url)
   const locale = localeOf(args.params)
+  const values = readInputForm(url.searchParams, locale).values
+  const [choices, packs] = await Promise.all([
+    productChoices(args),
+    values.pack_id ? packChoices(args, values.pack_id, marketData(args).market) : null,
+  ])
   return {
     ...pageMessages(args.params, ['calculator', 'units']),
-    choices: await productChoices(args),
+    choices,
+    packs,
     // The answer for this address, computed here so the browser shows it without loading the
     // validation (zod) first; the browser loads it after the page is shown (budget F4).
-    first: {
-      search: url.search,
-      evaluation: evaluateInputForm(readInputForm(url.searchParams, locale).values),
-    },
+    first: { search: url.search, evaluation: evaluateInputForm(values, packs) },
   }
 }
 
-type Evaluate = (values: InputFormValues) => InputEvaluation
+// docs/product/calculators.md (Which packs to buy): the cart button comes in a file of its own,
+// asked for as soon as this page's scripts run (the first-load budget, F4); the form the server
+// drew works until it is here.
+const addPacksToCart =
+  typeof window === 'undefined' ? null : import('./+shared/add-packs-to-cart.tsx')
+const AddPacksToCart = lazy(() => addPacksToCart ?? import('./+shared/add-packs-to-cart.tsx'))
+
+type Evaluate = (values: InputFormValues, packs: PackChoices | null) => InputEvaluation
 
 /** Set once the browser has the validation; until then the server computes every answer. */
 let evaluatorLoaded = false
@@ -171,6 +174,7 @@ const AREA_HINT_ID = 'area-value-hint'
 interface Shown {
   input: InputCalculationInput
   result: InputCalculationResult
+  plan?: PackPlan | null | undefined
 }
 
 /**
@@ -208,6 +212,7 @@ export default function InputCalculation({ loaderData }: Route.ComponentProps) {
             : PENDING
         }
         choices={loaderData.choices}
+        packs={loaderData.packs}
       />
     </>
   )
@@ -218,11 +223,13 @@ function InputCalculationForm({
   formKey,
   firstEvaluation,
   choices,
+  packs,
 }: {
   initial: InputFormState
   formKey: string
   firstEvaluation: InputEvaluation
   choices: readonly ProductChoice[]
+  packs: PackChoices | null
 }) {
   const { t, locale } = useI18n()
   const [values, setValues] = useState(initial.values)
@@ -231,8 +238,8 @@ function InputCalculationForm({
   // Until the validation is here, the server's answer for the current address (the URL follows
   // the form, and each change of it reruns the loader then: see shouldRevalidate).
   const evaluation = useMemo(
-    () => (evaluate ? evaluate(values) : firstEvaluation),
-    [evaluate, values, firstEvaluation],
+    () => (evaluate ? evaluate(values, packs) : firstEvaluation),
+    [evaluate, values, firstEvaluation, packs],
   )
   // docs/product/calculators.md: the answer on screen always belongs to the entries on screen. An
   // invalid entry shows its message and no answer. Before the browser has the validation, the
@@ -520,7 +527,13 @@ function InputCalculationForm({
               {t('calculator.input.beforeScripts.answer')}
             </BeforeScripts>
             {shown ? (
-              <Figures input={shown.input} result={shown.result} packId={values.pack_id} />
+              <Figures
+                input={shown.input}
+                result={shown.result}
+                packId={values.pack_id}
+                plan={shown.plan}
+                packs={packs}
+              />
             ) : (
               <p className="calc-empty">
                 {missing.length > 0
@@ -563,8 +576,14 @@ function formParams(form: HTMLFormElement): URLSearchParams {
 }
 
 /** The answer in big figures with short labels, readable on a 360 px phone. */
-function Figures({ input, result, packId }: Shown & { packId: string }) {
-  const { t } = useI18n()
+function Figures({
+  input,
+  result,
+  packId,
+  plan,
+  packs,
+}: Shown & { packId: string; plan: PackPlan | null | undefined; packs: PackChoices | null }) {
+  const { t, money } = useI18n()
   const format = useCalculatorFormat()
   const unit = result.productUnit
   const areaUnit = input.area.unit
@@ -579,7 +598,11 @@ function Figures({ input, result, packId }: Shown & { packId: string }) {
         })
   const tank = format.litres(input.sprayer.tankLitres)
   const oneTank = result.tankLoads === 1
-  const packs = result.packsToBuy !== null && input.packSize ? input.packSize : null
+  const size = result.packsToBuy !== null && input.packSize ? input.packSize : null
+  // docs/product/calculators.md (Which packs to buy): the shop's cheapest packs, when known.
+  const lines = plan && packs ? plan.lines : null
+  const label = (id: number) => packs?.options.find((o) => o.id === id)?.label
+  const single = size ? packForCart(packId, size) : null
   return (
     <>
       <dl className="calc-figures">
@@ -631,72 +654,46 @@ function Figures({ input, result, packId }: Shown & { packId: string }) {
             </small>
           </dd>
         </div>
-        {packs && result.packsToBuy !== null ? (
+        {size && result.packsToBuy !== null ? (
           <div className="calc-figure">
             <dt>{t('calculator.input.packsToBuy')}</dt>
-            <dd>
-              {format.count(result.packsToBuy)}
-              <small>
-                {t('calculator.input.packsOf', {
-                  pack: format.productAsEntered(packs.amount, packs.unit),
-                })}
-              </small>
-            </dd>
+            {lines && plan && packs ? (
+              <dd className="calc-plan">
+                {lines.map((l) => `${format.count(l.count)} × ${label(l.id)}`).join(' + ')}
+                <small>
+                  {money(plan.totalMinor, packs.currency)} ·{' '}
+                  {plan.inStock ? packs.inStock : packs.notInStock}
+                </small>
+              </dd>
+            ) : (
+              <dd>
+                {format.count(result.packsToBuy)}
+                <small>
+                  {t('calculator.input.packsOf', {
+                    pack: format.productAsEntered(size.amount, size.unit),
+                  })}
+                </small>
+              </dd>
+            )}
           </div>
         ) : null}
       </dl>
       {/* Under the figures, not among them: a list of figures holds only names and values. */}
-      {packs && result.packsToBuy !== null ? (
-        <AddPacksToCart
-          pack={packForCart(packId, packs)}
-          count={result.packsToBuy}
-          packId={packId}
-        />
+      {size && result.packsToBuy !== null && (lines || single) ? (
+        <Suspense fallback={null}>
+          <AddPacksToCart
+            lines={
+              lines && packs
+                ? lines.map((l) => ({
+                    productId: packs.productId,
+                    variationId: l.id,
+                    count: l.count,
+                  }))
+                : [{ ...single!, count: result.packsToBuy }]
+            }
+          />
+        </Suspense>
       ) : null}
     </>
-  )
-}
-
-/**
- * docs/product/orders-and-payments.md: 'Add these packs to the cart' on the spray calculator's
- * answer, when the pack counted is one of the shop's (the calculator was opened from a product).
- * A form, so it works before the scripts arrive; with them it is sent in the background.
- */
-function AddPacksToCart({
-  pack,
-  count,
-  packId,
-}: {
-  pack: { productId: number; variationId: number } | null
-  count: number
-  packId: string
-}) {
-  const { t, locale } = useI18n()
-  const location = useLocation()
-  const cart = useFetcher<AddToCartResult>()
-  const done = cart.state === 'idle' ? cart.data : undefined
-  useEffect(() => {
-    if (done) notify({ kind: done.ok ? 'success' : 'error', message: t(done.messageKey) })
-  }, [done, t])
-  if (!pack || count < 1 || !packId) return null
-  const action = localePath(locale, '/add-to-cart')
-  const value = `${pack.productId}.${pack.variationId}.${Math.min(count, CART_MAX_COUNT)}`
-  return (
-    <cart.Form method="post" action={action} className="calc-add-to-cart">
-      <input type="hidden" name="pack" value={value} />
-      <input type="hidden" name="redirect_to" value={`${location.pathname}${location.search}`} />
-      <button
-        type="submit"
-        className="button"
-        disabled={cart.state !== 'idle'}
-        onClick={(event) => {
-          event.preventDefault()
-          void cart.submit({ pack: value, _fetch: '1' }, { method: 'post', action })
-        }}
-      >
-        {count === 1 ? t('calculator.input.addPackOne') : t('calculator.input.addPacks', { count })}
-      </button>
-      {done ? <p className={done.ok ? 'hint' : 'form-error'}>{t(done.messageKey)}</p> : null}
-    </cart.Form>
   )
 }

@@ -5,7 +5,10 @@ import { calculateInput, litresPerHectareFromRai } from '@padi/domain/calculator
 import { InputCalculationInputSchema } from '@padi/domain/calculators/input-calculation-schema'
 import { readAreaValue } from './area-form.ts'
 import { labelAllows } from './input-form.ts'
-import type { InputEvaluation, InputFormField, InputFormValues } from './input-form.ts'
+import type { InputEvaluation, InputFormField, InputFormValues, PackChoices } from './input-form.ts'
+import { planPacks } from '@padi/domain/calculators/pack-plan'
+import { toBaseAmount } from '@padi/domain/calculators/input-calculation'
+import { packForCart } from './product-link.ts'
 
 // The spray calculator's validation, apart from input-form.ts: it brings zod, so the page loads
 // it after it is shown (performance budget F4), while the server renders the first answer.
@@ -51,7 +54,10 @@ function isErrorKey(message: string): message is CalculatorErrorKey {
  * Validates the form with the domain schema and runs the domain calculation (docs/product/calculators.md
  * §2.2). Every message is a catalogue key (calculator.errors.*) tied to one form field.
  */
-export function evaluateInputForm(values: InputFormValues): InputEvaluation {
+export function evaluateInputForm(
+  values: InputFormValues,
+  packs?: PackChoices | null,
+): InputEvaluation {
   const parsed = InputCalculationInputSchema.safeParse({
     area: { value: readAreaValue(values.area_value, values.area_unit), unit: values.area_unit },
     rate: {
@@ -82,10 +88,33 @@ export function evaluateInputForm(values: InputFormValues): InputEvaluation {
   }
   if (ruledOut) return { ok: false, errors: { sprayer: CALCULATOR_ERRORS.sprayerRuledOut } }
   try {
-    return { ok: true, input: parsed.data, result: calculateInput(parsed.data) }
+    const result = calculateInput(parsed.data)
+    return {
+      ok: true,
+      input: parsed.data,
+      result,
+      plan: packPlan(values, result.totalProduct, packs),
+    }
   } catch (error) {
     // The schema already applies every rule calculateInput checks; this only guards drift.
     if (!(error instanceof CalculatorError)) throw error
     return { ok: false, errors: { [fieldOf(error.field ?? '')]: error.code } }
   }
+}
+
+/**
+ * docs/product/calculators.md (Which packs to buy): the cheapest packs of the shop's product for
+ * the amount worked out, when the pack counted is still one of that product's (a farmer who typed
+ * another pack size gets the count of that size only). Packs measured otherwise (grams for a
+ * rate in millilitres) are left out.
+ */
+function packPlan(values: InputFormValues, need: number, packs: PackChoices | null | undefined) {
+  if (!packs || !values.pack_amount || !values.pack_unit) return null
+  const amount = Number(values.pack_amount)
+  const unit = values.pack_unit as Parameters<typeof toBaseAmount>[1]
+  const shop = packForCart(values.pack_id, { amount, unit })
+  if (!shop || shop.productId !== packs.productId) return null
+  const counted = Math.round(toBaseAmount(amount, unit))
+  if (!packs.options.some((o) => o.id === shop.variationId && o.amount === counted)) return null
+  return planPacks(need, packs.options, packs.maxCount)
 }

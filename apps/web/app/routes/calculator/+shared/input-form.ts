@@ -16,6 +16,8 @@ import type {
   SprayerType,
 } from '@padi/domain/calculators/input-calculation'
 import type { Locale } from '@padi/domain/i18n/locales'
+import type { Currency } from '@padi/domain/markets'
+import type { PackOption, PackPlan } from '@padi/domain/calculators/pack-plan'
 import { DEFAULT_FROM_UNIT } from './area-form.ts'
 
 /**
@@ -287,6 +289,26 @@ export function inputFormSearch(
   return params.toString()
 }
 
+/**
+ * docs/product/calculators.md (Which packs to buy): the packs of the product the calculator was
+ * opened from, as pack-choices.server.ts reads them for the farmer, with the two notes in the
+ * page's language.
+ */
+export type PackChoices = {
+  productId: number
+  currency: Currency
+  maxCount: number
+  options: (PackOption & { label: string })[]
+  inStock: string
+  notInStock: string
+}
+
 export type InputEvaluation =
-  | { ok: true; input: InputCalculationInput; result: InputCalculationResult }
+  | {
+      ok: true
+      input: InputCalculationInput
+      result: InputCalculationResult
+      /** The cheapest packs of the product for the amount, when the product's packs are known. */
+      plan?: PackPlan | null
+    }
   | { ok: false; errors: Partial<Record<InputFormField, CalculatorErrorKey>> }

@@ -271,28 +271,39 @@ export async function loadProductDetail(args: Args, pathGroup: ProductGroup | nu
   })
 }
 
+/** A logged-in farmer's branch and region (null for a visitor); may fail with the API. */
+export async function farmerPlace(
+  { context }: Pick<Args, 'context'>,
+  api: ApiClient,
+): Promise<{ preferredBranchId: number | null; region: string | null } | null> {
+  const session = context.get(sessionContext)
+  const user = session.isLoggedIn ? session.data.user : undefined
+  const token = session.data.accessToken
+  if (!user || !token) return null
+  let place = { preferredBranchId: user.preferredBranchId, region: user.region }
+  if (place.preferredBranchId === undefined) {
+    // A session made before these were kept: read them once.
+    const me = await api.me(token)
+    place = { preferredBranchId: me.preferred_branches[0] ?? null, region: me.profile.state }
+    session.update({ user: { ...user, ...place } })
+  }
+  return { preferredBranchId: place.preferredBranchId ?? null, region: place.region ?? null }
+}
+
 /**
  * The branches of the market in a logged-in farmer's order (their branch first, then the nearest;
  * ADR 068), or null for a visitor, or when the branches could not be read: the product's own
  * order (the branches' usual order) stands then. Never fails the page.
  */
 async function farmerOrder(
-  { params, context }: Args,
+  args: Args,
   api: ApiClient,
   market: Market,
 ): Promise<FarmerOrder | null> {
-  const session = context.get(sessionContext)
-  const user = session.isLoggedIn ? session.data.user : undefined
-  const token = session.data.accessToken
-  if (!user || !token) return null
+  const { params } = args
   try {
-    let place = { preferredBranchId: user.preferredBranchId, region: user.region }
-    if (place.preferredBranchId === undefined) {
-      // A session made before these were kept: read them once.
-      const me = await api.me(token)
-      place = { preferredBranchId: me.preferred_branches[0] ?? null, region: me.profile.state }
-      session.update({ user: { ...user, ...place } })
-    }
+    const place = await farmerPlace(args, api)
+    if (!place) return null
     const branches = await api.listBranches(market)
     const own = branches.find((b) => b.id === place.preferredBranchId)
     return {
