@@ -80,6 +80,46 @@ describe('API shell', () => {
     )
   })
 
+  it('declares every file the API takes or gives with its media types, so a generated client can send and read them', async () => {
+    type Op = {
+      operationId: string
+      requestBody?: { content: Record<string, { schema: { format?: string } }> }
+      responses: Record<string, { content?: Record<string, { schema?: { format?: string } }> }>
+    }
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json()
+    const ops = new Map<string, Op>()
+    for (const item of Object.values(doc.paths as Record<string, Record<string, Op>>))
+      for (const op of Object.values(item)) ops.set(op.operationId, op)
+    const uploads = {
+      uploadMyReceipt: ['application/pdf', 'image/jpeg', 'image/png'],
+      uploadMyKycDocument: ['application/pdf', 'image/jpeg', 'image/png'],
+      uploadLateRepaymentDocument: ['application/pdf', 'image/jpeg', 'image/png'],
+      setProductPhoto: ['image/jpeg', 'image/png', 'image/webp'],
+    }
+    for (const [id, types] of Object.entries(uploads)) {
+      const content = ops.get(id)?.requestBody?.content ?? {}
+      expect(Object.keys(content), id).toEqual(expect.arrayContaining(types))
+      for (const type of types) expect(content[type]?.schema.format, id).toBe('binary')
+    }
+    const downloads = {
+      downloadMyReceipt: 'application/pdf',
+      downloadReceipt: 'image/png',
+      downloadMyKycDocument: 'image/jpeg',
+      downloadKycDocument: 'application/pdf',
+      downloadMyRenewalContract: 'application/pdf',
+      downloadRenewalContract: 'application/pdf',
+      downloadLateRepaymentDocument: 'image/png',
+      getProductPhoto: 'image/webp',
+    }
+    for (const [id, type] of Object.entries(downloads)) {
+      const content = ops.get(id)?.responses['200']?.content ?? {}
+      expect(content[type]?.schema?.format, id).toBe('binary')
+      expect(content['application/json'], id).toBeUndefined()
+    }
+    // The marks the routes use to declare them do not stay in the document.
+    expect(JSON.stringify(doc)).not.toContain('x-file-')
+  })
+
   it('serves the API docs page', async () => {
     const res = await t.app.inject({ url: '/api/docs/' })
     expect(res.statusCode).toBe(200)

@@ -36,7 +36,7 @@ import type { Redis } from 'ioredis'
 import type { ApiConfig } from './config.ts'
 import { registerErrorHandler } from './plugins/error-handler.ts'
 import { refuseControlCharacters } from './plugins/refuse-control-characters.ts'
-import { withoutUnusedSchemas } from './openapi-document.ts'
+import { withFileBodies, withoutUnusedSchemas } from './openapi-document.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { createBranchesRepository } from './modules/branches/branches.repository.ts'
 import { createBranchesService } from './modules/branches/branches.service.ts'
@@ -219,7 +219,8 @@ export async function buildApp(deps: {
       },
     },
     transform: jsonSchemaTransform,
-    transformObject: (input) => withoutUnusedSchemas(jsonSchemaTransformObject(input)),
+    transformObject: (input) =>
+      withFileBodies(withoutUnusedSchemas(jsonSchemaTransformObject(input))),
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
   app.get('/api/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () =>

@@ -13,6 +13,8 @@ import {
   RequestDocumentsSchema,
 } from '@padi/domain/kyc/kyc-schemas'
 import { errorAnswers } from '../../error-schema.ts'
+import { fileAnswer } from '../../openapi-document.ts'
+import { KYC_FILE_TYPES } from '@padi/domain/kyc/kyc-documents'
 import type { Guards } from '../../plugins/authenticate.ts'
 import { sendAttachment } from '../files/send-attachment.ts'
 import type { KycReviewService } from './kyc-review.service.ts'
@@ -75,6 +77,7 @@ export const kycReviewRoutes: FastifyPluginAsync<{
         ...common,
         summary: 'A document of an application, as an attachment',
         operationId: 'downloadKycDocument',
+        ...fileAnswer(KYC_FILE_TYPES, 'The document, as an attachment (Content-Disposition).'),
         params: z.object({ id: Id, documentId: Id }),
         response: { 200: z.any().describe('The file (PDF, JPEG or PNG)'), ...errors },
       },

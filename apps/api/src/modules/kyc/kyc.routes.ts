@@ -6,6 +6,7 @@ import { LOCALES } from '@padi/domain/i18n/locales'
 import { KycAnswerSchema, KycDocumentSchema, KycDraftSchema } from '@padi/domain/kyc/kyc-schemas'
 import { KYC_DOCUMENT_KINDS, KYC_FILE_TYPES, KYC_LIMITS } from '@padi/domain/kyc/kyc-documents'
 import { errorAnswers } from '../../error-schema.ts'
+import { fileAnswer, fileBody } from '../../openapi-document.ts'
 import { IdempotencyHeaders } from '../../idempotency-header.ts'
 import type { Guards } from '../../plugins/authenticate.ts'
 import { sendAttachment } from '../files/send-attachment.ts'
@@ -72,6 +73,11 @@ export const kycRoutes: FastifyPluginAsync<{ kyc: KycService; guards: Guards }> 
         summary: 'Upload one document of the application (the file is the request body)',
         description: `PDF, JPEG or PNG, judged by the content (a name that says otherwise is refused: 415); images are encoded again without their metadata. At most ${KYC_LIMITS.maxFiles} files, ${KYC_LIMITS.maxFileBytes / 2 ** 20} MB each (413), ${KYC_LIMITS.maxTotalBytes / 2 ** 20} MB in all (409 UPLOAD_LIMIT). Every file passes a virus scan first: refused 422 UPLOAD_INFECTED, or 503 UPLOAD_SCAN_UNAVAILABLE when the scanner does not answer (try again). With an Idempotency-Key (one per file the farmer chose), a second try answers the first document (409 while it is under way, 422 if the key was used for another file).`,
         operationId: 'uploadMyKycDocument',
+        ...fileBody(
+          [...KYC_FILE_TYPES, 'application/octet-stream'],
+          KYC_LIMITS.maxFileBytes,
+          'One document of the application: a PDF, JPEG or PNG, judged by its content.',
+        ),
         headers: IdempotencyHeaders.partial(),
         querystring: z.object({
           kind: z.enum(KYC_DOCUMENT_KINDS),
@@ -104,6 +110,7 @@ export const kycRoutes: FastifyPluginAsync<{ kyc: KycService; guards: Guards }> 
         ...common,
         summary: 'One of the farmer’s own documents, as an attachment',
         operationId: 'downloadMyKycDocument',
+        ...fileAnswer(KYC_FILE_TYPES, 'The document, as an attachment (Content-Disposition).'),
         params: IdParamsSchema,
         response: { 200: z.any().describe('The file (PDF, JPEG or PNG)'), ...errors },
       },

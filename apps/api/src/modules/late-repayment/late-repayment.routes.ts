@@ -16,6 +16,7 @@ import {
   RejectExtensionSchema,
 } from '@padi/domain/credit/late-repayment-schemas'
 import { errorAnswers } from '../../error-schema.ts'
+import { fileAnswer, fileBody } from '../../openapi-document.ts'
 import { bearerToken, guard, type Guards } from '../../plugins/authenticate.ts'
 import { sendAttachment } from '../files/send-attachment.ts'
 import type { LateRepaymentService } from './late-repayment.service.ts'
@@ -132,6 +133,11 @@ export const lateRepaymentRoutes: FastifyPluginAsync<{
         ...farmer,
         summary: 'Send one supporting document (the body): PDF, JPEG or PNG, at most 8 MB',
         operationId: 'uploadLateRepaymentDocument',
+        ...fileBody(
+          ['application/pdf', 'image/jpeg', 'image/png', 'application/octet-stream'],
+          EXTENSION_FILE_LIMITS.fileBytes,
+          'One supporting document: a PDF, JPEG or PNG, judged by its content.',
+        ),
         querystring: z.object({ name: textLine().max(200).default('') }),
         response: {
           201: ExtensionDocumentSchema,
@@ -198,6 +204,10 @@ export const lateRepaymentRoutes: FastifyPluginAsync<{
         ...review,
         summary: 'A supporting document, for finance, as an attachment',
         operationId: 'downloadLateRepaymentDocument',
+        ...fileAnswer(
+          ['application/pdf', 'image/jpeg', 'image/png'],
+          'The document, as an attachment (Content-Disposition).',
+        ),
         params: z.object({ id: Id, documentId: Id }),
         response: { 200: z.any().describe('The file (PDF, JPEG or PNG)'), ...errors },
       },

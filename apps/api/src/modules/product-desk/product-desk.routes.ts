@@ -14,6 +14,7 @@ import {
   StockCountSchema,
 } from '@padi/domain/catalogue/product-desk-schemas'
 import { errorAnswers } from '../../error-schema.ts'
+import { fileAnswer, fileBody } from '../../openapi-document.ts'
 import type { Guards } from '../../plugins/authenticate.ts'
 import type { ProductDeskService } from './product-desk.service.ts'
 import { DomainError } from '@padi/domain/errors'
@@ -52,6 +53,11 @@ export const productDeskRoutes: FastifyPluginAsync<{
         ...base,
         summary: 'Upload a product’s photo: JPEG, PNG or WebP, at least 240 px, under 8 MB (admin)',
         operationId: 'setProductPhoto',
+        ...fileBody(
+          ['image/jpeg', 'image/png', 'image/webp', 'application/octet-stream'],
+          PHOTO_MAX_BYTES,
+          'The photo: a JPEG, PNG or WebP image, judged by its content.',
+        ),
         params: z.object({ id: Id }),
         response: { 200: ProductDeskProductSchema, ...errors, ...errorAnswers(413) },
       },
@@ -88,6 +94,7 @@ export const productDeskRoutes: FastifyPluginAsync<{
         tags: ['catalogue'],
         summary: 'A product photo at one of the shop’s sizes (WebP)',
         operationId: 'getProductPhoto',
+        ...fileAnswer(['image/webp'], 'The photo at that width, as WebP.'),
         security: [],
         params: z.object({
           name: z.string().regex(PHOTO_NAME),

@@ -11,6 +11,7 @@ import {
   RenewalSubmitSchema,
 } from '@padi/domain/credit/renewal-schemas'
 import { errorAnswers } from '../../error-schema.ts'
+import { fileAnswer } from '../../openapi-document.ts'
 import type { Guards } from '../../plugins/authenticate.ts'
 import { sendAttachment } from '../files/send-attachment.ts'
 import type { RenewalService } from './renewal.service.ts'
@@ -80,6 +81,10 @@ export const renewalRoutes: FastifyPluginAsync<{
         ...mine,
         summary: 'The signed renewal contract (PDF), for its farmer, as an attachment',
         operationId: 'downloadMyRenewalContract',
+        ...fileAnswer(
+          ['application/pdf'],
+          'The signed contract, as a PDF attachment (Content-Disposition).',
+        ),
         params: Params,
         response: { 200: z.any().describe('The PDF'), ...errors },
       },
@@ -114,6 +119,10 @@ export const renewalRoutes: FastifyPluginAsync<{
         ...review,
         summary: 'A signed renewal contract (PDF), for finance, as an attachment',
         operationId: 'downloadRenewalContract',
+        ...fileAnswer(
+          ['application/pdf'],
+          'The signed contract, as a PDF attachment (Content-Disposition).',
+        ),
         params: Params,
         response: { 200: z.any().describe('The PDF'), ...errors },
       },

@@ -13,6 +13,7 @@ import {
   RejectReceiptSchema,
 } from '@padi/domain/repayments/receipt-schemas'
 import { errorAnswers } from '../../error-schema.ts'
+import { fileAnswer, fileBody } from '../../openapi-document.ts'
 import type { Guards } from '../../plugins/authenticate.ts'
 import { sendAttachment } from '../files/send-attachment.ts'
 import type { ReceiptsService } from './receipts.service.ts'
@@ -48,6 +49,11 @@ export const receiptsRoutes: FastifyPluginAsync<{
         description:
           'Method, bank, amount (more than 0, at most two decimals, not more than the credit used), date and reference in the query; one PNG, JPEG or PDF under 10 MB, judged by its content, as the body. Waits for finance (status pending). With an Idempotency-Key, a retry answers the first receipt (409 while it is under way, 422 if the key was used for another receipt).',
         operationId: 'uploadMyReceipt',
+        ...fileBody(
+          ['application/pdf', 'image/jpeg', 'image/png', 'application/octet-stream'],
+          RECEIPT_MAX_FILE_BYTES,
+          'The receipt: one PDF, JPEG or PNG, judged by its content.',
+        ),
         headers: IdempotencyHeaders.partial(),
         querystring: ReceiptUploadQuerySchema.extend({
           locale: z
@@ -98,6 +104,10 @@ export const receiptsRoutes: FastifyPluginAsync<{
         ...mine,
         summary: 'A receipt’s file, for its owner, as an attachment',
         operationId: 'downloadMyReceipt',
+        ...fileAnswer(
+          ['application/pdf', 'image/jpeg', 'image/png'],
+          'The receipt’s file, as an attachment (Content-Disposition).',
+        ),
         params: Params,
         response: { 200: z.any().describe('The file (PDF, JPEG or PNG)'), ...errors },
       },
@@ -132,6 +142,10 @@ export const receiptsRoutes: FastifyPluginAsync<{
         ...review,
         summary: 'A receipt’s file, for finance, as an attachment',
         operationId: 'downloadReceipt',
+        ...fileAnswer(
+          ['application/pdf', 'image/jpeg', 'image/png'],
+          'The receipt’s file, as an attachment (Content-Disposition).',
+        ),
         params: Params,
         response: { 200: z.any().describe('The file (PDF, JPEG or PNG)'), ...errors },
       },
