@@ -120,6 +120,20 @@ describe('API shell', () => {
     expect(JSON.stringify(doc)).not.toContain('x-file-')
   })
 
+  it('declares every tag its operations use, and names no schema by an id with a fragment', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json()
+    const declared = new Set(
+      (doc.tags as { name: string; description: string }[]).map((t) => t.name),
+    )
+    for (const item of Object.values(
+      doc.paths as Record<string, Record<string, { tags?: string[] }>>,
+    ))
+      for (const op of Object.values(item))
+        for (const tag of op.tags ?? []) expect(declared.has(tag), tag).toBe(true)
+    expect(JSON.stringify(doc.components.schemas)).not.toContain('"$id"')
+    expect(doc.info.contact).toBeDefined()
+  })
+
   it('serves the API docs page', async () => {
     const res = await t.app.inject({ url: '/api/docs/' })
     expect(res.statusCode).toBe(200)

@@ -36,7 +36,12 @@ import type { Redis } from 'ioredis'
 import type { ApiConfig } from './config.ts'
 import { registerErrorHandler } from './plugins/error-handler.ts'
 import { refuseControlCharacters } from './plugins/refuse-control-characters.ts'
-import { withFileBodies, withoutUnusedSchemas } from './openapi-document.ts'
+import {
+  API_TAGS,
+  withFileBodies,
+  withoutSchemaIds,
+  withoutUnusedSchemas,
+} from './openapi-document.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { createBranchesRepository } from './modules/branches/branches.repository.ts'
 import { createBranchesService } from './modules/branches/branches.service.ts'
@@ -212,7 +217,9 @@ export async function buildApp(deps: {
         description:
           'JSON API of the farm-input shop. The web app, the mobile app and branch devices use it.',
         version: '1.0.0',
+        contact: { name: 'SawahMart API team' },
       },
+      tags: API_TAGS.map((tag) => ({ ...tag })),
       servers: [{ url: '/' }],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
@@ -220,7 +227,7 @@ export async function buildApp(deps: {
     },
     transform: jsonSchemaTransform,
     transformObject: (input) =>
-      withFileBodies(withoutUnusedSchemas(jsonSchemaTransformObject(input))),
+      withoutSchemaIds(withFileBodies(withoutUnusedSchemas(jsonSchemaTransformObject(input)))),
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
   app.get('/api/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () =>

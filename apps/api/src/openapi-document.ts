@@ -51,6 +51,15 @@ export function fileAnswer(types: readonly string[], description: string, status
   return { 'x-file-answer': { status, types, description } satisfies FileAnswer }
 }
 
+/** A body or answer that is one file, of any of `types`. */
+const binaryContent = (types: readonly string[]) =>
+  Object.fromEntries(
+    types.map((type) => [
+      type,
+      { schema: { type: 'string', format: 'binary', contentMediaType: type } },
+    ]),
+  )
+
 /**
  * The file bodies and file answers declared with fileBody and fileAnswer become the document's
  * own: a `requestBody` with each media type as binary (and the limit in its description), and the
@@ -68,12 +77,7 @@ export function withFileBodies<T>(document: T): T {
         operation.requestBody = {
           required: true,
           description: `${body.description} At most ${body.maxBytes} bytes (413 above).`,
-          content: Object.fromEntries(
-            body.types.map((type) => [
-              type,
-              { schema: { type: 'string', format: 'binary', contentMediaType: type } },
-            ]),
-          ),
+          content: binaryContent(body.types),
         }
       }
       const answer = operation['x-file-answer'] as FileAnswer | undefined
@@ -82,15 +86,99 @@ export function withFileBodies<T>(document: T): T {
         const responses = (operation.responses ?? {}) as Record<string, unknown>
         responses[String(answer.status)] = {
           description: answer.description,
-          content: Object.fromEntries(
-            answer.types.map((type) => [
-              type,
-              { schema: { type: 'string', format: 'binary', contentMediaType: type } },
-            ]),
-          ),
+          content: binaryContent(answer.types),
         }
         operation.responses = responses
       }
     }
+  return document
+}
+
+/**
+ * The document's tags, each with what its operations are for (every tag an operation uses is
+ * declared here: app.test.ts checks it). In the order an app developer meets them.
+ */
+export const API_TAGS = [
+  { name: 'health', description: 'Whether the API and its database answer.' },
+  { name: 'branches', description: 'The branches, and the version of what visitors see.' },
+  {
+    name: 'interest',
+    description: 'A visitor registering interest before the shop opens in their area.',
+  },
+  {
+    name: 'auth',
+    description: 'Sign-up with an SMS code, login, token refresh, logout and password reset.',
+  },
+  {
+    name: 'users',
+    description: 'The customer’s own account: profile, SMS reminders, mobile number.',
+  },
+  { name: 'addresses', description: 'The customer’s delivery addresses.' },
+  {
+    name: 'catalogue',
+    description: 'Products, their search, brands, photos and suggestions. No login needed.',
+  },
+  { name: 'cart', description: 'The customer’s cart, kept by the API.' },
+  {
+    name: 'orders',
+    description:
+      'Checkout quotes and orders paid in cash or on credit (with the PIN or a registered phone).',
+  },
+  {
+    name: 'payment',
+    description: 'The payment PIN and the phones registered to pay with a fingerprint or face.',
+  },
+  { name: 'credit', description: 'The customer’s credit lines and what is owed.' },
+  { name: 'kyc', description: 'The customer’s application for credit, with its documents.' },
+  {
+    name: 'repayments',
+    description: 'Repayment receipts the customer sends for finance to check.',
+  },
+  {
+    name: 'late repayment',
+    description: 'A farmer asking for more time to repay, reached with an SMS code.',
+  },
+  { name: 'renewal', description: 'Renewing a credit contract, with its signature.' },
+  {
+    name: 'vouchers',
+    description: 'The customer’s vouchers, counter code (QR) and counter transactions.',
+  },
+  {
+    name: 'branch counter',
+    description: 'The branch clerk serving a customer at the counter: lookup, purchase, close.',
+  },
+  { name: 'staff', description: 'The branch clerk finding a customer by mobile number.' },
+  { name: 'kyc review', description: 'Finance checking credit applications and their documents.' },
+  { name: 'repayments review', description: 'Finance approving or rejecting repayment receipts.' },
+  {
+    name: 'late repayment review',
+    description: 'Finance deciding requests for more time to repay.',
+  },
+  { name: 'renewal review', description: 'Finance approving or rejecting contract renewals.' },
+  { name: 'vouchers admin', description: 'Issuing vouchers to customers, previewed first.' },
+  {
+    name: 'back office',
+    description:
+      'The admin desk: products, stock, branches, orders, users, feedback, jobs and the audit log.',
+  },
+  { name: 'admin', description: 'An admin reading a user and setting a legal hold.' },
+  { name: 'feedback', description: 'Bug reports and feedback from the shop’s pages.' },
+  {
+    name: 'dev',
+    description:
+      'Demo mode only (DEMO_MODE): the SMS outbox and a demo credit line. Absent in production.',
+  },
+] as const
+
+/**
+ * Component schemas as the zod type provider writes them carry `"$id": "#/components/schemas/X"`,
+ * an `$id` with a fragment, which JSON Schema 2020-12 (and so OpenAPI 3.1) forbids; the `$ref`s
+ * name the schemas already, so the ids are left out.
+ */
+export function withoutSchemaIds<T>(document: T): T {
+  const schemas = (
+    document as { components?: { schemas?: Record<string, Record<string, unknown>> } }
+  ).components?.schemas
+  for (const schema of Object.values(schemas ?? {})) delete schema.$id
   return document
 }

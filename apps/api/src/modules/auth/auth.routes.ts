@@ -2,6 +2,13 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
+  LOGIN_LOCK_MS,
+  LOGIN_MAX_FAILURES,
+  OTP_LENGTH,
+  OTP_MAX_ATTEMPTS,
+  OTP_TTL_MS,
+} from '@padi/domain/auth/rules'
+import {
   LoginSchema,
   OtpResendSchema,
   OtpVerifySchema,
@@ -56,6 +63,7 @@ export const authRoutes: FastifyPluginAsync<{
       schema: {
         tags: ['auth'],
         operationId: 'signUp',
+        description: `Creates a pending account and sends a sign-up code by SMS (${OTP_LENGTH} digits, valid ${OTP_TTL_MS / 60_000} minutes). The answer's access_token names only this sign-up (for verifySignupCode and resendCode); the account can log in once the code is verified. A number that has an account is refused.`,
         security: [],
         summary:
           'Create a pending account and send a code by SMS (docs/product/accounts.md sign-up flow)',
@@ -85,6 +93,7 @@ export const authRoutes: FastifyPluginAsync<{
       schema: {
         tags: ['auth'],
         operationId: 'verifySignupCode',
+        description: `Checks the sign-up code (void after ${OTP_MAX_ATTEMPTS} wrong tries or ${OTP_TTL_MS / 60_000} minutes) and activates the account: the answer holds its access and refresh tokens, as a login does.`,
         security: [],
         summary: 'Verify the sign-up code',
         body: OtpVerifySchema,
@@ -101,6 +110,8 @@ export const authRoutes: FastifyPluginAsync<{
       schema: {
         tags: ['auth'],
         operationId: 'resendCode',
+        description:
+          'Sends a new code for a pending sign-up and the old one stops working. A number gets one only after the cool-down since the last (OTP_RESEND_COOLDOWN_SECONDS, 60 by default): before that, 429 OTP_COOLDOWN with the seconds to wait in Retry-After.',
         security: [],
         summary: 'Send a new code after the cool-down',
         querystring: LocaleQuery,
@@ -118,6 +129,7 @@ export const authRoutes: FastifyPluginAsync<{
       schema: {
         tags: ['auth'],
         operationId: 'logIn',
+        description: `Mobile number and password. Answers an access token and a refresh token (rotate it with refreshTokens). After ${LOGIN_MAX_FAILURES} failures in a row the account is locked for ${LOGIN_LOCK_MS / 60_000} minutes; the answer never says whether the number has an account.`,
         security: [],
         summary: 'Log in with mobile number and password',
         body: LoginSchema,
@@ -180,6 +192,7 @@ export const authRoutes: FastifyPluginAsync<{
       schema: {
         tags: ['auth'],
         operationId: 'requestPasswordReset',
+        description: `Sends a reset code by SMS (${OTP_LENGTH} digits, valid ${OTP_TTL_MS / 60_000} minutes) to a number with an account; a number without one gets the same answer and no SMS, so the answer tells nobody who has an account.`,
         security: [],
         summary: 'Send a password reset code (same answer for numbers without an account)',
         querystring: LocaleQuery,
@@ -197,6 +210,7 @@ export const authRoutes: FastifyPluginAsync<{
       schema: {
         tags: ['auth'],
         operationId: 'resetPassword',
+        description: `Sets a new password with the reset code (void after ${OTP_MAX_ATTEMPTS} wrong tries) and ends every other session of the account; the answer holds new tokens for this one.`,
         security: [],
         summary: 'Set a new password with the code; ends every other session',
         body: PasswordResetSchema,

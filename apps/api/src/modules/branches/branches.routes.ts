@@ -29,6 +29,8 @@ export const branchesRoutes: FastifyPluginAsync<{
       schema: {
         tags: ['branches'],
         operationId: 'getContentVersion',
+        description:
+          'A number that grows whenever the back office changes what a visitor sees. An app or page keeps its catalogue answers and asks for them again only once this number has moved.',
         security: [],
         summary: 'A number that moves whenever the back office changes what visitors see',
         response: { 200: z.object({ version: z.number().int() }), ...errorAnswers(429) },
@@ -66,6 +68,8 @@ export const branchesRoutes: FastifyPluginAsync<{
       schema: {
         tags: ['branches'],
         operationId: 'listBranches',
+        description:
+          'Every branch of the market: its names, address, district and state in each language, phone, position (lat, lng), time zone and opening hours for each day of the week, in the branches’ usual order. Sign-up offers them as the preferred branch, checkout for collection.',
         security: [],
         summary: 'List the branches (contact page, sign-up, checkout)',
         querystring: z.object({ market: MarketSchema.optional() }),

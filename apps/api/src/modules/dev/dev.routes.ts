@@ -64,6 +64,8 @@ export const devRoutes: FastifyPluginAsync<{ db: Db; otp: OtpService }> = async 
         tags: ['dev'],
         summary: 'Demo mode only: the SMS outbox for one number, newest first (this machine only)',
         operationId: 'getDemoSmsOutbox',
+        description:
+          'Demo mode only (DEMO_MODE=true; absent otherwise): the SMS the demo has kept instead of sending, for one mobile number, newest first, so a tester can read a code. Never in production.',
         security: [],
         querystring: z.object({
           to: MobileSchema,

@@ -21,6 +21,8 @@ export const healthRoutes: FastifyPluginAsync<{
         tags: ['health'],
         summary: 'Whether the API and its database are up',
         operationId: 'getHealth',
+        description:
+          'Answers 200 when the API and its database answer, 503 while the database does not, so a load balancer can take the server out. Takes no input and is never rate limited.',
         security: [],
         // The same check at the root, for load balancers, is left out of the document: one
         // operation, one id.

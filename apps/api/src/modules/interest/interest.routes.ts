@@ -17,6 +17,8 @@ export const interestRoutes: FastifyPluginAsync<{
       schema: {
         tags: ['interest'],
         operationId: 'registerInterest',
+        description:
+          'A visitor where the shop does not serve yet leaves an email address, a name and the place (postcode of a market, area, district) to hear when it does. Answers 201 and sends nothing back; a bad field answers 400 with each field’s message.',
         security: [],
         summary: 'Register interest (docs/product/branches-and-contact.md interest payload)',
         querystring: z.object({ locale: LocaleSchema.default('en') }),

@@ -6,6 +6,7 @@ import { OtpVerifySchema, PasswordForgotSchema } from '@padi/domain/auth/schemas
 import { DomainError } from '@padi/domain/errors'
 import { LOCALES } from '@padi/domain/i18n/locales'
 import { EXTENSION_FILE_LIMITS } from '@padi/domain/credit/late-repayment-rules'
+import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_TTL_MS } from '@padi/domain/auth/rules'
 import {
   ExtensionDocumentSchema,
   ExtensionQueueSchema,
@@ -74,6 +75,7 @@ export const lateRepaymentRoutes: FastifyPluginAsync<{
         ...open,
         summary: 'Send a code to the mobile number (same answer for numbers without an account)',
         operationId: 'requestLateRepaymentCode',
+        description: `A farmer who cannot repay on time starts without logging in: a code (${OTP_LENGTH} digits, valid ${OTP_TTL_MS / 60_000} minutes) goes by SMS to the mobile number if it has an account; a number without one gets the same answer and no SMS.`,
         querystring: LocaleQuery,
         body: PasswordForgotSchema,
         response: {
@@ -103,6 +105,7 @@ export const lateRepaymentRoutes: FastifyPluginAsync<{
         ...open,
         summary: 'Check the code; answers a token for the late-repayment calls only',
         operationId: 'verifyLateRepaymentCode',
+        description: `Checks the code (void after ${OTP_MAX_ATTEMPTS} wrong tries) and answers a short-lived token that opens the late-repayment calls of that account only (getLateRepayment, submitLateRepayment, their documents), and nothing else.`,
         body: OtpVerifySchema,
         response: { 200: ExtensionTokenSchema, ...errors, ...errorAnswers(429) },
       },

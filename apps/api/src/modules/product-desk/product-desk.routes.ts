@@ -94,6 +94,8 @@ export const productDeskRoutes: FastifyPluginAsync<{
         tags: ['catalogue'],
         summary: 'A product photo at one of the shop’s sizes (WebP)',
         operationId: 'getProductPhoto',
+        description:
+          'A product’s uploaded photo at one of the widths the shop makes of it (the size is the width, for example 480.webp), as WebP. 404 when the product has no such photo.',
         ...fileAnswer(['image/webp'], 'The photo at that width, as WebP.'),
         security: [],
         params: z.object({

@@ -62,6 +62,8 @@ export const productsRoutes: FastifyPluginAsync<{
       schema: {
         tags: ['catalogue'],
         operationId: 'listBrands',
+        description:
+          'Every brand of the group with at least one product priced in the market, one spelling per brand, in name order: the choices of the list’s brand filter.',
         security: [],
         summary: 'The brands of a group with a product priced in the market (the brand filter)',
         querystring: BrandListQuerySchema,
