@@ -131,6 +131,8 @@ describe('API shell', () => {
       for (const op of Object.values(item))
         for (const tag of op.tags ?? []) expect(declared.has(tag), tag).toBe(true)
     expect(JSON.stringify(doc.components.schemas)).not.toContain('"$id"')
+    // Every answer says what it means (no Fastify placeholder left).
+    expect(JSON.stringify(doc.paths)).not.toContain('Default Response')
     expect(doc.info.contact).toBeDefined()
   })
 

@@ -38,10 +38,12 @@ import { registerErrorHandler } from './plugins/error-handler.ts'
 import { refuseControlCharacters } from './plugins/refuse-control-characters.ts'
 import {
   API_TAGS,
+  withAnswerDescriptions,
   withFileBodies,
   withoutSchemaIds,
   withoutUnusedSchemas,
 } from './openapi-document.ts'
+import { HTTP_STATUS } from './http-errors.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { createBranchesRepository } from './modules/branches/branches.repository.ts'
 import { createBranchesService } from './modules/branches/branches.service.ts'
@@ -227,7 +229,10 @@ export async function buildApp(deps: {
     },
     transform: jsonSchemaTransform,
     transformObject: (input) =>
-      withoutSchemaIds(withFileBodies(withoutUnusedSchemas(jsonSchemaTransformObject(input)))),
+      withAnswerDescriptions(
+        withoutSchemaIds(withFileBodies(withoutUnusedSchemas(jsonSchemaTransformObject(input)))),
+        HTTP_STATUS,
+      ),
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
   app.get('/api/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () =>

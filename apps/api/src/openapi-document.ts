@@ -182,3 +182,42 @@ export function withoutSchemaIds<T>(document: T): T {
   for (const schema of Object.values(schemas ?? {})) delete schema.$id
   return document
 }
+
+const SUCCESS: Record<string, string> = {
+  '200': 'OK: the answer below.',
+  '201': 'Created: what was made, below.',
+  '202': 'Accepted: the work is under way.',
+  '204': 'Done; nothing to send back.',
+}
+
+/**
+ * Answers the routes declare without saying what they mean (Fastify's "Default Response") say it:
+ * a success by its status, an error by the codes this API answers with that status (from the one
+ * code-to-status table, so they cannot drift); the operation's own description names the ones it
+ * gives and their extra fields.
+ */
+export function withAnswerDescriptions<T>(document: T, statusOf: Record<string, number>): T {
+  const codesOf = new Map<number, string[]>()
+  for (const [code, status] of Object.entries(statusOf))
+    codesOf.set(status, [...(codesOf.get(status) ?? []), code])
+  const paths = (
+    document as {
+      paths?: Record<
+        string,
+        Record<string, { responses?: Record<string, { description?: string }> }>
+      >
+    }
+  ).paths
+  for (const operations of Object.values(paths ?? {}))
+    for (const operation of Object.values(operations))
+      for (const [status, answer] of Object.entries(operation.responses ?? {})) {
+        if (answer.description !== 'Default Response') continue
+        const codes = codesOf.get(Number(status))
+        answer.description =
+          SUCCESS[status] ??
+          (codes
+            ? `A refusal in the Error shape; its code is one of ${codes.join(', ')} (the operation's description says which it gives, and their extra fields).`
+            : 'A refusal in the Error shape.')
+      }
+  return document
+}
