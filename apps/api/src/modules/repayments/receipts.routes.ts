@@ -47,7 +47,7 @@ export const receiptsRoutes: FastifyPluginAsync<{
         ...mine,
         summary: 'Send a repayment receipt (its one file is the request body)',
         description:
-          'Method, bank, amount (more than 0, at most two decimals, not more than the credit used), date and reference in the query; one PNG, JPEG or PDF under 10 MB, judged by its content, as the body. Waits for finance (status pending). With an Idempotency-Key, a retry answers the first receipt (409 while it is under way, 422 if the key was used for another receipt).',
+          'Method, bank, amount (more than 0, at most two decimals, not more than the credit used), date and reference in the query; one PNG, JPEG or PDF under 10 MB, judged by its content, as the body. Waits for finance (status pending). With an Idempotency-Key (the customer’s own: keys are per customer), a retry answers 201 with the first receipt (409 while it is under way, 422 if the key was used for another receipt).',
         operationId: 'uploadMyReceipt',
         ...fileBody(
           ['application/pdf', 'image/jpeg', 'image/png', 'application/octet-stream'],
