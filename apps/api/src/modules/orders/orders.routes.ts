@@ -24,7 +24,7 @@ const errors = errorAnswers(400, 401, 403, 404, 409)
 const OrderRefusalSchema = ErrorResponseSchema.extend(StockRefusalSchema.partial().shape).meta({
   id: 'OrderRefusal',
   description:
-    'OUT_OF_STOCK: the chosen branch (branch; null for a delivery no branch can make) and each line it lacks, with the count wanted and how many it holds now (lines); variation_ids lists the same packs. CREDIT_INSUFFICIENT, CREDIT_UNAVAILABLE, PIN_NOT_SET, CART_EMPTY, NOT_FOR_SALE, IDEMPOTENCY_IN_FLIGHT: the error alone.',
+    'OUT_OF_STOCK: the chosen branch (branch; null for a delivery no branch can make) and each line it lacks, with the count wanted and how many it holds now (lines); variation_ids lists the same packs. CREDIT_INSUFFICIENT: shortfall (amount_minor and currency: how much more credit the order needs) and detail (the same in English words, for a log; an app words it itself in the farmer’s language). CREDIT_UNAVAILABLE, PIN_NOT_SET, CART_EMPTY, NOT_FOR_SALE, IDEMPOTENCY_IN_FLIGHT: the error alone.',
   examples: [
     {
       statusCode: 409,
@@ -42,6 +42,13 @@ const OrderRefusalSchema = ErrorResponseSchema.extend(StockRefusalSchema.partial
           available: 0,
         },
       ],
+    },
+    {
+      statusCode: 409,
+      code: 'CREDIT_INSUFFICIENT',
+      message: 'Insufficient credit balance',
+      shortfall: { amount_minor: 408500, currency: 'MYR' },
+      detail: 'You need an additional RM4,085.00 to complete this payment',
     },
   ],
 })
@@ -65,7 +72,7 @@ export const ordersRoutes: FastifyPluginAsync<{
         ...common,
         summary: 'Place an order from the ticked lines of the cart (cash or credits)',
         description:
-          "One statement, one transaction: prices and stock re-read; stock judged at the chosen branch (pickup) or the branch a delivery ships from BEFORE the PIN, so an order that cannot be had answers 409 OUT_OF_STOCK naming the branch and the lines it lacks and costs no PIN try (a race lost later answers the same); stock taken, credit charged with a guard, the ledger and the order written, the lines taken out of the cart. Idempotency-Key is required: the same key and body within 24 hours answer 200 with the order and charge nothing again (a request sent while the first is being placed waits for it; with webauthn it answers 409); another body answers 422. Keys are per customer. A refused attempt (409 OUT_OF_STOCK, CREDIT_INSUFFICIENT, …) is rolled back with its key, so the key may be sent again, with any body, as a new attempt; only a wrong PIN is kept with its key: sent again with the same key, it is answered the same and counted once. Credits need the PIN (5 wrong PINs lock payment for 30 minutes) or webauthn, a device's answer to POST /orders/biometric-options (403 BIOMETRIC_FAILED when it is not good for this order; 423 PIN_LOCKED while the PIN is locked, ADR 060).",
+          "One statement, one transaction: prices and stock re-read; stock judged at the chosen branch (pickup) or the branch a delivery ships from BEFORE the PIN, so an order that cannot be had answers 409 OUT_OF_STOCK naming the branch and the lines it lacks and costs no PIN try (a race lost later answers the same); stock taken, credit charged with a guard, the ledger and the order written, the lines taken out of the cart. Idempotency-Key is required: the same key and body within 24 hours answer 200 with the order and charge nothing again (a request sent while the first is being placed waits for it; with webauthn it answers 409); another body answers 422. Keys are per customer. A refused attempt (409 OUT_OF_STOCK, CREDIT_INSUFFICIENT, …) is rolled back with its key, so the key may be sent again, with any body, as a new attempt; only a wrong PIN is kept with its key: sent again with the same key, it is answered the same and counted once. Credits need the PIN (a wrong one answers 403 PIN_INVALID with attempts_left; 5 wrong PINs lock payment for 30 minutes: 423 PIN_LOCKED with locked_until and Retry-After) or webauthn, a device's answer to POST /orders/biometric-options (403 BIOMETRIC_FAILED when it is not good for this order; 423 PIN_LOCKED while the PIN is locked, ADR 060).",
         operationId: 'placeOrder',
         headers: IdempotencyHeaders,
         body: PlaceOrderSchema,
