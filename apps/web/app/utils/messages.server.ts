@@ -1,5 +1,5 @@
 import { isLocale, LOCALES, type Locale } from '@padi/domain/i18n/locales'
-import type { Messages } from './i18n.ts'
+import { createTranslator, type Messages, type Translate } from './i18n.ts'
 
 // Catalogues are split by feature (app/locales/{locale}/{feature}.json) so features own their text.
 const files = import.meta.glob<Messages>('../locales/*/*.json', { eager: true, import: 'default' })
@@ -59,4 +59,9 @@ export function pickMessages(locale: Locale, namespaces: readonly string[]): Mes
 /** A page loader's catalogue part, for the locale in the URL (checked by the locale layout). */
 export function pageMessages(params: { lang?: string | undefined }, namespaces: readonly string[]) {
   return { messages: pickMessages(isLocale(params.lang) ? params.lang : 'en', namespaces) }
+}
+
+/** A translator for texts a loader writes itself, in the page's language, from `namespaces`. */
+export function serverTranslator(locale: Locale, namespaces: readonly string[]): Translate {
+  return createTranslator(locale, pickMessages(locale, namespaces))
 }

@@ -165,11 +165,11 @@ export async function refreshSearchTerms(db: Db) {
 /**
  * docs/product/catalogue.md (Search by the problem in the field): a catalogue seeded before
  * products said what their label controls gets it from the seed, by slug, where it has none yet
- * (a product the back office has given its own list keeps it). Returns how many were filled.
+ * (a product the back office has given its own list keeps it).
  */
-export async function fillProductControls(db: Db, seeds: ProductSeed[]): Promise<number> {
+export async function fillProductControls(db: Db, seeds: ProductSeed[]): Promise<void> {
   const rows = seeds.filter((p) => p.controls?.length)
-  if (rows.length === 0) return 0
+  if (rows.length === 0) return
   const values = sql.join(
     rows.map(
       (p) =>
@@ -177,10 +177,8 @@ export async function fillProductControls(db: Db, seeds: ProductSeed[]): Promise
     ),
     sql`, `,
   )
-  const updated = await db.execute(sql`
+  await db.execute(sql`
     update ${products} set controls = v.controls, spray_when = v.spray_when
     from (values ${values}) as v(slug, controls, spray_when)
-    where ${products.slug} = v.slug and ${products.controls} = '{}'::text[]
-    returning ${products.id}`)
-  return (updated as unknown as { rows?: unknown[] }).rows?.length ?? 0
+    where ${products.slug} = v.slug and ${products.controls} = '{}'::text[]`)
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import { seedDemoData } from '@padi/db/seed/run-seed'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 
 type Item = {
@@ -151,6 +153,22 @@ describe('GET /api/v1/products?q=<a weed, pest or disease>', () => {
     expect(slugs[0]).toBe('karah-75')
     expect(slugs.slice(1)).toEqual([...slugs.slice(1)].sort())
     expect(new Set(slugs).size).toBe(slugs.length)
+  })
+
+  it('a catalogue seeded before products said what they control is filled by slug at the next start', async () => {
+    const read = async () =>
+      (
+        (await t.db.db.execute(
+          sql`select controls, spray_when from products where slug = 'glipro-41'`,
+        )) as unknown as { rows: { controls: string[]; spray_when: { en: string } | null }[] }
+      ).rows[0]
+    await t.db.db.execute(sql`update products set controls = '{}', spray_when = null`)
+    expect(await read()).toEqual({ controls: [], spray_when: null })
+    await seedDemoData(t.db.db)
+    expect(await read()).toMatchObject({
+      controls: ['weedy_rice'],
+      spray_when: { en: 'Spray 10–14 days before final puddling or on bunds and channels only.' },
+    })
   })
 
   it('the other filters still apply (the in-stock list of a category, sorted)', async () => {

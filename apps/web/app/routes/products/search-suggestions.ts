@@ -1,7 +1,6 @@
 import { SuggestionQuerySchema, type SuggestionList } from '@padi/domain/catalogue/schemas'
 import { apiContext } from '~/utils/context.server.ts'
-import { createTranslator } from '~/utils/i18n.ts'
-import { pageMessages } from '~/utils/messages.server.ts'
+import { serverTranslator } from '~/utils/messages.server.ts'
 import { marketData, localeOf } from './+shared/catalogue.server.ts'
 import type { Route } from './+types/search-suggestions'
 
@@ -20,7 +19,7 @@ export type SuggestionsAnswer = {
 export async function loader(args: Route.LoaderArgs) {
   const locale = localeOf(args.params)
   const q = new URL(args.request.url).searchParams.get('q') ?? ''
-  const t = createTranslator(locale, pageMessages({ lang: locale }, ['products']).messages)
+  const t = serverTranslator(locale, ['products'])
   const headers = { 'cache-control': 'private, max-age=60' }
   let found: SuggestionList['data'] = []
   // The API's own rule for the text (no control character, 100 at most), checked here first.

@@ -5,8 +5,7 @@ import type { ProductUnit } from '@padi/domain/calculators/input-calculation'
 import { localizedText } from '@padi/domain/i18n/locales'
 import type { Market } from '@padi/domain/markets'
 import { apiContext } from '~/utils/context.server.ts'
-import { createTranslator } from '~/utils/i18n.ts'
-import { pageMessages } from '~/utils/messages.server.ts'
+import { serverTranslator } from '~/utils/messages.server.ts'
 import { ApiError } from '~/utils/api.server.ts'
 import { farmerPlace, localeOf } from '~/routes/products/+shared/catalogue.server.ts'
 import type { PackChoices } from './input-form.ts'
@@ -32,8 +31,9 @@ export async function packChoices(
   packId: string,
   market: Market,
 ): Promise<PackChoices | null> {
-  const productId = Number(/^(\d{1,10})\./.exec(packId)?.[1])
-  if (!Number.isSafeInteger(productId) || productId < 1 || productId > 2_147_483_647) return null
+  // The product of `pack_id` (product.variation.size, as packForCart reads it).
+  const productId = Number(/^(\d{1,10})\./.exec(packId)?.[1] ?? 0)
+  if (productId < 1 || productId > 2_147_483_647) return null
   const api = args.context.get(apiContext)
   const locale = localeOf(args.params)
   try {
@@ -63,7 +63,7 @@ export async function packChoices(
     )
     const currency = product.variations.find((v) => v.price)?.price?.currency
     if (options.length === 0 || !currency) return null
-    const t = createTranslator(locale, pageMessages({ lang: locale }, ['calculator']).messages)
+    const t = serverTranslator(locale, ['calculator'])
     const name = branch ? localizedText(branch.name, locale) : null
     return {
       productId,

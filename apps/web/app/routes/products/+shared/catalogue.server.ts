@@ -7,9 +7,9 @@ import { ApiError, type ApiClient } from '~/utils/api.server.ts'
 import { rankBranches } from '@padi/domain/orders/pickup-stock'
 import { apiContext } from '~/utils/context.server.ts'
 import { marketCookie, marketFor } from '~/utils/market.server.ts'
-import { pageMessages } from '~/utils/messages.server.ts'
+import { pageMessages, serverTranslator } from '~/utils/messages.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
-import { createTranslator, type Messages } from '~/utils/i18n.ts'
+import type { Messages } from '~/utils/i18n.ts'
 import type {
   CardProduct,
   FarmerOrder,
@@ -121,7 +121,7 @@ function problemTexts(
   locale: Locale,
   problem: NonNullable<ProductList['problem']>,
 ): NonNullable<ProductListData['problem']> {
-  const t = createTranslator(locale, pageMessages({ lang: locale }, ['products']).messages)
+  const t = serverTranslator(locale, ['products'])
   return {
     intro: t('products.problem.intro', {
       name: localizedText(problem.name, locale),
