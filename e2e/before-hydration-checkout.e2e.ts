@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
-import { test, expect, startUsing } from './support/fixtures.ts'
+import { test, expect, startUsing, touchWhenListening } from './support/fixtures.ts'
 import { API, createAccount } from './support/api.ts'
 import { newCustomerPage, submitLogin } from './support/login.ts'
 import { E2E_WEB_PORT } from './support/ports.ts'
@@ -283,7 +283,7 @@ test('checkout: another address picked and sent before the scripts arrive is whe
   expect(posts).toEqual(['/en/checkout'])
 
   // The payment page's scripts, when the farmer starts using it, change none of this.
-  await page.mouse.move(5, 5)
+  await touchWhenListening(page)
   await scripts.release()
   expect(await paymentCard(page)).toBe(asked)
   expect(posts).toEqual(['/en/checkout'])
@@ -367,7 +367,7 @@ test('payment: Authorise tapped before the scripts arrive, which hydrate the pag
   await hydratedBehind
   send()
   await expect(page.getByRole('heading', { level: 1, name: 'Order placed' })).toBeVisible(SLOW)
-  await page.mouse.move(5, 5)
+  await touchWhenListening(page)
   await released
   await expect(page.locator('.credit-left')).toContainText(rm(500_000 - pack.priceMinor))
   expect(posts).toEqual(['/en/checkout/payment'])
@@ -393,7 +393,7 @@ test('payment: Authorise tapped twice before the scripts arrive places one order
   await expect(page.getByRole('heading', { level: 1, name: 'Order placed' })).toBeVisible(SLOW)
   expect(posts.length).toBeGreaterThanOrEqual(1)
   expect(posts.every((p) => p === '/en/checkout/payment')).toBe(true)
-  await page.mouse.move(5, 5)
+  await touchWhenListening(page)
   await scripts.release()
   await expect(page.locator('.credit-left')).toContainText(rm(500_000 - pack.priceMinor))
   await open(page, '/en/orders')

@@ -55,7 +55,7 @@ const bigPhoto = () =>
  * page's scripts running ('hydrated': the root loads its after-hydration module once the page has
  * hydrated), a script sending to `scriptPath`, and each page loaded. (DevTools cannot look into a
  * page while its navigation is under way: Chromium holds every command for it until the next page
- * arrives. Its requests are still seen.)
+ * arrives. Its requests are still seen, but see expectPostedByTheBrowser.)
  */
 function watchSteps(page: Page, scriptPath: string) {
   const steps: string[] = []
@@ -67,6 +67,23 @@ function watchSteps(page: Page, scriptPath: string) {
     else if (url.pathname === scriptPath) steps.push(`script ${url.pathname}`)
   })
   return steps
+}
+
+/**
+ * The form was posted by the browser itself, before the scripts ran, and then `after` happened in
+ * order. The post's own request is not always seen: with a 1.2 MB upload on the slowed line,
+ * Chromium now and then reports it to DevTools without the id that ties it to the page, and
+ * Playwright shows neither it nor its 303 (4 of 18 runs of these tests with two workers; the server received it,
+ * and its upload lasted the 23 s it takes at 400 kbps). So it must come first when it is seen; and
+ * whether seen or not, nothing but the browser can have sent the form: no script sent it
+ * (`after` lists every request to the script's path), and the next page came.
+ */
+function expectPostedByTheBrowser(steps: string[], formPath: string, after: string[]) {
+  const post = `form post ${formPath}`
+  expect(steps.filter((step) => step !== post)).toEqual(after)
+  expect(steps.lastIndexOf(post), 'the form was posted after the scripts ran').toBeLessThanOrEqual(
+    0,
+  )
 }
 
 /**
@@ -183,8 +200,9 @@ test.describe('a move made before the scripts arrive is made once, as after them
     // The next page is drawn before its scripts have run (release() may have seen the page before
     // it hydrated): its own hydration is waited for, not assumed.
     await expect
-      .poll(() => steps)
-      .toEqual(['form post /en/kyc', 'hydrated', 'page /en/kyc', 'hydrated'])
+      .poll(() => steps.filter((step) => step !== 'form post /en/kyc'))
+      .toEqual(['hydrated', 'page /en/kyc', 'hydrated'])
+    expectPostedByTheBrowser(steps, '/en/kyc', ['hydrated', 'page /en/kyc', 'hydrated'])
     expect(uploads).toEqual([])
     expect(await kycDocuments(request, access_token)).toEqual(['id_front: front.jpg'])
 
@@ -324,8 +342,7 @@ test.describe('a move made before the scripts arrive is made once, as after them
     await expect(page).toHaveURL(/\/en\/receipt\/success$/, { timeout: 60_000 })
     await startUsing(page)
     await released
-    expect(steps).toEqual([
-      'form post /en/receipt',
+    expectPostedByTheBrowser(steps, '/en/receipt', [
       'hydrated',
       'page /en/receipt/success',
       'hydrated',
@@ -430,8 +447,7 @@ test.describe('a move made before the scripts arrive is made once, as after them
     await expect(page).toHaveURL(/\/en\/late-repayment\/success$/, { timeout: 60_000 })
     await startUsing(page)
     await released
-    expect(steps).toEqual([
-      'form post /en/late-repayment',
+    expectPostedByTheBrowser(steps, '/en/late-repayment', [
       'hydrated',
       'page /en/late-repayment/success',
       'hydrated',
