@@ -8,28 +8,10 @@ import spectralCore from '@stoplight/spectral-core'
 import spectralParsers from '@stoplight/spectral-parsers'
 import { oas } from '@stoplight/spectral-rulesets'
 import { fileURLToPath } from 'node:url'
-import { openDb } from '@padi/db/client'
-import { buildApp } from '../apps/api/src/app.ts'
-import { loadApiConfig } from '../apps/api/src/config.ts'
+import { servedOpenApiDocument } from './served-openapi-document.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const db = await openDb({ dataDir: 'memory://' })
-const app = await buildApp({
-  db,
-  config: loadApiConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DEMO_MODE: 'true',
-    JWT_SECRET: 'openapi-lint-secret-that-is-long-enough-0123456789',
-    OTP_SECRET: 'openapi-lint-secret-that-is-long-enough-9876543210',
-    SMS_RETRY_INTERVAL_MS: '0',
-  }),
-})
-await app.ready()
-const res = await app.inject({ url: '/api/openapi.json' })
-await app.close()
-await db.close()
-if (res.statusCode !== 200) throw new Error(`GET /api/openapi.json answered ${res.statusCode}`)
+const res = { body: await servedOpenApiDocument() }
 
 const dir = `${root}node_modules/.cache/openapi`
 mkdirSync(dir, { recursive: true })

@@ -29,6 +29,7 @@ const steps = [
   ['lint', ['npx', 'eslint', '.']],
   ['format', ['npx', 'prettier', '--check', '.']],
   ['API document', ['npx', 'tsx', 'scripts/lint-openapi.ts']],
+  ['API client types', ['npx', 'tsx', 'scripts/api-types.ts', '--check']],
   [
     'unit and API tests',
     [
