@@ -21,6 +21,18 @@ export const test = base.extend<{ problems: string[] }>({
     }
     await use(page)
   },
+  // The tests' own calls to the API (accounts, credit, checks of what was kept) each on a
+  // connection of its own. A kept-alive connection left idle while the browser uploads for a
+  // minute meets the API closing it after 72 s of quiet (Fastify's keepAliveTimeout): a call made
+  // at that moment fails with ECONNRESET (seen once in a KYC test, 78 s in).
+  request: async ({ playwright, baseURL }, use) => {
+    const request = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { connection: 'close' },
+    })
+    await use(request)
+    await request.dispose()
+  },
   problems: [
     async ({ page }, use) => {
       const problems: string[] = []
