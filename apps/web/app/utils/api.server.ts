@@ -1,3 +1,4 @@
+import createClient from 'openapi-fetch'
 import type { Branch, BranchEdit } from '@padi/domain/branches/schemas'
 import type {
   PackCreate,
@@ -15,10 +16,8 @@ import type { Locale } from '@padi/domain/i18n/locales'
 import type { Market } from '@padi/domain/markets'
 import type { ErrorCode } from '@padi/domain/errors'
 import type { User } from '@padi/domain/auth/user-schema'
-import type { Cart } from '@padi/domain/cart/cart-schemas'
 import type { Address, AddressInput } from '@padi/domain/addresses/address-schemas'
-import type { CreditRecord } from '@padi/domain/credit/credit-schemas'
-import type { CheckoutQuote, Order, PlaceOrder } from '@padi/domain/orders/order-schemas'
+import type { PlaceOrder } from '@padi/domain/orders/order-schemas'
 import type {
   BiometricDevice,
   BiometricDevices,
@@ -83,6 +82,8 @@ import type {
   SuggestionList,
   ProductListParams,
 } from '@padi/domain/catalogue/schemas'
+
+import type { paths } from './api-types.generated.ts'
 
 export type FieldError = { field: string; message: string }
 
@@ -191,16 +192,46 @@ export function createApiClient(
       })
     }
     if (response.ok) return response
-    const data = parseBody(await response.text())
-    const body = (data ?? {}) as { code?: ErrorCode; message?: string; errors?: FieldError[] }
-    throw new ApiError({
-      statusCode: response.status,
-      code: body.code ?? 'INTERNAL',
-      message: body.message || `HTTP ${response.status} Error`,
-      errors: Array.isArray(body.errors) ? body.errors : [],
-      data,
-      retryAfter: response.headers.get('retry-after'),
-    })
+    throw refusal(response, parseBody(await response.text()))
+  }
+
+  /**
+   * ADR 075: the client generated from the API document. Its calls are typed by the document
+   * itself (paths, parameters, bodies and answers), so a route that changes its contract fails
+   * the web's build here, not a farmer's page. Same headers, limits and errors as `send`.
+   */
+  const typed = createClient<paths>({
+    baseUrl,
+    fetch: (request) =>
+      fetchImpl(request, {
+        signal: AbortSignal.timeout(10_000),
+      }),
+  })
+  typed.use({
+    onRequest({ request }) {
+      if (clientIp) request.headers.set('x-forwarded-for', clientIp)
+      if (clientIp && proxySecret) request.headers.set('x-proxy-secret', proxySecret)
+      return request
+    },
+  })
+  const auth = (token: string) => ({ authorization: `Bearer ${token}` })
+  /** A typed call's answer; a refusal becomes an ApiError with the API's code, as with `send`. */
+  async function answer<D>(
+    pending: Promise<{ data?: D; error?: unknown; response: Response }>,
+  ): Promise<D> {
+    let result: { data?: D; error?: unknown; response: Response }
+    try {
+      result = await pending
+    } catch (cause) {
+      throw new ApiError({
+        statusCode: 503,
+        code: 'NETWORK',
+        message: 'API unreachable',
+        data: String(cause),
+      })
+    }
+    if (!result.response.ok) throw refusal(result.response, result.error ?? null)
+    return result.data as D
   }
 
   async function call<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -303,20 +334,32 @@ export function createApiClient(
       call<ProductDetail>(`/api/v1/products/${id}`, { query: { market } }),
 
     // Cart, credit and PIN (docs/product/orders-and-payments.md), with the customer's token.
-    getCart: (token: string) => call<Cart>('/api/v1/me/cart', { token }),
+    getCart: (token: string) => answer(typed.GET('/api/v1/me/cart', { headers: auth(token) })),
     addToCart: (token: string, line: { variation_id: number; count: number }) =>
-      call<Cart>('/api/v1/me/cart/lines', { method: 'POST', body: line, token }),
+      answer(typed.POST('/api/v1/me/cart/lines', { headers: auth(token), body: line })),
     setCartLine: (
       token: string,
       variationId: number,
       line: { count: number; selected?: boolean },
-    ) => call<Cart>(`/api/v1/me/cart/lines/${variationId}`, { method: 'PUT', body: line, token }),
+    ) =>
+      answer(
+        typed.PUT('/api/v1/me/cart/lines/{variation_id}', {
+          headers: auth(token),
+          params: { path: { variation_id: variationId } },
+          body: line,
+        }),
+      ),
     removeCartLine: (token: string, variationId: number) =>
-      call<Cart>(`/api/v1/me/cart/lines/${variationId}`, { method: 'DELETE', token }),
+      answer(
+        typed.DELETE('/api/v1/me/cart/lines/{variation_id}', {
+          headers: auth(token),
+          params: { path: { variation_id: variationId } },
+        }),
+      ),
     mergeCart: (
       token: string,
       lines: { variation_id: number; count: number; selected: boolean }[],
-    ) => call<Cart>('/api/v1/me/cart/merge', { method: 'POST', body: { lines }, token }),
+    ) => answer(typed.POST('/api/v1/me/cart/merge', { headers: auth(token), body: { lines } })),
     addresses: (token: string) =>
       call<{ data: Address[] }>('/api/v1/me/addresses', { token }).then((r) => r.data),
     addAddress: (token: string, body: AddressInput) =>
@@ -328,9 +371,9 @@ export function createApiClient(
     deleteAddress: (token: string, id: number) =>
       call<null>(`/api/v1/me/addresses/${id}`, { method: 'DELETE', token }),
     credits: (token: string) =>
-      call<{ data: CreditRecord[] }>('/api/v1/me/credits', { token }).then((r) => r.data),
+      answer(typed.GET('/api/v1/me/credits', { headers: auth(token) })).then((r) => r.data),
     setPin: (token: string, body: { pin: string; confirm_pin: string; current_pin?: string }) =>
-      call<{ is_pin_set: true }>('/api/v1/me/pin', { method: 'PUT', body, token }),
+      answer(typed.PUT('/api/v1/me/pin', { headers: auth(token), body })),
     forgotPin: (token: string, locale: Locale) =>
       call<Challenge & { message: string }>('/api/v1/me/pin/forgot', {
         method: 'POST',
@@ -344,20 +387,29 @@ export function createApiClient(
 
     // Checkout and orders (docs/product/orders-and-payments.md)
     quoteCheckout: (token: string, fulfilment: Fulfilment) =>
-      call<CheckoutQuote>('/api/v1/me/checkout', { query: { fulfilment }, token }),
+      answer(
+        typed.GET('/api/v1/me/checkout', {
+          headers: auth(token),
+          params: { query: { fulfilment } },
+        }),
+      ),
     /** The key makes a retry after a lost answer safe: the API answers the first order again. */
     placeOrder: (token: string, idempotencyKey: string, body: PlaceOrder) =>
-      call<Order>('/api/v1/orders', {
-        method: 'POST',
-        body,
-        token,
-        headers: { 'idempotency-key': idempotencyKey },
-      }),
-    orders: (token: string, status?: OrderStatus) =>
-      call<{ data: Order[] }>('/api/v1/me/orders', { query: { status }, token }).then(
-        (r) => r.data,
+      answer(
+        typed.POST('/api/v1/orders', {
+          headers: auth(token),
+          params: { header: { 'idempotency-key': idempotencyKey } },
+          body,
+        }),
       ),
-    order: (token: string, id: number) => call<Order>(`/api/v1/me/orders/${id}`, { token }),
+    orders: (token: string, status?: OrderStatus) =>
+      answer(
+        typed.GET('/api/v1/me/orders', { headers: auth(token), params: { query: { status } } }),
+      ).then((r) => r.data),
+    order: (token: string, id: number) =>
+      answer(
+        typed.GET('/api/v1/me/orders/{id}', { headers: auth(token), params: { path: { id } } }),
+      ),
 
     // Biometrics (docs/product/orders-and-payments.md): options pass through to the browser as JSON.
     /** The devices with what adding one needs (the PIN, or a code by SMS) and the PIN's lock. */
@@ -656,6 +708,19 @@ export function createApiClient(
   }
 }
 export type ApiClient = ReturnType<typeof createApiClient>
+
+/** docs/product/errors.md: a refusal's status, code, message, field errors and Retry-After. */
+function refusal(response: Response, data: unknown): ApiError {
+  const body = (data ?? {}) as { code?: ErrorCode; message?: string; errors?: FieldError[] }
+  return new ApiError({
+    statusCode: response.status,
+    code: body.code ?? 'INTERNAL',
+    message: body.message || `HTTP ${response.status} Error`,
+    errors: Array.isArray(body.errors) ? body.errors : [],
+    data,
+    retryAfter: response.headers.get('retry-after'),
+  })
+}
 
 function parseBody(text: string): unknown {
   try {
