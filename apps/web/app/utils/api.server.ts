@@ -16,11 +16,10 @@ import type { Locale } from '@padi/domain/i18n/locales'
 import type { Market } from '@padi/domain/markets'
 import type { ErrorCode } from '@padi/domain/errors'
 import type { User } from '@padi/domain/auth/user-schema'
-import type { Address, AddressInput } from '@padi/domain/addresses/address-schemas'
+import type { AddressInput } from '@padi/domain/addresses/address-schemas'
 import type { PlaceOrder } from '@padi/domain/orders/order-schemas'
 import type {
   BiometricDevice,
-  BiometricDevices,
   CeremonyOptions,
   RegistrationOptionsRequest,
 } from '@padi/domain/payment/biometric-schemas'
@@ -34,7 +33,6 @@ import type {
 import type { AuditLog } from '@padi/domain/audit/audit-schemas'
 import type {
   ApproveKyc,
-  KycAnswer,
   KycDocument,
   KycDocumentReviewInput,
   KycDraft,
@@ -46,12 +44,8 @@ import type {
 import type { KycDocumentKind } from '@padi/domain/kyc/kyc-documents'
 import type { ReceiptState } from '@padi/domain/repayments/receipt-rules'
 import type {
-  Extension,
   ExtensionDocument,
-  ExtensionQueue,
-  ExtensionStatus,
   ExtensionSubmit,
-  ExtensionToken,
   RejectExtension,
 } from '@padi/domain/credit/late-repayment-schemas'
 import type {
@@ -59,14 +53,8 @@ import type {
   CounterPurchase,
   CounterSmsCodeRequest,
 } from '@padi/domain/vouchers/voucher-schemas'
-import type {
-  CreditRenewalAnswer,
-  RejectRenewal,
-  RenewalQueue,
-  RenewalRecord,
-  RenewalSubmit,
-} from '@padi/domain/credit/renewal-schemas'
-import type { Receipt, ReceiptQueue, RejectReceipt } from '@padi/domain/repayments/receipt-schemas'
+import type { RejectRenewal, RenewalSubmit } from '@padi/domain/credit/renewal-schemas'
+import type { Receipt, RejectReceipt } from '@padi/domain/repayments/receipt-schemas'
 import type { ProductList, ProductListParams } from '@padi/domain/catalogue/schemas'
 
 import type { paths } from './api-types.generated.ts'
@@ -337,15 +325,31 @@ export function createApiClient(
       lines: { variation_id: number; count: number; selected: boolean }[],
     ) => answer(typed.POST('/api/v1/me/cart/merge', { headers: auth(token), body: { lines } })),
     addresses: (token: string) =>
-      call<{ data: Address[] }>('/api/v1/me/addresses', { token }).then((r) => r.data),
+      answer(typed.GET('/api/v1/me/addresses', { headers: auth(token) })).then((r) => r.data),
     addAddress: (token: string, body: AddressInput) =>
-      call<Address>('/api/v1/me/addresses', { method: 'POST', body, token }),
+      answer(typed.POST('/api/v1/me/addresses', { headers: auth(token), body })),
     updateAddress: (token: string, id: number, body: AddressInput) =>
-      call<Address>(`/api/v1/me/addresses/${id}`, { method: 'PUT', body, token }),
+      answer(
+        typed.PUT('/api/v1/me/addresses/{id}', {
+          headers: auth(token),
+          params: { path: { id } },
+          body,
+        }),
+      ),
     setDefaultAddress: (token: string, id: number) =>
-      call<Address>(`/api/v1/me/addresses/${id}/default`, { method: 'POST', token }),
+      answer(
+        typed.POST('/api/v1/me/addresses/{id}/default', {
+          headers: auth(token),
+          params: { path: { id } },
+        }),
+      ),
     deleteAddress: (token: string, id: number) =>
-      call<null>(`/api/v1/me/addresses/${id}`, { method: 'DELETE', token }),
+      answer(
+        typed.DELETE('/api/v1/me/addresses/{id}', {
+          headers: auth(token),
+          params: { path: { id } },
+        }),
+      ),
     credits: (token: string) =>
       answer(typed.GET('/api/v1/me/credits', { headers: auth(token) })).then((r) => r.data),
     setPin: (token: string, body: { pin: string; confirm_pin: string; current_pin?: string }) =>
@@ -389,21 +393,19 @@ export function createApiClient(
 
     // Biometrics (docs/product/orders-and-payments.md): options pass through to the browser as JSON.
     /** The devices with what adding one needs (the PIN, or a code by SMS) and the PIN's lock. */
-    biometricDevices: (token: string) => call<BiometricDevices>('/api/v1/me/biometrics', { token }),
+    biometricDevices: (token: string) =>
+      answer(typed.GET('/api/v1/me/biometrics', { headers: auth(token) })),
     /** ADR 060: where no PIN is set, a code by SMS is the proof for adding a device. */
     sendBiometricCode: (token: string, locale: Locale) =>
-      call<Challenge & { message: string }>('/api/v1/me/biometrics/code', {
-        method: 'POST',
-        query: { locale },
-        token,
-      }),
+      answer(
+        typed.POST('/api/v1/me/biometrics/code', {
+          headers: auth(token),
+          params: { query: { locale } },
+        }),
+      ),
     /** The options come only with the proof: the PIN, or the code with its ids (ADR 060). */
     biometricRegistrationOptions: (token: string, proof: RegistrationOptionsRequest) =>
-      call<CeremonyOptions>('/api/v1/me/biometrics/options', {
-        method: 'POST',
-        body: proof,
-        token,
-      }),
+      answer(typed.POST('/api/v1/me/biometrics/options', { headers: auth(token), body: proof })),
     registerBiometric: (token: string, body: { label: string; response: unknown }) =>
       call<BiometricDevice>('/api/v1/me/biometrics', { method: 'POST', body, token }),
     removeBiometric: (token: string, id: string) =>
@@ -417,9 +419,9 @@ export function createApiClient(
       }),
 
     // Credit application (docs/product/credit.md, KYC): the farmer's side.
-    kyc: (token: string) => call<KycAnswer>('/api/v1/me/kyc', { token }),
+    kyc: (token: string) => answer(typed.GET('/api/v1/me/kyc', { headers: auth(token) })),
     saveKycDraft: (token: string, body: KycDraft) =>
-      call<KycAnswer>('/api/v1/me/kyc', { method: 'PUT', body, token }),
+      answer(typed.PUT('/api/v1/me/kyc', { headers: auth(token), body })),
     uploadKycDocument: (
       token: string,
       input: { kind: KycDocumentKind; name: string; bytes: Uint8Array; type: string },
@@ -433,12 +435,22 @@ export function createApiClient(
         ...(idempotencyKey ? { headers: { 'idempotency-key': idempotencyKey } } : {}),
       }),
     deleteKycDocument: (token: string, id: number) =>
-      call<null>(`/api/v1/me/kyc/documents/${id}`, { method: 'DELETE', token }),
+      answer(
+        typed.DELETE('/api/v1/me/kyc/documents/{id}', {
+          headers: auth(token),
+          params: { path: { id } },
+        }),
+      ),
     /** The file itself, as the API answers it (streamed on to the browser). */
     kycDocumentFile: (token: string, id: number) =>
       send(`/api/v1/me/kyc/documents/${id}`, { token }),
     submitKyc: (token: string, locale: Locale) =>
-      call<KycAnswer>('/api/v1/me/kyc/submit', { method: 'POST', query: { locale }, token }),
+      answer(
+        typed.POST('/api/v1/me/kyc/submit', {
+          headers: auth(token),
+          params: { query: { locale } },
+        }),
+      ),
 
     // Repayment receipts (docs/product/credit.md, Repayment receipts).
     uploadReceipt: (
@@ -459,24 +471,38 @@ export function createApiClient(
         (r) => r.data,
       ),
     receiptFile: (token: string, id: number) => send(`/api/v1/me/receipts/${id}/file`, { token }),
-    receiptQueue: (token: string) => call<ReceiptQueue>('/api/v1/admin/receipts', { token }),
+    receiptQueue: (token: string) =>
+      answer(typed.GET('/api/v1/admin/receipts', { headers: auth(token) })),
     receiptFileForFinance: (token: string, id: number) =>
       send(`/api/v1/admin/receipts/${id}/file`, { token }),
     approveReceipt: (token: string, id: number) =>
-      call<Receipt>(`/api/v1/admin/receipts/${id}/approve`, { method: 'POST', token }),
+      answer(
+        typed.POST('/api/v1/admin/receipts/{id}/approve', {
+          headers: auth(token),
+          params: { path: { id } },
+        }),
+      ),
     rejectReceipt: (token: string, id: number, body: RejectReceipt) =>
-      call<Receipt>(`/api/v1/admin/receipts/${id}/reject`, { method: 'POST', body, token }),
+      answer(
+        typed.POST('/api/v1/admin/receipts/{id}/reject', {
+          headers: auth(token),
+          params: { path: { id } },
+          body,
+        }),
+      ),
 
     // Late repayment (docs/product/credit.md, Late repayment): no login; a code, then its token.
     lateRepaymentCode: (mobile: string, locale: Locale) =>
-      call<Challenge & { message: string }>('/api/v1/late-repayment/code', {
-        method: 'POST',
-        body: { mobile },
-        query: { locale },
-      }),
+      answer(
+        typed.POST('/api/v1/late-repayment/code', {
+          params: { query: { locale } },
+          body: { mobile },
+        }),
+      ),
     verifyLateRepaymentCode: (payload: Challenge & { userInputCode: string }) =>
-      call<ExtensionToken>('/api/v1/late-repayment/verify', { method: 'POST', body: payload }),
-    lateRepayment: (token: string) => call<ExtensionStatus>('/api/v1/late-repayment', { token }),
+      answer(typed.POST('/api/v1/late-repayment/verify', { body: payload })),
+    lateRepayment: (token: string) =>
+      answer(typed.GET('/api/v1/late-repayment', { headers: auth(token) })),
     uploadLateRepaymentDocument: (
       token: string,
       input: { name: string; bytes: Uint8Array; type: string },
@@ -488,41 +514,66 @@ export function createApiClient(
         token,
       }),
     submitLateRepayment: (token: string, body: ExtensionSubmit, locale: Locale) =>
-      call<Extension>('/api/v1/late-repayment', { method: 'POST', body, query: { locale }, token }),
+      answer(
+        typed.POST('/api/v1/late-repayment', {
+          headers: auth(token),
+          params: { query: { locale } },
+          body,
+        }),
+      ),
     extensionQueue: (token: string) =>
-      call<ExtensionQueue>('/api/v1/admin/late-repayments', { token }),
+      answer(typed.GET('/api/v1/admin/late-repayments', { headers: auth(token) })),
     extensionDocument: (token: string, id: number, documentId: number) =>
       send(`/api/v1/admin/late-repayments/${id}/documents/${documentId}`, { token }),
     approveExtension: (token: string, id: number) =>
-      call<Extension>(`/api/v1/admin/late-repayments/${id}/approve`, { method: 'POST', token }),
+      answer(
+        typed.POST('/api/v1/admin/late-repayments/{id}/approve', {
+          headers: auth(token),
+          params: { path: { id } },
+        }),
+      ),
     rejectExtension: (token: string, id: number, body: RejectExtension) =>
-      call<Extension>(`/api/v1/admin/late-repayments/${id}/reject`, {
-        method: 'POST',
-        body,
-        token,
-      }),
+      answer(
+        typed.POST('/api/v1/admin/late-repayments/{id}/reject', {
+          headers: auth(token),
+          params: { path: { id } },
+          body,
+        }),
+      ),
 
     // Contract renewal (docs/product/credit.md, Renewal).
     creditRenewal: (token: string) =>
-      call<CreditRenewalAnswer>('/api/v1/me/credit-renewal', { token }),
+      answer(typed.GET('/api/v1/me/credit-renewal', { headers: auth(token) })),
     submitRenewal: (token: string, body: RenewalSubmit, locale: Locale, userAgent: string) =>
-      call<RenewalRecord>('/api/v1/me/credit-renewal', {
-        method: 'POST',
-        body,
-        query: { locale },
-        token,
-        // The device that signed, recorded in the contract: the farmer's browser, not ours.
-        headers: { 'user-agent': userAgent },
-      }),
+      answer(
+        typed.POST('/api/v1/me/credit-renewal', {
+          // The device that signed, recorded in the contract: the farmer's browser, not ours.
+          headers: { ...auth(token), 'user-agent': userAgent },
+          params: { query: { locale } },
+          body,
+        }),
+      ),
     renewalContract: (token: string, id: number) =>
       send(`/api/v1/me/credit-renewal/${id}/contract`, { token }),
-    renewalQueue: (token: string) => call<RenewalQueue>('/api/v1/admin/renewals', { token }),
+    renewalQueue: (token: string) =>
+      answer(typed.GET('/api/v1/admin/renewals', { headers: auth(token) })),
     renewalContractForFinance: (token: string, id: number) =>
       send(`/api/v1/admin/renewals/${id}/contract`, { token }),
     approveRenewal: (token: string, id: number) =>
-      call<RenewalRecord>(`/api/v1/admin/renewals/${id}/approve`, { method: 'POST', token }),
+      answer(
+        typed.POST('/api/v1/admin/renewals/{id}/approve', {
+          headers: auth(token),
+          params: { path: { id } },
+        }),
+      ),
     rejectRenewal: (token: string, id: number, body: RejectRenewal) =>
-      call<RenewalRecord>(`/api/v1/admin/renewals/${id}/reject`, { method: 'POST', body, token }),
+      answer(
+        typed.POST('/api/v1/admin/renewals/{id}/reject', {
+          headers: auth(token),
+          params: { path: { id } },
+          body,
+        }),
+      ),
 
     // Vouchers and the branch counter (docs/product/vouchers.md).
     counterCode: (token: string) =>
