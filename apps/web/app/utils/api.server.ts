@@ -1,5 +1,5 @@
 import createClient from 'openapi-fetch'
-import type { Branch, BranchEdit } from '@padi/domain/branches/schemas'
+import type { BranchEdit } from '@padi/domain/branches/schemas'
 import type {
   PackCreate,
   ProductCreate,
@@ -20,7 +20,6 @@ import type { AddressInput } from '@padi/domain/addresses/address-schemas'
 import type { PlaceOrder } from '@padi/domain/orders/order-schemas'
 import type {
   BiometricDevice,
-  CeremonyOptions,
   RegistrationOptionsRequest,
 } from '@padi/domain/payment/biometric-schemas'
 import type { Fulfilment, OrderStatus } from '@padi/domain/orders/order-rules'
@@ -214,23 +213,20 @@ export function createApiClient(
   }
 
   return {
-    health: () => call<{ status: 'ok' | 'unavailable' }>('/api/v1/healthz'),
+    health: () => answer(typed.GET('/api/v1/healthz')),
     listBranches: (market?: Market) =>
-      call<{ data: Branch[] }>('/api/v1/branches', { query: { market } }).then((r) => r.data),
+      answer(typed.GET('/api/v1/branches', { params: { query: { market } } })).then((r) => r.data),
     registerInterest: (payload: Interest, locale: Locale) =>
-      call<{ statusCode: 201; message: string }>('/api/v1/interest', {
-        method: 'POST',
-        body: payload,
-        query: { locale },
-      }),
+      answer(typed.POST('/api/v1/interest', { params: { query: { locale } }, body: payload })),
     // docs/product/error-reporting.md (Report a Bug): with the user's token when logged in.
     sendFeedback: (payload: Feedback, locale: Locale, token?: string) =>
-      call<{ sent_to: 'service' | 'shop' }>('/api/v1/feedback', {
-        method: 'POST',
-        body: payload,
-        query: { locale },
-        token,
-      }),
+      answer(
+        typed.POST('/api/v1/feedback', {
+          headers: token ? auth(token) : {},
+          params: { query: { locale } },
+          body: payload,
+        }),
+      ),
     // docs/reliability.md (Scheduled jobs)
     listJobs: (token: string) => call<JobsOverview>('/api/v1/admin/jobs', { token }),
     retryFailedJob: (token: string, id: string) =>
@@ -277,14 +273,15 @@ export function createApiClient(
     updateProfile: (token: string, body: Record<string, unknown>) =>
       call<User>('/api/v1/me/profile', { method: 'PUT', body, token }),
     mobileChangeCode: (token: string, mobile: string, locale: Locale) =>
-      call<Challenge & { message: string }>('/api/v1/me/mobile/code', {
-        method: 'POST',
-        body: { mobile },
-        query: { locale },
-        token,
-      }),
+      answer(
+        typed.POST('/api/v1/me/mobile/code', {
+          headers: auth(token),
+          params: { query: { locale } },
+          body: { mobile },
+        }),
+      ),
     verifyMobileChange: (token: string, body: Challenge & { userInputCode: string }) =>
-      call<User>('/api/v1/me/mobile/verify', { method: 'POST', body, token }),
+      answer(typed.POST('/api/v1/me/mobile/verify', { headers: auth(token), body })),
 
     // Catalogue (docs/product/shell.md). Query values are passed through as strings; the API validates them.
     // Still the hand-typed call: the list passes the page's query on as the farmer's address bar
@@ -355,15 +352,16 @@ export function createApiClient(
     setPin: (token: string, body: { pin: string; confirm_pin: string; current_pin?: string }) =>
       answer(typed.PUT('/api/v1/me/pin', { headers: auth(token), body })),
     forgotPin: (token: string, locale: Locale) =>
-      call<Challenge & { message: string }>('/api/v1/me/pin/forgot', {
-        method: 'POST',
-        query: { locale },
-        token,
-      }),
+      answer(
+        typed.POST('/api/v1/me/pin/forgot', {
+          headers: auth(token),
+          params: { query: { locale } },
+        }),
+      ),
     resetPin: (
       token: string,
       body: Challenge & { userInputCode: string; pin: string; confirm_pin: string },
-    ) => call<{ is_pin_set: true }>('/api/v1/me/pin/reset', { method: 'POST', body, token }),
+    ) => answer(typed.POST('/api/v1/me/pin/reset', { headers: auth(token), body })),
 
     // Checkout and orders (docs/product/orders-and-payments.md)
     quoteCheckout: (token: string, fulfilment: Fulfilment) =>
@@ -409,14 +407,20 @@ export function createApiClient(
     registerBiometric: (token: string, body: { label: string; response: unknown }) =>
       call<BiometricDevice>('/api/v1/me/biometrics', { method: 'POST', body, token }),
     removeBiometric: (token: string, id: string) =>
-      call<null>(`/api/v1/me/biometrics/${encodeURIComponent(id)}`, { method: 'DELETE', token }),
+      answer(
+        typed.DELETE('/api/v1/me/biometrics/{id}', {
+          headers: auth(token),
+          params: { path: { id } },
+        }),
+      ),
     biometricPaymentOptions: (token: string, idempotencyKey: string, body: PlaceOrder) =>
-      call<CeremonyOptions>('/api/v1/orders/biometric-options', {
-        method: 'POST',
-        body,
-        token,
-        headers: { 'idempotency-key': idempotencyKey },
-      }),
+      answer(
+        typed.POST('/api/v1/orders/biometric-options', {
+          headers: auth(token),
+          params: { header: { 'idempotency-key': idempotencyKey } },
+          body,
+        }),
+      ),
 
     // Credit application (docs/product/credit.md, KYC): the farmer's side.
     kyc: (token: string) => answer(typed.GET('/api/v1/me/kyc', { headers: auth(token) })),
@@ -467,9 +471,9 @@ export function createApiClient(
         token,
       }),
     receipts: (token: string, status?: ReceiptState) =>
-      call<{ data: Receipt[] }>('/api/v1/me/receipts', { query: { status }, token }).then(
-        (r) => r.data,
-      ),
+      answer(
+        typed.GET('/api/v1/me/receipts', { headers: auth(token), params: { query: { status } } }),
+      ).then((r) => r.data),
     receiptFile: (token: string, id: number) => send(`/api/v1/me/receipts/${id}/file`, { token }),
     receiptQueue: (token: string) =>
       answer(typed.GET('/api/v1/admin/receipts', { headers: auth(token) })),
