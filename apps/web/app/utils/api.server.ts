@@ -23,20 +23,14 @@ import type {
   RegistrationOptionsRequest,
 } from '@padi/domain/payment/biometric-schemas'
 import type { Fulfilment, OrderStatus } from '@padi/domain/orders/order-rules'
-import type { StaffAssignment, UserOverview, UserSearch } from '@padi/domain/auth/user-desk-schemas'
-import type {
-  OrderDeskList,
-  OrderDeskOrder,
-  Shipment,
-} from '@padi/domain/orders/order-desk-schemas'
+import type { StaffAssignment } from '@padi/domain/auth/user-desk-schemas'
+import type { OrderDeskList, Shipment } from '@padi/domain/orders/order-desk-schemas'
 import type { AuditLog } from '@padi/domain/audit/audit-schemas'
 import type {
   ApproveKyc,
   KycDocument,
   KycDocumentReviewInput,
   KycDraft,
-  KycQueue,
-  KycReviewApplication,
   RejectKyc,
   RequestDocuments,
 } from '@padi/domain/kyc/kyc-schemas'
@@ -633,23 +627,32 @@ export function createApiClient(
       answer(typed.GET('/api/v1/staff/counter/transactions', { headers: auth(token) })),
 
     // Credit application review (docs/product/credit.md, KYC review): finance and admin.
-    kycQueue: (token: string) => call<KycQueue>('/api/v1/admin/kyc', { token }),
+    kycQueue: (token: string) => answer(typed.GET('/api/v1/admin/kyc', { headers: auth(token) })),
     kycApplication: (token: string, id: number) =>
-      call<KycReviewApplication>(`/api/v1/admin/kyc/${id}`, { token }),
+      answer(
+        typed.GET('/api/v1/admin/kyc/{id}', {
+          headers: auth(token),
+          params: { path: { id } },
+        }),
+      ),
     kycApplicationFile: (token: string, id: number, documentId: number) =>
       send(`/api/v1/admin/kyc/${id}/documents/${documentId}`, { token }),
     approveKyc: (token: string, id: number, body: ApproveKyc) =>
-      call<{ id: number; state: string }>(`/api/v1/admin/kyc/${id}/approve`, {
-        method: 'POST',
-        body,
-        token,
-      }),
+      answer(
+        typed.POST('/api/v1/admin/kyc/{id}/approve', {
+          headers: auth(token),
+          params: { path: { id } },
+          body,
+        }),
+      ),
     rejectKyc: (token: string, id: number, body: RejectKyc) =>
-      call<{ id: number; state: string }>(`/api/v1/admin/kyc/${id}/reject`, {
-        method: 'POST',
-        body,
-        token,
-      }),
+      answer(
+        typed.POST('/api/v1/admin/kyc/{id}/reject', {
+          headers: auth(token),
+          params: { path: { id } },
+          body,
+        }),
+      ),
     auditLog: (token: string, query: Record<string, string> = {}) =>
       call<AuditLog>('/api/v1/admin/audit', {
         token,
@@ -661,13 +664,20 @@ export function createApiClient(
     deskOrders: (token: string, query: Record<string, string | undefined>) =>
       call<OrderDeskList>('/api/v1/admin/orders', { token, query }),
     deskOrder: (token: string, id: number) =>
-      call<OrderDeskOrder>(`/api/v1/admin/orders/${id}`, { token }),
+      answer(
+        typed.GET('/api/v1/admin/orders/{id}', {
+          headers: auth(token),
+          params: { path: { id } },
+        }),
+      ),
     shipOrder: (token: string, id: number, body: Shipment) =>
-      call<OrderDeskOrder>(`/api/v1/admin/orders/${id}/shipment`, {
-        method: 'POST',
-        body,
-        token,
-      }),
+      answer(
+        typed.POST('/api/v1/admin/orders/{id}/shipment', {
+          headers: auth(token),
+          params: { path: { id } },
+          body,
+        }),
+      ),
     productPhoto: (name: string, file: string) =>
       send(`/api/v1/product-photos/${encodeURIComponent(name)}/${encodeURIComponent(file)}`),
     setProductPhoto: (token: string, id: number, bytes: Uint8Array, type: string) =>
@@ -677,71 +687,124 @@ export function createApiClient(
         file: { bytes, type },
       }),
     removeProductPhoto: (token: string, id: number) =>
-      call<ProductDeskProduct>(`/api/v1/admin/products/${id}/photo`, { method: 'DELETE', token }),
+      answer(
+        typed.DELETE('/api/v1/admin/products/{id}/photo', {
+          headers: auth(token),
+          params: { path: { id } },
+        }),
+      ),
     setProductHidden: (token: string, id: number, hidden: boolean) =>
-      call<ProductDeskProduct>(`/api/v1/admin/products/${id}/visibility`, {
-        method: 'PUT',
-        body: { hidden },
-        token,
-      }),
+      answer(
+        typed.PUT('/api/v1/admin/products/{id}/visibility', {
+          headers: auth(token),
+          params: { path: { id } },
+          body: { hidden },
+        }),
+      ),
     addPack: (token: string, id: number, body: PackCreate) =>
-      call<ProductDeskProduct>(`/api/v1/admin/products/${id}/packs`, {
-        method: 'POST',
-        body,
-        token,
-      }),
+      answer(
+        typed.POST('/api/v1/admin/products/{id}/packs', {
+          headers: auth(token),
+          params: { path: { id } },
+          body,
+        }),
+      ),
     createProduct: (token: string, body: ProductCreate) =>
-      call<ProductDeskProduct>('/api/v1/admin/products', { method: 'POST', body, token }),
+      answer(typed.POST('/api/v1/admin/products', { headers: auth(token), body })),
     deskProducts: (token: string, query: { q?: string | undefined; after?: string | undefined }) =>
       call<ProductDeskList>('/api/v1/admin/products', { token, query }),
     deskProduct: (token: string, id: number) =>
-      call<ProductDeskProduct>(`/api/v1/admin/products/${id}`, { token }),
+      answer(
+        typed.GET('/api/v1/admin/products/{id}', {
+          headers: auth(token),
+          params: { path: { id } },
+        }),
+      ),
     editProduct: (token: string, id: number, body: ProductEdit) =>
-      call<ProductDeskProduct>(`/api/v1/admin/products/${id}`, { method: 'PUT', body, token }),
+      answer(
+        typed.PUT('/api/v1/admin/products/{id}', {
+          headers: auth(token),
+          params: { path: { id } },
+          body,
+        }),
+      ),
     setPackPrices: (token: string, id: number, packId: number, body: PackPrices) =>
-      call<ProductDeskProduct>(`/api/v1/admin/products/${id}/packs/${packId}/prices`, {
-        method: 'PUT',
-        body,
-        token,
-      }),
+      answer(
+        typed.PUT('/api/v1/admin/products/{id}/packs/{packId}/prices', {
+          headers: auth(token),
+          params: { path: { id, packId } },
+          body,
+        }),
+      ),
     setPackStock: (token: string, id: number, packId: number, body: StockCount) =>
-      call<ProductDeskProduct>(`/api/v1/admin/products/${id}/packs/${packId}/stock`, {
-        method: 'PUT',
-        body,
-        token,
-      }),
+      answer(
+        typed.PUT('/api/v1/admin/products/{id}/packs/{packId}/stock', {
+          headers: auth(token),
+          params: { path: { id, packId } },
+          body,
+        }),
+      ),
     editBranch: (token: string, id: number, body: BranchEdit) =>
       send(`/api/v1/admin/branches/${id}`, { method: 'PUT', body, token }),
     searchUsers: (token: string, q: string) =>
-      call<UserSearch>('/api/v1/admin/users', { token, query: { q } }),
+      answer(typed.GET('/api/v1/admin/users', { headers: auth(token), params: { query: { q } } })),
     userOverview: (token: string, id: number) =>
-      call<UserOverview>(`/api/v1/admin/users/${id}/overview`, { token }),
+      answer(
+        typed.GET('/api/v1/admin/users/{id}/overview', {
+          headers: auth(token),
+          params: { path: { id } },
+        }),
+      ),
     setUserSuspended: (token: string, id: number, suspended: boolean) =>
-      call<User>(`/api/v1/admin/users/${id}/${suspended ? 'suspend' : 'reactivate'}`, {
-        method: 'POST',
-        token,
-      }),
+      suspended
+        ? answer(
+            typed.POST('/api/v1/admin/users/{id}/suspend', {
+              headers: auth(token),
+              params: { path: { id } },
+            }),
+          )
+        : answer(
+            typed.POST('/api/v1/admin/users/{id}/reactivate', {
+              headers: auth(token),
+              params: { path: { id } },
+            }),
+          ),
     assignStaff: (token: string, id: number, body: StaffAssignment) =>
-      call<User>(`/api/v1/admin/users/${id}/staff`, { method: 'PUT', body, token }),
+      answer(
+        typed.PUT('/api/v1/admin/users/{id}/staff', {
+          headers: auth(token),
+          params: { path: { id } },
+          body,
+        }),
+      ),
     completeOrder: (token: string, id: number) =>
-      call<OrderDeskOrder>(`/api/v1/admin/orders/${id}/complete`, { method: 'POST', token }),
+      answer(
+        typed.POST('/api/v1/admin/orders/{id}/complete', {
+          headers: auth(token),
+          params: { path: { id } },
+        }),
+      ),
     requestKycDocuments: (token: string, id: number, body: RequestDocuments) =>
-      call<{ id: number; state: string }>(`/api/v1/admin/kyc/${id}/request-documents`, {
-        method: 'POST',
-        body,
-        token,
-      }),
+      answer(
+        typed.POST('/api/v1/admin/kyc/{id}/request-documents', {
+          headers: auth(token),
+          params: { path: { id } },
+          body,
+        }),
+      ),
     reviewKycDocument: (
       token: string,
       id: number,
       documentId: number,
       body: KycDocumentReviewInput,
     ) =>
-      call<KycDocument>(`/api/v1/admin/kyc/${id}/documents/${documentId}/review`, {
-        method: 'POST',
-        body,
-        token,
-      }),
+      answer(
+        typed.POST('/api/v1/admin/kyc/{id}/documents/{documentId}/review', {
+          headers: auth(token),
+          params: { path: { id, documentId } },
+          body,
+        }),
+      ),
   }
 }
 export type ApiClient = ReturnType<typeof createApiClient>

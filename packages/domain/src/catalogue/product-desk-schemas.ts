@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { IdSchema, IdTextSchema, textBlock, textLine } from '../input-schemas.ts'
 import { LocalizedTextSchema } from '../i18n/locale-schemas.ts'
 import { MarketSchema } from '../money-schemas.ts'
-import { ALL_CATEGORIES, PRODUCT_GROUPS } from './catalogue.ts'
+import { ALL_CATEGORIES, PRODUCT_GROUPS, type Category } from './catalogue.ts'
 
 const Id = IdTextSchema
 
@@ -18,7 +18,7 @@ export const ProductDeskRowSchema = z
     name: LocalizedTextSchema,
     brand: z.string(),
     group: z.enum(PRODUCT_GROUPS),
-    category: z.enum(ALL_CATEGORIES as [string, ...string[]]),
+    category: z.enum(ALL_CATEGORIES as [Category, ...Category[]]),
     featured: z.boolean(),
     price_from_my: z.number().int().nullable().describe('Sen'),
     price_from_th: z.number().int().nullable().describe('Satang'),
@@ -43,7 +43,7 @@ export const ProductDeskProductSchema = z
     featured: z.boolean(),
     photo: z.string().nullable().describe('The photo’s name; null: the category’s pictogram'),
     hidden: z.boolean().describe('Hidden by admin: in no list, no page, not for sale'),
-    category: z.enum(ALL_CATEGORIES as [string, ...string[]]),
+    category: z.enum(ALL_CATEGORIES as [Category, ...Category[]]),
     packs: z.array(
       z.object({
         id: z.number().int(),
@@ -124,7 +124,7 @@ export type PackCreate = z.infer<typeof PackCreateSchema>
 
 /** docs/product/back-office.md (Products): a new product with its first pack. */
 export const ProductCreateSchema = ProductEditSchema.extend({
-  category: z.enum(ALL_CATEGORIES as [string, ...string[]], 'validation.categoryRequired'),
+  category: z.enum(ALL_CATEGORIES as [Category, ...Category[]], 'validation.categoryRequired'),
   pack: PackCreateSchema,
 })
 export type ProductCreate = z.infer<typeof ProductCreateSchema>

@@ -9,6 +9,7 @@ import {
   PRODUCT_GROUPS,
   PRODUCT_LIST_LIMITS,
   PRODUCT_SORTS,
+  type Category,
 } from './catalogue.ts'
 import { DbTextSchema } from './cursor-schemas.ts'
 
@@ -25,7 +26,7 @@ const major = z.coerce
 export const ProductListQuerySchema = z.object({
   q: DbTextSchema(PRODUCT_LIST_LIMITS.qMax).trim().optional(),
   group: z.enum(PRODUCT_GROUPS).optional(),
-  category: z.enum(ALL_CATEGORIES as [string, ...string[]]).optional(),
+  category: z.enum(ALL_CATEGORIES as [Category, ...Category[]]).optional(),
   brand: DbTextSchema(PRODUCT_LIST_LIMITS.brandMax).trim().optional(),
   min_price: major.optional(),
   max_price: major.optional(),
