@@ -11,11 +11,11 @@ import { fileURLToPath } from 'node:url'
 import { servedOpenApiDocument } from './served-openapi-document.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const res = { body: await servedOpenApiDocument() }
+const document = await servedOpenApiDocument()
 
 const dir = `${root}node_modules/.cache/openapi`
 mkdirSync(dir, { recursive: true })
-writeFileSync(`${dir}/openapi.json`, JSON.stringify(JSON.parse(res.body), null, 2))
+writeFileSync(`${dir}/openapi.json`, JSON.stringify(JSON.parse(document), null, 2))
 const lint = spawnSync(
   'npx',
   ['redocly', 'lint', `${dir}/openapi.json`, '--max-problems=50', '--format=stylish'],
@@ -32,7 +32,7 @@ const redoclyFailed = lint.status !== 0 || (warnings && Number(warnings) > 0)
 const spectral = new spectralCore.Spectral()
 spectral.setRuleset({ extends: [[oas, 'recommended']] } as never)
 const found = await spectral.run(
-  new spectralCore.Document(res.body, spectralParsers.Json, `${dir}/openapi.json`),
+  new spectralCore.Document(document, spectralParsers.Json, `${dir}/openapi.json`),
 )
 const problems = found.filter((p) => p.severity <= 2)
 for (const p of problems)

@@ -119,6 +119,11 @@ export function createApiClient(
   const fetchImpl = options.fetchImpl ?? fetch
   const clientIp = options.clientIp ?? null
   const proxySecret = options.proxySecret
+  // The API limits per client; it believes this header only with the secret (ADR 018).
+  const forwarded: Record<string, string> = {
+    ...(clientIp ? { 'x-forwarded-for': clientIp } : {}),
+    ...(clientIp && proxySecret ? { 'x-proxy-secret': proxySecret } : {}),
+  }
   /** One request; an answer that is not 2xx becomes an ApiError with the API's code. */
   async function send(path: string, options: RequestOptions = {}): Promise<Response> {
     const url = new URL(path, baseUrl)
@@ -137,9 +142,7 @@ export function createApiClient(
         headers: {
           ...contentType,
           ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-          // The API limits per client; it believes this header only with the secret (ADR 018).
-          ...(clientIp ? { 'x-forwarded-for': clientIp } : {}),
-          ...(clientIp && proxySecret ? { 'x-proxy-secret': proxySecret } : {}),
+          ...forwarded,
           ...options.headers,
         },
         body: options.file
@@ -151,12 +154,7 @@ export function createApiClient(
         signal: AbortSignal.timeout(options.file ? 30_000 : 10_000),
       })
     } catch (cause) {
-      throw new ApiError({
-        statusCode: 503,
-        code: 'NETWORK',
-        message: 'API unreachable',
-        data: String(cause),
-      })
+      throw unreachable(cause)
     }
     if (response.ok) return response
     throw refusal(response, parseBody(await response.text()))
@@ -176,8 +174,7 @@ export function createApiClient(
   })
   typed.use({
     onRequest({ request }) {
-      if (clientIp) request.headers.set('x-forwarded-for', clientIp)
-      if (clientIp && proxySecret) request.headers.set('x-proxy-secret', proxySecret)
+      for (const [name, value] of Object.entries(forwarded)) request.headers.set(name, value)
       return request
     },
   })
@@ -190,12 +187,7 @@ export function createApiClient(
     try {
       result = await pending
     } catch (cause) {
-      throw new ApiError({
-        statusCode: 503,
-        code: 'NETWORK',
-        message: 'API unreachable',
-        data: String(cause),
-      })
+      throw unreachable(cause)
     }
     if (!result.response.ok) throw refusal(result.response, result.error ?? null)
     return result.data as D
@@ -808,6 +800,16 @@ export function createApiClient(
   }
 }
 export type ApiClient = ReturnType<typeof createApiClient>
+
+/** The API could not be reached (down, or no answer in time): a 503 the pages say as such. */
+function unreachable(cause: unknown): ApiError {
+  return new ApiError({
+    statusCode: 503,
+    code: 'NETWORK',
+    message: 'API unreachable',
+    data: String(cause),
+  })
+}
 
 /** docs/product/errors.md: a refusal's status, code, message, field errors and Retry-After. */
 function refusal(response: Response, data: unknown): ApiError {
