@@ -7,6 +7,8 @@ import { DEMO_PIN } from '@padi/db/seed/users'
 import type { paths } from '../apps/web/app/utils/api-types.generated.ts'
 import { createTestApp, type TestApp } from '../apps/api/test/test-app.ts'
 import { packsAtOneBranch } from '../apps/api/test/order-fixtures.ts'
+import { addStaff } from '../apps/api/test/staff-fixtures.ts'
+import { SIGN_UP_BODY } from '../apps/api/src/modules/auth/auth-examples.ts'
 
 /**
  * The API document as a contract (docs/decisions/075-the-web-as-the-documents-first-client.md):
@@ -76,19 +78,11 @@ describe('the money path through a client generated from the API document', () =
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
   it('signs up with the SMS code, logs in and refreshes', async () => {
-    const mobile = '+60123987001'
+    // The document's own sign-up example, sent for real: it is what an app developer copies first.
+    const { mobile, password } = SIGN_UP_BODY
     const signup = await client.POST('/api/v1/auth/signup', {
       params: { query: { locale: 'bm' } },
-      body: {
-        mobile,
-        password: 'padi2026',
-        full_name: 'Rosli bin Hamid',
-        email: null,
-        postcode: '06000',
-        area: 'Kampung Padang',
-        district: 'Kubang Pasu',
-        preferred_branch: 2,
-      },
+      body: SIGN_UP_BODY,
     })
     expect(signup.response.status).toBe(201)
     const outbox = await client.GET('/api/v1/dev/sms', { params: { query: { to: mobile } } })
@@ -108,7 +102,7 @@ describe('the money path through a client generated from the API document', () =
     })
     expect(wrong.error?.code).toBe('INVALID_CREDENTIALS')
     const login = await client.POST('/api/v1/auth/login', {
-      body: { mobile, password: 'padi2026' },
+      body: { mobile, password },
     })
     expect(login.data?.data.mobile).toBe(mobile)
     const refreshed = await client.POST('/api/v1/auth/refresh', {
@@ -233,6 +227,100 @@ describe('the money path through a client generated from the API document', () =
     expect(vouchers.response.status).toBe(200)
     const counterCode = await client.GET('/api/v1/me/counter-code', auth)
     expect(counterCode.response.status).toBe(200)
+    expect(problems).toEqual([])
+  })
+
+  it('at the counter: the clerk finds the customer by the code the phone shows and sells for cash', async () => {
+    const { branchId, packs } = await packsAtOneBranch(t.db.db, 20)
+    const pack = packs[0]!
+    await addStaff(t.db.db, '+60120000098', branchId)
+    const clerk = await client.POST('/api/v1/auth/login', {
+      body: { mobile: '+60120000098', password: 'demo2026' },
+    })
+    const customer = await client.POST('/api/v1/auth/login', {
+      body: { mobile: '+60120000001', password: 'demo2026' },
+    })
+    const staff = { headers: bearer(clerk.data!.access_token) }
+    const shown = await client.GET('/api/v1/me/counter-code', {
+      headers: bearer(customer.data!.access_token),
+    })
+    const found = await client.POST('/api/v1/staff/counter/lookup', {
+      ...staff,
+      body: { token: shown.data!.token },
+    })
+    expect(found.data?.mobile).toBe('+60•••••0001')
+    const sale = await client.POST('/api/v1/staff/counter/purchases', {
+      ...staff,
+      params: { header: { 'idempotency-key': 'contract-counter-1' } },
+      body: { token: shown.data!.token, lines: [{ variation_id: pack.id, count: 1 }] },
+    })
+    expect(sale.response.status).toBe(201)
+    expect(sale.data?.cash).toEqual(sale.data?.total)
+    const used = await client.POST('/api/v1/staff/counter/purchases', {
+      ...staff,
+      params: { header: { 'idempotency-key': 'contract-counter-2' } },
+      body: { token: shown.data!.token, lines: [{ variation_id: pack.id, count: 1 }] },
+    })
+    expect(used.error?.code).toBe('QR_USED')
+    expect(problems).toEqual([])
+  })
+
+  it('shows a worked example of every request and answer of the money path and the counter, each fitting its schema', () => {
+    type Media = { schema?: object; examples?: Record<string, { value: unknown }> }
+    type Op = {
+      operationId: string
+      requestBody?: { content?: Record<string, Media> }
+      responses: Record<string, { content?: Record<string, Media> }>
+    }
+    const ops = new Map<string, Op>()
+    for (const item of Object.values(doc.paths as unknown as Record<string, Record<string, Op>>))
+      for (const op of Object.values(item)) ops.set(op.operationId, op)
+    // docs/decisions/076-worked-examples-in-the-api-document.md: the operations an app needs to
+    // sign a farmer up, sell on credit or for cash, take a receipt and serve the counter.
+    const moneyPath = {
+      signUp: '201',
+      verifySignupCode: '200',
+      logIn: '200',
+      refreshTokens: '200',
+      getMyCart: '200',
+      addToMyCart: '200',
+      quoteCheckout: '200',
+      placeOrder: '201',
+      listMyCredits: '200',
+      uploadMyReceipt: '201',
+      listMyVouchers: '200',
+      getMyCounterCode: '200',
+      counterLookup: '200',
+      counterPurchase: '201',
+    }
+    const missing: string[] = []
+    for (const [id, success] of Object.entries(moneyPath)) {
+      const op = ops.get(id)
+      const request = op?.requestBody?.content?.['application/json']
+      if (request && !request.examples) missing.push(`${id} request`)
+      if (!op?.responses[success]?.content?.['application/json']?.examples)
+        missing.push(`${id} ${success}`)
+    }
+    expect(missing).toEqual([])
+    // Every example in the document, read by a validator that knows unicode patterns (Spectral's
+    // reads them without, in npm run lint:openapi): both must accept it.
+    let checked = 0
+    for (const op of ops.values()) {
+      const media = [
+        ...Object.values(op.requestBody?.content ?? {}),
+        ...Object.values(op.responses).flatMap((answer) => Object.values(answer.content ?? {})),
+      ]
+      for (const { schema, examples } of media)
+        for (const [name, { value }] of Object.entries(examples ?? {})) {
+          const validate = ajv.compile({ ...schema, components: doc.components })
+          checked += 1
+          if (!validate(value))
+            problems.push(
+              `${op.operationId} example ${name}: ${ajv.errorsText(validate.errors, { separator: '; ' })}`,
+            )
+        }
+    }
+    expect(checked).toBeGreaterThanOrEqual(30)
     expect(problems).toEqual([])
   })
 

@@ -39,6 +39,7 @@ import { refuseControlCharacters } from './plugins/refuse-control-characters.ts'
 import {
   API_TAGS,
   withAnswerDescriptions,
+  withExamples,
   withFileBodies,
   withoutSchemaIds,
   withoutUnusedSchemas,
@@ -230,7 +231,9 @@ export async function buildApp(deps: {
     transform: jsonSchemaTransform,
     transformObject: (input) =>
       withAnswerDescriptions(
-        withoutSchemaIds(withFileBodies(withoutUnusedSchemas(jsonSchemaTransformObject(input)))),
+        withExamples(
+          withoutSchemaIds(withFileBodies(withoutUnusedSchemas(jsonSchemaTransformObject(input)))),
+        ),
         HTTP_STATUS,
       ),
   })

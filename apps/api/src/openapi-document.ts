@@ -51,6 +51,55 @@ export function fileAnswer(types: readonly string[], description: string, status
   return { 'x-file-answer': { status, types, description } satisfies FileAnswer }
 }
 
+/** One worked example: what it shows, in a line, and the JSON itself. */
+export type Example = { summary: string; value: unknown }
+/** The examples of one operation: its JSON request, and its answers by status. */
+type OperationExamples = {
+  request?: Record<string, Example>
+  answers: Partial<Record<number, Record<string, Example>>>
+}
+
+/**
+ * Worked examples of an operation (the money path's: docs/decisions/076-worked-examples-in-the-api-document.md),
+ * put in the document by withExamples. Each is named, and its value is typed by the module with
+ * the schema's own type, so an example that no longer fits does not compile; the linters check
+ * each one against the document too (Spectral's oas3-valid-media-example).
+ */
+export function operationExamples(examples: OperationExamples) {
+  return { 'x-examples': examples }
+}
+
+/**
+ * The examples declared with operationExamples become the media types' own `examples`. One
+ * declared for a request or answer the operation does not have in JSON is an error here, so an
+ * example cannot be left out of the document unseen.
+ */
+export function withExamples<T>(document: T): T {
+  type Media = { examples?: Record<string, Example> }
+  type Content = { content?: Record<string, Media> }
+  const paths = (document as { paths?: Record<string, Record<string, Record<string, unknown>>> })
+    .paths
+  for (const [path, operations] of Object.entries(paths ?? {}))
+    for (const [method, operation] of Object.entries(operations)) {
+      const examples = operation['x-examples'] as OperationExamples | undefined
+      if (!examples) continue
+      delete operation['x-examples']
+      const where = `${method.toUpperCase()} ${path}`
+      const json = (holder: Content | undefined, what: string) => {
+        const media = holder?.content?.['application/json']
+        if (!media) throw new Error(`${where}: an example for ${what}, which is not JSON`)
+        return media
+      }
+      if (examples.request)
+        json(operation.requestBody as Content | undefined, 'the request').examples =
+          examples.request
+      const responses = (operation.responses ?? {}) as Record<string, Content>
+      for (const [status, named] of Object.entries(examples.answers))
+        json(responses[status], `the ${status} answer`).examples = named
+    }
+  return document
+}
+
 /** A body or answer that is one file, of any of `types`. */
 const binaryContent = (types: readonly string[]) =>
   Object.fromEntries(

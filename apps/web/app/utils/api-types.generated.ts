@@ -4205,7 +4205,8 @@ export interface operations {
       content: {
         'application/json': {
           mobile: string
-          password: string & (unknown & unknown & unknown)
+          /** @description 8 to 128 characters, with at least one letter (of any script) and one digit */
+          password: string & (unknown & unknown)
           full_name: string
           email?: string | null
           postcode: string
@@ -4739,7 +4740,8 @@ export interface operations {
           preAuthSessionId: string
           deviceId: string
           userInputCode: string
-          password: string & (unknown & unknown & unknown)
+          /** @description 8 to 128 characters, with at least one letter (of any script) and one digit */
+          password: string & (unknown & unknown)
         }
       }
     }

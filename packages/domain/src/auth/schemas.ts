@@ -18,13 +18,19 @@ export const MobileSchema = textLine({ error: 'validation.mobileRequired' })
     return e164
   })
 
-/** docs/product/accounts.md: at least 8 characters with both letters and numbers. */
+/**
+ * docs/product/accounts.md: at least 8 characters with both letters and numbers. A letter is any
+ * script's (Thai too), which a JSON Schema pattern cannot say to every reader (`\p{L}` needs the
+ * unicode flag, which some validators leave off): it is checked here and said in words in the API
+ * document.
+ */
 export const PasswordSchema = textLine({ error: 'validation.passwordRequired' })
   .min(1, 'validation.passwordRequired')
   .min(8, 'validation.passwordTooShort')
   .max(128, 'validation.passwordTooLong')
-  .regex(/\p{L}/u, 'validation.passwordLettersDigits')
+  .refine((value) => /\p{L}/u.test(value), 'validation.passwordLettersDigits')
   .regex(/\d/, 'validation.passwordLettersDigits')
+  .describe('8 to 128 characters, with at least one letter (of any script) and one digit')
 
 const text = (required: string, max = 100) =>
   textLine({ error: required }).trim().min(1, required).max(max, 'validation.textTooLong')

@@ -22,6 +22,12 @@ import { DomainError } from '@padi/domain/errors'
 import { ErrorResponseSchema } from '../../error-schema.ts'
 import { bearerToken, guard, type Guards } from '../../plugins/authenticate.ts'
 import type { AuthService } from './auth.service.ts'
+import {
+  LOG_IN_EXAMPLES,
+  REFRESH_EXAMPLES,
+  SIGN_UP_EXAMPLES,
+  VERIFY_EXAMPLES,
+} from './auth-examples.ts'
 
 const TokensSchema = z.object({
   access_token: z.string(),
@@ -63,6 +69,7 @@ export const authRoutes: FastifyPluginAsync<{
       schema: {
         tags: ['auth'],
         operationId: 'signUp',
+        ...SIGN_UP_EXAMPLES,
         description: `Creates a pending account and sends a sign-up code by SMS (${OTP_LENGTH} digits, valid ${OTP_TTL_MS / 60_000} minutes). The answer's access_token names only this sign-up (for verifySignupCode and resendCode); the account can log in once the code is verified. A number that has an account is refused.`,
         security: [],
         summary:
@@ -93,6 +100,7 @@ export const authRoutes: FastifyPluginAsync<{
       schema: {
         tags: ['auth'],
         operationId: 'verifySignupCode',
+        ...VERIFY_EXAMPLES,
         description: `Checks the sign-up code (void after ${OTP_MAX_ATTEMPTS} wrong tries or ${OTP_TTL_MS / 60_000} minutes) and activates the account: the answer holds its access and refresh tokens, as a login does.`,
         security: [],
         summary: 'Verify the sign-up code',
@@ -129,6 +137,7 @@ export const authRoutes: FastifyPluginAsync<{
       schema: {
         tags: ['auth'],
         operationId: 'logIn',
+        ...LOG_IN_EXAMPLES,
         description: `Mobile number and password. Answers an access token and a refresh token (rotate it with refreshTokens). After ${LOGIN_MAX_FAILURES} failures in a row the account is locked for ${LOGIN_LOCK_MS / 60_000} minutes; the answer never says whether the number has an account.`,
         security: [],
         summary: 'Log in with mobile number and password',
@@ -158,6 +167,7 @@ export const authRoutes: FastifyPluginAsync<{
       schema: {
         tags: ['auth'],
         operationId: 'refreshTokens',
+        ...REFRESH_EXAMPLES,
         summary: 'Rotate the refresh token (sent as the Bearer token) for new tokens',
         security: [{ bearer: [] }],
         response: { 200: TokensSchema, ...errors },

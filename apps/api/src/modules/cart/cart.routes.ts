@@ -11,6 +11,7 @@ import {
 import { errorAnswers } from '../../error-schema.ts'
 import type { Guards } from '../../plugins/authenticate.ts'
 import type { CartService } from './cart.service.ts'
+import { ADD_TO_CART_EXAMPLES, GET_CART_EXAMPLES } from './cart-examples.ts'
 
 const errors = errorAnswers(400, 401, 403, 404, 409)
 const LineParams = z.object({ variation_id: IdTextSchema })
@@ -31,6 +32,7 @@ export const cartRoutes: FastifyPluginAsync<{ cart: CartService; guards: Guards 
         ...common,
         summary: 'The logged-in customer’s cart, priced now in their market',
         operationId: 'getMyCart',
+        ...GET_CART_EXAMPLES,
         response: { 200: CartSchema, ...errors },
       },
     },
@@ -47,6 +49,7 @@ export const cartRoutes: FastifyPluginAsync<{ cart: CartService; guards: Guards 
         description:
           'The line ends at most at the stock in the customer’s market; the answer shows what it holds.',
         operationId: 'addToMyCart',
+        ...ADD_TO_CART_EXAMPLES,
         body: CartLineAddSchema,
         response: { 200: CartSchema, ...errors },
       },

@@ -18,6 +18,12 @@ import { IdempotencyHeaders } from '../../idempotency-header.ts'
 import type { Guards } from '../../plugins/authenticate.ts'
 import type { Clock } from '../../clock.ts'
 import type { CounterService } from './counter.service.ts'
+import {
+  COUNTER_CODE_EXAMPLES,
+  COUNTER_LOOKUP_EXAMPLES,
+  COUNTER_PURCHASE_EXAMPLES,
+  MY_VOUCHERS_EXAMPLES,
+} from './counter-examples.ts'
 
 const errors = errorAnswers(400, 401, 403, 404, 409)
 
@@ -81,6 +87,7 @@ export const counterRoutes: FastifyPluginAsync<{
         ...mine,
         summary: 'A fresh code for the customer’s QR page: lives 90 s, refresh every 60 s',
         operationId: 'getMyCounterCode',
+        ...COUNTER_CODE_EXAMPLES,
         response: { 200: CounterCodeSchema, ...errors, ...errorAnswers(429) },
       },
     },
@@ -98,6 +105,7 @@ export const counterRoutes: FastifyPluginAsync<{
         ...mine,
         summary: 'The customer’s vouchers (active, redeemed, expired), soonest to expire first',
         operationId: 'listMyVouchers',
+        ...MY_VOUCHERS_EXAMPLES,
         response: { 200: z.object({ data: z.array(VoucherSchema) }), ...errors },
       },
     },
@@ -137,6 +145,7 @@ export const counterRoutes: FastifyPluginAsync<{
         summary: 'The customer a scanned or typed code names, with vouchers and pickup orders here',
         description: CODE_RULES,
         operationId: 'counterLookup',
+        ...COUNTER_LOOKUP_EXAMPLES,
         body: CounterCodeInputSchema,
         response: { 200: CounterCustomerSchema, ...errors, ...errorAnswers(410, 429) },
       },
@@ -209,6 +218,7 @@ export const counterRoutes: FastifyPluginAsync<{
           'nothing is sold. ' +
           CODE_RULES,
         operationId: 'counterPurchase',
+        ...COUNTER_PURCHASE_EXAMPLES,
         headers: IdempotencyHeaders,
         body: CounterPurchaseSchema,
         response: { 201: CounterTransactionSchema, ...errors, ...errorAnswers(410, 422, 429) },

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { ErrorResponseSchema } from '../../error-schema.ts'
 import type { Guards } from '../../plugins/authenticate.ts'
 import type { CreditService } from './credit.service.ts'
+import { LIST_CREDITS_EXAMPLES } from './credit-examples.ts'
 
 export const creditRoutes: FastifyPluginAsync<{ credit: CreditService; guards: Guards }> = async (
   app,
@@ -20,6 +21,7 @@ export const creditRoutes: FastifyPluginAsync<{ credit: CreditService; guards: G
         description:
           'Approved, utilised and available credit, what is outstanding (principal, interest, late fee), the due date and what is overdue. An empty list when the customer has no line.',
         operationId: 'listMyCredits',
+        ...LIST_CREDITS_EXAMPLES,
         security: [{ bearer: [] }],
         response: {
           200: z.object({ data: z.array(CreditRecordSchema.meta({ id: 'CreditRecord' })) }),

@@ -14,6 +14,7 @@ import { IdempotencyHeaders } from '../../idempotency-header.ts'
 import type { Guards } from '../../plugins/authenticate.ts'
 import type { TokenContext } from '../auth/auth.service.ts'
 import type { OrdersService } from './orders.service.ts'
+import { PLACE_ORDER_EXAMPLES, QUOTE_EXAMPLES } from './order-examples.ts'
 
 const errors = errorAnswers(400, 401, 403, 404, 409)
 
@@ -74,6 +75,7 @@ export const ordersRoutes: FastifyPluginAsync<{
         description:
           "One statement, one transaction: prices and stock re-read; stock judged at the chosen branch (pickup) or the branch a delivery ships from BEFORE the PIN, so an order that cannot be had answers 409 OUT_OF_STOCK naming the branch and the lines it lacks and costs no PIN try (a race lost later answers the same); stock taken, credit charged with a guard, the ledger and the order written, the lines taken out of the cart. Idempotency-Key is required: the same key and body within 24 hours answer 200 with the order and charge nothing again (a request sent while the first is being placed waits for it; with webauthn it answers 409); another body answers 422. Keys are per customer. A refused attempt (409 OUT_OF_STOCK, CREDIT_INSUFFICIENT, …) is rolled back with its key, so the key may be sent again, with any body, as a new attempt; only a wrong PIN is kept with its key: sent again with the same key, it is answered the same and counted once. Credits need the PIN (a wrong one answers 403 PIN_INVALID with attempts_left; 5 wrong PINs lock payment for 30 minutes: 423 PIN_LOCKED with locked_until and Retry-After) or webauthn, a device's answer to POST /orders/biometric-options (403 BIOMETRIC_FAILED when it is not good for this order; 423 PIN_LOCKED while the PIN is locked, ADR 060).",
         operationId: 'placeOrder',
+        ...PLACE_ORDER_EXAMPLES,
         headers: IdempotencyHeaders,
         body: PlaceOrderSchema,
         response: {
@@ -140,6 +142,7 @@ export const ordersRoutes: FastifyPluginAsync<{
         description:
           'Priced by the server for the chosen fulfilment (delivery adds the country’s fee). Placing the order prices it again. With it, where the stock is (docs/product/orders-and-payments.md, Stock at pickup): each line with the branches holding its pack, every branch of the country in the customer’s order (their preferred branch, then nearest first) saying whether it holds every line in full and which it lacks, the branch to suggest for collection (the preferred one when it can, else the nearest that can; null when none can) and the branch a delivery would ship from (null: none). A client offers for collection only the branches with holds_all, and asks for no PIN or fingerprint for a choice that cannot be had.',
         operationId: 'quoteCheckout',
+        ...QUOTE_EXAMPLES,
         querystring: z.object({ fulfilment: z.enum(FULFILMENTS).default('pickup') }),
         response: { 200: CheckoutQuoteSchema, ...errors },
       },

@@ -17,6 +17,7 @@ import { fileAnswer, fileBody } from '../../openapi-document.ts'
 import type { Guards } from '../../plugins/authenticate.ts'
 import { sendAttachment } from '../files/send-attachment.ts'
 import type { ReceiptsService } from './receipts.service.ts'
+import { UPLOAD_RECEIPT_EXAMPLES } from './receipt-examples.ts'
 
 const errors = errorAnswers(400, 401, 403, 404, 409)
 const Params = IdParamsSchema
@@ -49,6 +50,7 @@ export const receiptsRoutes: FastifyPluginAsync<{
         description:
           'Method, bank, amount (more than 0, at most two decimals, not more than the credit used), date and reference in the query; one PNG, JPEG or PDF under 10 MB, judged by its content, as the body. Waits for finance (status pending). With an Idempotency-Key (the customer’s own: keys are per customer), a retry answers 201 with the first receipt (409 while it is under way, 422 if the key was used for another receipt).',
         operationId: 'uploadMyReceipt',
+        ...UPLOAD_RECEIPT_EXAMPLES,
         ...fileBody(
           ['application/pdf', 'image/jpeg', 'image/png', 'application/octet-stream'],
           RECEIPT_MAX_FILE_BYTES,
