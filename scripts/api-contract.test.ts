@@ -324,6 +324,29 @@ describe('the money path through a client generated from the API document', () =
     expect(problems).toEqual([])
   })
 
+  it('refuses what it cannot read before any route runs in the Error shape, as the document declares', async () => {
+    // Headers over Node's 16 KB: 431 HEADERS_TOO_LARGE (Node's own answer has no code).
+    const padded = await client.GET('/api/v1/healthz', {
+      headers: { 'x-padding': 'a'.repeat(20_000) },
+    })
+    // The health check's other refusal (503) is its own shape, without a code.
+    const refusal = padded.error && 'code' in padded.error ? padded.error.code : undefined
+    expect({ status: padded.response.status, code: refusal }).toEqual({
+      status: 431,
+      code: 'HEADERS_TOO_LARGE',
+    })
+    // A path part longer than any name: 414 URI_TOO_LONG (Fastify's router's own has FST_ERR_…).
+    const long = await client.GET('/api/v1/product-photos/{name}/{size}', {
+      params: { path: { name: 'a'.repeat(600), size: '320' } },
+      parseAs: 'arrayBuffer',
+    })
+    expect({ status: long.response.status, code: long.error?.code }).toEqual({
+      status: 414,
+      code: 'URI_TOO_LONG',
+    })
+    expect(problems).toEqual([])
+  })
+
   it('checked every answer it met', () => {
     expect(answered.length).toBeGreaterThanOrEqual(20)
     expect(problems).toEqual([])

@@ -136,6 +136,25 @@ describe('API shell', () => {
     expect(doc.info.contact).toBeDefined()
   })
 
+  it('declares on every operation the refusals met before its route runs (docs/product/errors.md)', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json()
+    const missing: string[] = []
+    for (const [path, item] of Object.entries(
+      doc.paths as Record<string, Record<string, { operationId: string; responses: object }>>,
+    ))
+      for (const op of Object.values(item)) {
+        const declared = Object.keys(op.responses)
+        const wanted = ['408', '431', ...(path.includes('{') ? ['414'] : [])]
+        // Outside the shop-wide limit: the health check, and demo mode's SMS outbox and credit
+        // line (used by tests and demos in bursts).
+        if (!['getHealth', 'getDemoSmsOutbox', 'grantDemoCreditLine'].includes(op.operationId))
+          wanted.push('429')
+        for (const status of wanted)
+          if (!declared.includes(status)) missing.push(`${op.operationId} ${status}`)
+      }
+    expect(missing).toEqual([])
+  })
+
   it('serves the API docs page', async () => {
     const res = await t.app.inject({ url: '/api/docs/' })
     expect(res.statusCode).toBe(200)

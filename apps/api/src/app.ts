@@ -6,7 +6,6 @@ import rateLimit from '@fastify/rate-limit'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import {
-  jsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
@@ -34,12 +33,17 @@ import { createContentWatch } from './modules/content/content-watch.ts'
 import { createRedisClient } from './shared-state/redis-client.ts'
 import type { Redis } from 'ioredis'
 import type { ApiConfig } from './config.ts'
-import { registerErrorHandler } from './plugins/error-handler.ts'
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  registerErrorHandler,
+} from './plugins/error-handler.ts'
 import { refuseControlCharacters } from './plugins/refuse-control-characters.ts'
 import {
   API_TAGS,
   withAnswerDescriptions,
   withExamples,
+  withRefusalsBeforeAnyRoute,
   withFileBodies,
   withoutSchemaIds,
   withoutUnusedSchemas,
@@ -160,6 +164,9 @@ export async function buildApp(deps: {
     // Forwarded headers are judged by our own rule (plugins/client-ip.ts), never by Fastify's.
     trustProxy: false,
     bodyLimit: 1024 * 1024,
+    // Refusals before any route, in the one error shape (plugins/error-handler.ts).
+    frameworkErrors,
+    clientErrorHandler,
   })
   app.decorateRequest('auth', null)
   // A graceful stop (threat row 33): answers still under way when it starts finish, and carry
@@ -228,7 +235,7 @@ export async function buildApp(deps: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: withRefusalsBeforeAnyRoute,
     transformObject: (input) =>
       withAnswerDescriptions(
         withExamples(

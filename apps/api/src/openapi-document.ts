@@ -1,3 +1,7 @@
+import type { SwaggerTransform } from '@fastify/swagger'
+import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+import { ErrorResponseSchema } from './error-schema.ts'
+
 /**
  * The zod type provider names every registered schema twice, `X` for answers and `XInput` for
  * requests, whether or not a route uses both (a known limit of fastify-type-provider-zod). The document is
@@ -269,4 +273,22 @@ export function withAnswerDescriptions<T>(document: T, statusOf: Record<string, 
             : 'A refusal in the Error shape.')
       }
   return document
+}
+
+/**
+ * Refusals any operation can meet before its route runs, declared on each so an app handles
+ * them from the document (docs/product/errors.md): 408 REQUEST_TIMEOUT and 431 HEADERS_TOO_LARGE
+ * from Node, 414 URI_TOO_LONG where the path has a parameter, and 429 RATE_LIMITED from the
+ * shop-wide limit on every route it covers. A route's own declaration of one of them is kept.
+ */
+export const withRefusalsBeforeAnyRoute: SwaggerTransform = (input) => {
+  const schema = (input.schema ?? {}) as { response?: Record<string, unknown> }
+  const config = (input.route as { config?: { rateLimit?: unknown } }).config
+  const before: Record<string, unknown> = { 408: ErrorResponseSchema, 431: ErrorResponseSchema }
+  if (input.url.includes(':')) before[414] = ErrorResponseSchema
+  if (config?.rateLimit !== false) before[429] = ErrorResponseSchema
+  return jsonSchemaTransform({
+    ...input,
+    schema: { ...schema, response: { ...before, ...schema.response } },
+  } as never)
 }

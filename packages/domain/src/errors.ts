@@ -6,6 +6,10 @@ export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'NOT_FOUND',
   'ROUTE_NOT_FOUND',
+  // Refused before any route is reached (docs/product/errors.md)
+  'URI_TOO_LONG',
+  'HEADERS_TOO_LARGE',
+  'REQUEST_TIMEOUT',
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'ACCOUNT_SUSPENDED',

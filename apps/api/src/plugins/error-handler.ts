@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { DomainError, type ErrorCode } from '@padi/domain/errors'
@@ -98,4 +99,43 @@ export function registerErrorHandler(app: FastifyInstance) {
     const path = request.url.split('?')[0] ?? request.url
     reply.status(404).send(send('ROUTE_NOT_FOUND', `Route not found: ${request.method} ${path}`))
   })
+}
+
+/**
+ * Fastify's router refuses some addresses before any route or hook runs (a path parameter longer
+ * than any id or name, a malformed escape); they answer in the one error shape too, so an app
+ * reads every refusal the same way (the document declares them on every operation).
+ */
+export function frameworkErrors(error: FastifyError, _request: unknown, reply: FastifyReply) {
+  const code: ErrorCode =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'URI_TOO_LONG' : 'VALIDATION_FAILED'
+  void reply
+    .status(HTTP_STATUS[code])
+    .send(send(code, code === 'URI_TOO_LONG' ? 'A part of the address is too long' : error.message))
+}
+
+/**
+ * Node refuses a request it cannot read (headers over its limit, one that does not arrive in
+ * time, a malformed one) before Fastify sees it. Fastify's own answer to those has no `code`;
+ * this one is in the one error shape.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+  // A reset connection is gone: there is no one to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const [code, reason, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? ([
+          'HEADERS_TOO_LARGE',
+          'Request Header Fields Too Large',
+          'The request headers are too large',
+        ] as const)
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? (['REQUEST_TIMEOUT', 'Request Timeout', 'The request did not arrive in time'] as const)
+        : (['VALIDATION_FAILED', 'Bad Request', 'The request could not be read'] as const)
+  const body = JSON.stringify(send(code, message))
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${HTTP_STATUS[code]} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    )
+  socket.destroy(error)
 }

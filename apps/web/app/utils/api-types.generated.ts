@@ -2482,6 +2482,9 @@ export interface components {
         | 'VALIDATION_FAILED'
         | 'NOT_FOUND'
         | 'ROUTE_NOT_FOUND'
+        | 'URI_TOO_LONG'
+        | 'HEADERS_TOO_LARGE'
+        | 'REQUEST_TIMEOUT'
         | 'UNAUTHENTICATED'
         | 'FORBIDDEN'
         | 'ACCOUNT_SUSPENDED'
@@ -3728,6 +3731,9 @@ export interface components {
         | 'VALIDATION_FAILED'
         | 'NOT_FOUND'
         | 'ROUTE_NOT_FOUND'
+        | 'URI_TOO_LONG'
+        | 'HEADERS_TOO_LARGE'
+        | 'REQUEST_TIMEOUT'
         | 'UNAUTHENTICATED'
         | 'FORBIDDEN'
         | 'ACCOUNT_SUSPENDED'
@@ -3988,6 +3994,24 @@ export interface operations {
           }
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of DATABASE_UNAVAILABLE, UPLOAD_SCAN_UNAVAILABLE (the operation's description says which it gives, and their extra fields). */
       503: {
         headers: {
@@ -4024,8 +4048,26 @@ export interface operations {
           }
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -4104,6 +4146,42 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
     }
   }
   listBranches: {
@@ -4137,8 +4215,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -4181,8 +4277,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -4266,6 +4380,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
         headers: {
@@ -4277,6 +4400,15 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -4339,6 +4471,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
         headers: {
@@ -4350,6 +4491,15 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -4416,6 +4566,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
         headers: {
@@ -4427,6 +4586,15 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -4491,6 +4659,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
         headers: {
@@ -4502,6 +4679,15 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -4561,6 +4747,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
         headers: {
@@ -4572,6 +4767,15 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -4629,6 +4833,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
         headers: {
@@ -4640,6 +4853,15 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -4707,6 +4929,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
         headers: {
@@ -4718,6 +4949,15 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -4782,6 +5022,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
         headers: {
@@ -4793,6 +5042,15 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -4847,6 +5105,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
         headers: {
@@ -4858,6 +5125,15 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -4916,6 +5192,42 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of NOT_FOUND, ROUTE_NOT_FOUND, QR_NOT_FOUND, ORDER_NOT_AT_BRANCH (the operation's description says which it gives, and their extra fields). */
       404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -4989,6 +5301,42 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
     }
   }
   sendFeedback: {
@@ -5033,8 +5381,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -5084,6 +5450,33 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of FORBIDDEN, ACCOUNT_SUSPENDED, DEMO_RESET_REFUSED, PIN_INVALID, BIOMETRIC_FAILED, STEP_UP_REQUIRED, BRANCH_NOT_YOURS (the operation's description says which it gives, and their extra fields). */
       403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -5157,8 +5550,44 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
       413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -5224,6 +5653,42 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
     }
   }
   getProductPhoto: {
@@ -5265,8 +5730,35 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -5330,6 +5822,33 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of NOT_FOUND, ROUTE_NOT_FOUND, QR_NOT_FOUND, ORDER_NOT_AT_BRANCH (the operation's description says which it gives, and their extra fields). */
       404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -5440,6 +5959,33 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
     }
   }
   getProductForBackOffice: {
@@ -5491,6 +6037,42 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of NOT_FOUND, ROUTE_NOT_FOUND, QR_NOT_FOUND, ORDER_NOT_AT_BRANCH (the operation's description says which it gives, and their extra fields). */
       404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -5578,6 +6160,42 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
     }
   }
   addProductPack: {
@@ -5649,6 +6267,42 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
     }
   }
   setProductVisibility: {
@@ -5706,6 +6360,42 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of NOT_FOUND, ROUTE_NOT_FOUND, QR_NOT_FOUND, ORDER_NOT_AT_BRANCH (the operation's description says which it gives, and their extra fields). */
       404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -5772,6 +6462,42 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of NOT_FOUND, ROUTE_NOT_FOUND, QR_NOT_FOUND, ORDER_NOT_AT_BRANCH (the operation's description says which it gives, and their extra fields). */
       404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -5846,8 +6572,44 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -5910,6 +6672,33 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
     }
   }
   listBrands: {
@@ -5935,6 +6724,33 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of VALIDATION_FAILED, OTP_INVALID, OTP_EXPIRED, OTP_EXHAUSTED, PIN_MISMATCH, PIN_TOO_COMMON, PIN_CURRENT_REQUIRED, CASH_NEEDS_PICKUP, PIN_REQUIRED, UPLOAD_EMPTY, CURSOR_INVALID (the operation's description says which it gives, and their extra fields). */
       400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -5968,6 +6784,33 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of VALIDATION_FAILED, OTP_INVALID, OTP_EXPIRED, OTP_EXHAUSTED, PIN_MISMATCH, PIN_TOO_COMMON, PIN_CURRENT_REQUIRED, CASH_NEEDS_PICKUP, PIN_REQUIRED, UPLOAD_EMPTY, CURSOR_INVALID (the operation's description says which it gives, and their extra fields). */
       400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -6010,6 +6853,42 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of NOT_FOUND, ROUTE_NOT_FOUND, QR_NOT_FOUND, ORDER_NOT_AT_BRANCH (the operation's description says which it gives, and their extra fields). */
       404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -6081,6 +6960,33 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
     }
   }
   listMyCredits: {
@@ -6114,6 +7020,33 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of FORBIDDEN, ACCOUNT_SUSPENDED, DEMO_RESET_REFUSED, PIN_INVALID, BIOMETRIC_FAILED, STEP_UP_REQUIRED, BRANCH_NOT_YOURS (the operation's description says which it gives, and their extra fields). */
       403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -6177,8 +7110,35 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -6249,8 +7209,35 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -6323,8 +7310,44 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -6390,8 +7413,44 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -6466,8 +7525,35 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -6599,8 +7685,35 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -6749,8 +7862,35 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -6854,6 +7994,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
         headers: {
@@ -6883,6 +8032,24 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of IDEMPOTENCY_MISMATCH, UPLOAD_INFECTED, VOUCHER_EXCEEDS_PURCHASE, VOUCHER_NOT_FOR_CREDIT, VOUCHER_AT_COUNTER, COUNTER_SMS_WRONG_MARKET, VOUCHER_OTHER_MARKET (the operation's description says which it gives, and their extra fields). */
       422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -6959,8 +8126,44 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -7024,8 +8227,44 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -7160,8 +8399,35 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -7229,8 +8495,35 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -7313,6 +8606,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
         headers: {
@@ -7342,6 +8644,24 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of IDEMPOTENCY_MISMATCH, UPLOAD_INFECTED, VOUCHER_EXCEEDS_PURCHASE, VOUCHER_NOT_FOR_CREDIT, VOUCHER_AT_COUNTER, COUNTER_SMS_WRONG_MARKET, VOUCHER_OTHER_MARKET (the operation's description says which it gives, and their extra fields). */
       422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -7418,8 +8738,44 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -7518,8 +8874,35 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -7587,8 +8970,44 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -7654,8 +9073,44 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -7727,8 +9182,44 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -7806,6 +9297,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
         headers: {
@@ -7817,6 +9317,15 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -7893,6 +9402,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
         headers: {
@@ -7904,6 +9422,15 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -7967,8 +9494,35 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -8049,6 +9603,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
         headers: {
@@ -8060,6 +9623,24 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
       413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -8133,6 +9714,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
         headers: {
@@ -8171,6 +9761,15 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -8272,8 +9871,35 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -8342,8 +9968,44 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -8409,8 +10071,44 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -8482,8 +10180,44 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -8547,8 +10281,35 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -8625,6 +10386,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
         headers: {
@@ -8636,6 +10406,24 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
       413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -8701,8 +10489,44 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -8793,8 +10617,35 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -8860,8 +10711,44 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -8927,8 +10814,44 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -9002,8 +10925,44 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -9075,6 +11034,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
         headers: {
@@ -9086,6 +11054,15 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -9151,8 +11128,35 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -9221,8 +11225,35 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -9295,6 +11326,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
         headers: {
@@ -9315,6 +11355,15 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -9369,6 +11418,33 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of FORBIDDEN, ACCOUNT_SUSPENDED, DEMO_RESET_REFUSED, PIN_INVALID, BIOMETRIC_FAILED, STEP_UP_REQUIRED, BRANCH_NOT_YOURS (the operation's description says which it gives, and their extra fields). */
       403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -9434,6 +11510,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of IDEMPOTENCY_MISMATCH, UPLOAD_INFECTED, VOUCHER_EXCEEDS_PURCHASE, VOUCHER_NOT_FOR_CREDIT, VOUCHER_AT_COUNTER, COUNTER_SMS_WRONG_MARKET, VOUCHER_OTHER_MARKET (the operation's description says which it gives, and their extra fields). */
       422: {
         headers: {
@@ -9445,6 +11530,15 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -9525,6 +11619,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
         headers: {
@@ -9554,6 +11657,15 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -9628,6 +11740,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
         headers: {
@@ -9646,8 +11767,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -9731,8 +11870,35 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -9827,8 +11993,35 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -9894,6 +12087,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
         headers: {
@@ -9905,6 +12107,15 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -9965,6 +12176,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
         headers: {
@@ -9976,6 +12196,15 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -10043,6 +12272,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
         headers: {
@@ -10054,6 +12292,15 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -10116,6 +12363,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
         headers: {
@@ -10127,6 +12383,15 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -10208,6 +12473,33 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
     }
   }
   getOrderForBackOffice: {
@@ -10259,6 +12551,42 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of NOT_FOUND, ROUTE_NOT_FOUND, QR_NOT_FOUND, ORDER_NOT_AT_BRANCH (the operation's description says which it gives, and their extra fields). */
       404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -10332,8 +12660,44 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -10399,8 +12763,44 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -10470,6 +12870,33 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
     }
   }
   getUserOverview: {
@@ -10521,6 +12948,42 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of NOT_FOUND, ROUTE_NOT_FOUND, QR_NOT_FOUND, ORDER_NOT_AT_BRANCH (the operation's description says which it gives, and their extra fields). */
       404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -10586,6 +13049,42 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
     }
   }
   reactivateUser: {
@@ -10637,6 +13136,42 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of NOT_FOUND, ROUTE_NOT_FOUND, QR_NOT_FOUND, ORDER_NOT_AT_BRANCH (the operation's description says which it gives, and their extra fields). */
       404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -10704,6 +13239,42 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of NOT_FOUND, ROUTE_NOT_FOUND, QR_NOT_FOUND, ORDER_NOT_AT_BRANCH (the operation's description says which it gives, and their extra fields). */
       404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -10789,6 +13360,33 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of FORBIDDEN, ACCOUNT_SUSPENDED, DEMO_RESET_REFUSED, PIN_INVALID, BIOMETRIC_FAILED, STEP_UP_REQUIRED, BRANCH_NOT_YOURS (the operation's description says which it gives, and their extra fields). */
       403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -10883,6 +13481,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
         headers: {
@@ -10894,6 +13501,24 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of IDEMPOTENCY_MISMATCH, UPLOAD_INFECTED, VOUCHER_EXCEEDS_PURCHASE, VOUCHER_NOT_FOR_CREDIT, VOUCHER_AT_COUNTER, COUNTER_SMS_WRONG_MARKET, VOUCHER_OTHER_MARKET (the operation's description says which it gives, and their extra fields). */
       422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -10994,6 +13619,33 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
     }
   }
   listKycQueue: {
@@ -11063,8 +13715,35 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -11199,8 +13878,44 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -11269,8 +13984,44 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -11366,8 +14117,44 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -11447,8 +14234,44 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -11525,8 +14348,44 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -11612,8 +14471,44 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -11679,8 +14574,35 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -11754,8 +14676,35 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -11831,8 +14780,44 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -11896,8 +14881,44 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -11963,8 +14984,44 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -12030,6 +15087,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of PIN_LOCKED (the operation's description says which it gives, and their extra fields). */
       423: {
         headers: {
@@ -12041,6 +15107,15 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -12101,8 +15176,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -12170,8 +15263,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -12217,8 +15328,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description RATE_LIMITED: too many requests; Retry-After says how long to wait. */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -12280,6 +15409,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description CONFLICT: this device is registered already. */
       409: {
         headers: {
@@ -12300,6 +15438,15 @@ export interface operations {
       }
       /** @description RATE_LIMITED: too many requests; Retry-After says how long to wait. */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -12360,6 +15507,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description PIN_LOCKED: five wrong PINs in a row (at checkout, changing the PIN or adding a device) locked payment for 30 minutes; adding a device is refused too, whatever the proof. locked_until and Retry-After say until when. */
       423: {
         headers: {
@@ -12371,6 +15527,15 @@ export interface operations {
       }
       /** @description OTP_COOLDOWN: a code was sent to this number less than a minute ago. OTP_SEND_LIMIT: too many codes for this number, this client or overall. RATE_LIMITED: too many requests. Retry-After says how long to wait. */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -12429,6 +15594,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description PIN_LOCKED: five wrong PINs in a row (at checkout, changing the PIN or adding a device) locked payment for 30 minutes; adding a device is refused too, whatever the proof. locked_until and Retry-After say until when. */
       423: {
         headers: {
@@ -12440,6 +15614,15 @@ export interface operations {
       }
       /** @description RATE_LIMITED: too many requests; Retry-After says how long to wait. */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -12503,8 +15686,35 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description RATE_LIMITED: too many requests; Retry-After says how long to wait. */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -12600,6 +15810,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
         headers: {
@@ -12629,6 +15848,15 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -12715,6 +15943,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
         headers: {
@@ -12735,6 +15972,15 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -12800,8 +16046,35 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -12869,8 +16142,35 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -12936,8 +16236,44 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -12988,6 +16324,24 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of NOT_FOUND, ROUTE_NOT_FOUND, QR_NOT_FOUND, ORDER_NOT_AT_BRANCH (the operation's description says which it gives, and their extra fields). */
       404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -13054,8 +16408,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -13094,6 +16466,33 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of FORBIDDEN, ACCOUNT_SUSPENDED, DEMO_RESET_REFUSED, PIN_INVALID, BIOMETRIC_FAILED, STEP_UP_REQUIRED, BRANCH_NOT_YOURS (the operation's description says which it gives, and their extra fields). */
       403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
@@ -13150,6 +16549,42 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of NOT_FOUND, ROUTE_NOT_FOUND, QR_NOT_FOUND, ORDER_NOT_AT_BRANCH (the operation's description says which it gives, and their extra fields). */
       404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
         headers: {
           [name: string]: unknown
         }
