@@ -20,7 +20,11 @@ import { SIGN_UP_BODY } from '../apps/api/src/modules/auth/auth-examples.ts'
  */
 
 type Operation = { responses?: Record<string, { content?: Record<string, { schema?: object }> }> }
-type Document = { paths: Record<string, Record<string, Operation>>; components: object }
+type Document = {
+  paths: Record<string, Record<string, Operation>>
+  components: object
+  servers: { url: string }[]
+}
 
 describe('the money path through a client generated from the API document', () => {
   let t: TestApp
@@ -70,7 +74,7 @@ describe('the money path through a client generated from the API document', () =
     t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '10000', RATE_LIMIT_MAX: '100000' })
     doc = (await t.app.inject({ url: '/api/openapi.json' })).json()
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
-    client = createClient<paths>({ baseUrl: address })
+    client = createClient<paths>({ baseUrl: `${address}${doc.servers[0]!.url}` })
     client.use(againstTheDocument)
   })
   afterAll(() => t.close())
@@ -80,15 +84,15 @@ describe('the money path through a client generated from the API document', () =
   it('signs up with the SMS code, logs in and refreshes', async () => {
     // The document's own sign-up example, sent for real: it is what an app developer copies first.
     const { mobile, password } = SIGN_UP_BODY
-    const signup = await client.POST('/api/v1/auth/signup', {
+    const signup = await client.POST('/auth/signup', {
       params: { query: { locale: 'bm' } },
       body: SIGN_UP_BODY,
     })
     expect(signup.response.status).toBe(201)
-    const outbox = await client.GET('/api/v1/dev/sms', { params: { query: { to: mobile } } })
+    const outbox = await client.GET('/dev/sms', { params: { query: { to: mobile } } })
     const code = /\b(\d{6})\b/.exec(outbox.data?.data[0]?.body ?? '')?.[1]
     expect(code).toMatch(/^\d{6}$/)
-    const verified = await client.POST('/api/v1/auth/otp/verify', {
+    const verified = await client.POST('/auth/otp/verify', {
       body: {
         preAuthSessionId: signup.data!.preAuthSessionId,
         deviceId: signup.data!.deviceId,
@@ -97,15 +101,15 @@ describe('the money path through a client generated from the API document', () =
     })
     expect(verified.response.status).toBe(200)
 
-    const wrong = await client.POST('/api/v1/auth/login', {
+    const wrong = await client.POST('/auth/login', {
       body: { mobile, password: 'not-the-password' },
     })
     expect(wrong.error?.code).toBe('INVALID_CREDENTIALS')
-    const login = await client.POST('/api/v1/auth/login', {
+    const login = await client.POST('/auth/login', {
       body: { mobile, password },
     })
     expect(login.data?.data.mobile).toBe(mobile)
-    const refreshed = await client.POST('/api/v1/auth/refresh', {
+    const refreshed = await client.POST('/auth/refresh', {
       headers: bearer(login.data!.refresh_token),
     })
     expect(refreshed.data?.access_token).toBeTruthy()
@@ -115,23 +119,23 @@ describe('the money path through a client generated from the API document', () =
   it('buys on credit and with cash, is refused as the document says, and sends a receipt', async () => {
     const { branchId, packs } = await packsAtOneBranch(t.db.db, 20)
     const pack = packs[0]!
-    const login = await client.POST('/api/v1/auth/login', {
+    const login = await client.POST('/auth/login', {
       body: { mobile: '+60120000001', password: 'demo2026' },
     })
     const auth = { headers: bearer(login.data!.access_token) }
 
-    const found = await client.GET('/api/v1/products', { params: { query: { q: 'karah' } } })
+    const found = await client.GET('/products', { params: { query: { q: 'karah' } } })
     expect(found.data?.data.length).toBeGreaterThan(0)
-    const cart = await client.POST('/api/v1/me/cart/lines', {
+    const cart = await client.POST('/me/cart/lines', {
       ...auth,
       body: { variation_id: pack.id, count: 1 },
     })
     expect(cart.response.status).toBe(200)
-    const credits = await client.GET('/api/v1/me/credits', auth)
+    const credits = await client.GET('/me/credits', auth)
     expect(credits.response.status).toBe(200)
 
     const order = (key: string, pin: string, count = 1) =>
-      client.POST('/api/v1/orders', {
+      client.POST('/orders', {
         ...auth,
         params: { header: { 'idempotency-key': key } },
         body: {
@@ -162,7 +166,7 @@ describe('the money path through a client generated from the API document', () =
       status: 200,
       id: placed.data!.id,
     })
-    const cash = await client.POST('/api/v1/orders', {
+    const cash = await client.POST('/orders', {
       ...auth,
       params: { header: { 'idempotency-key': 'contract-cash-1' } },
       body: {
@@ -173,7 +177,7 @@ describe('the money path through a client generated from the API document', () =
       },
     })
     expect(cash.response.status).toBe(201)
-    const mine = await client.GET('/api/v1/me/orders', auth)
+    const mine = await client.GET('/me/orders', auth)
     expect(mine.data?.data.map((o) => o.id)).toEqual(
       expect.arrayContaining([placed.data!.id, cash.data!.id]),
     )
@@ -184,7 +188,7 @@ describe('the money path through a client generated from the API document', () =
     })
       .png()
       .toBuffer()
-    const receipt = await client.POST('/api/v1/me/receipts', {
+    const receipt = await client.POST('/me/receipts', {
       ...auth,
       params: {
         query: {
@@ -202,7 +206,7 @@ describe('the money path through a client generated from the API document', () =
       headers: { ...auth.headers, 'content-type': 'image/png' },
     })
     expect(receipt.response.status).toBe(201)
-    const file = await client.GET('/api/v1/me/receipts/{id}/file', {
+    const file = await client.GET('/me/receipts/{id}/file', {
       ...auth,
       params: { path: { id: receipt.data!.id } },
       parseAs: 'arrayBuffer',
@@ -216,16 +220,16 @@ describe('the money path through a client generated from the API document', () =
       width: 40,
       height: 30,
     })
-    const forged = await client.GET('/api/v1/me/receipts/{id}/file', {
+    const forged = await client.GET('/me/receipts/{id}/file', {
       ...auth,
       params: { path: { id: 2 ** 31 - 1 } },
       parseAs: 'arrayBuffer',
     })
     expect(forged.response.status).toBe(404)
 
-    const vouchers = await client.GET('/api/v1/me/vouchers', auth)
+    const vouchers = await client.GET('/me/vouchers', auth)
     expect(vouchers.response.status).toBe(200)
-    const counterCode = await client.GET('/api/v1/me/counter-code', auth)
+    const counterCode = await client.GET('/me/counter-code', auth)
     expect(counterCode.response.status).toBe(200)
     expect(problems).toEqual([])
   })
@@ -234,29 +238,29 @@ describe('the money path through a client generated from the API document', () =
     const { branchId, packs } = await packsAtOneBranch(t.db.db, 20)
     const pack = packs[0]!
     await addStaff(t.db.db, '+60120000098', branchId)
-    const clerk = await client.POST('/api/v1/auth/login', {
+    const clerk = await client.POST('/auth/login', {
       body: { mobile: '+60120000098', password: 'demo2026' },
     })
-    const customer = await client.POST('/api/v1/auth/login', {
+    const customer = await client.POST('/auth/login', {
       body: { mobile: '+60120000001', password: 'demo2026' },
     })
     const staff = { headers: bearer(clerk.data!.access_token) }
-    const shown = await client.GET('/api/v1/me/counter-code', {
+    const shown = await client.GET('/me/counter-code', {
       headers: bearer(customer.data!.access_token),
     })
-    const found = await client.POST('/api/v1/staff/counter/lookup', {
+    const found = await client.POST('/staff/counter/lookup', {
       ...staff,
       body: { token: shown.data!.token },
     })
     expect(found.data?.mobile).toBe('+60•••••0001')
-    const sale = await client.POST('/api/v1/staff/counter/purchases', {
+    const sale = await client.POST('/staff/counter/purchases', {
       ...staff,
       params: { header: { 'idempotency-key': 'contract-counter-1' } },
       body: { token: shown.data!.token, lines: [{ variation_id: pack.id, count: 1 }] },
     })
     expect(sale.response.status).toBe(201)
     expect(sale.data?.cash).toEqual(sale.data?.total)
-    const used = await client.POST('/api/v1/staff/counter/purchases', {
+    const used = await client.POST('/staff/counter/purchases', {
       ...staff,
       params: { header: { 'idempotency-key': 'contract-counter-2' } },
       body: { token: shown.data!.token, lines: [{ variation_id: pack.id, count: 1 }] },
@@ -326,7 +330,7 @@ describe('the money path through a client generated from the API document', () =
 
   it('refuses what it cannot read before any route runs in the Error shape, as the document declares', async () => {
     // Headers over Node's 16 KB: 431 HEADERS_TOO_LARGE (Node's own answer has no code).
-    const padded = await client.GET('/api/v1/healthz', {
+    const padded = await client.GET('/healthz', {
       headers: { 'x-padding': 'a'.repeat(20_000) },
     })
     // The health check's other refusal (503) is its own shape, without a code.
@@ -336,7 +340,7 @@ describe('the money path through a client generated from the API document', () =
       code: 'HEADERS_TOO_LARGE',
     })
     // A path part longer than any name: 414 URI_TOO_LONG (Fastify's router's own has FST_ERR_…).
-    const long = await client.GET('/api/v1/product-photos/{name}/{size}', {
+    const long = await client.GET('/product-photos/{name}/{size}', {
       params: { path: { name: 'a'.repeat(600), size: '320' } },
       parseAs: 'arrayBuffer',
     })

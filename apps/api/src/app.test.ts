@@ -46,13 +46,13 @@ describe('API shell', () => {
     const result = await new Validator().validate(doc)
     expect(result.errors ?? []).toEqual([])
     expect(result.valid).toBe(true)
-    const post = doc.paths['/api/v1/interest'].post
+    const post = doc.paths['/interest'].post
     expect(post.requestBody.content['application/json'].schema).toBeDefined()
     expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['201', '400', '429']))
     const schemaText = JSON.stringify(doc)
     for (const field of ['full_name', 'postcode', 'area', 'district'])
       expect(schemaText).toContain(field)
-    expect(doc.paths['/api/v1/branches'].get).toBeDefined()
+    expect(doc.paths['/branches'].get).toBeDefined()
   })
 
   it('gives every operation a summary, a unique operationId and its security (the mobile app’s contract)', async () => {

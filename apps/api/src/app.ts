@@ -42,6 +42,7 @@ import { refuseControlCharacters } from './plugins/refuse-control-characters.ts'
 import {
   API_TAGS,
   withAnswerDescriptions,
+  withApiBase,
   withExamples,
   withRefusalsBeforeAnyRoute,
   withFileBodies,
@@ -230,18 +231,22 @@ export async function buildApp(deps: {
         contact: { name: 'SawahMart API team' },
       },
       tags: API_TAGS.map((tag) => ({ ...tag })),
-      servers: [{ url: '/' }],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
     transform: withRefusalsBeforeAnyRoute,
     transformObject: (input) =>
-      withAnswerDescriptions(
-        withExamples(
-          withoutSchemaIds(withFileBodies(withoutUnusedSchemas(jsonSchemaTransformObject(input)))),
+      withApiBase(
+        withAnswerDescriptions(
+          withExamples(
+            withoutSchemaIds(
+              withFileBodies(withoutUnusedSchemas(jsonSchemaTransformObject(input))),
+            ),
+          ),
+          HTTP_STATUS,
         ),
-        HTTP_STATUS,
+        API_PREFIX,
       ),
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })

@@ -154,7 +154,8 @@ describe('the API boundary over every operation of the served document (rows 57-
         const security = (op.security ?? doc.security ?? []) as Record<string, unknown>[]
         operations.push({
           method: method.toUpperCase(),
-          path,
+          // The document's paths are under its server, the API base.
+          path: `${doc.servers[0].url}${path}`,
           operationId: op.operationId as string,
           secured: security.some((s) => Object.keys(s).length > 0),
           roles: (op['x-roles'] as Role[] | undefined) ?? null,

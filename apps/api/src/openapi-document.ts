@@ -292,3 +292,26 @@ export const withRefusalsBeforeAnyRoute: SwaggerTransform = (input) => {
     schema: { ...schema, response: { ...before, ...schema.response } },
   } as never)
 }
+
+/**
+ * The document names the API base once, as its server (`/api/v1`, on the host that serves the
+ * document), and its paths are written from there: `/orders`, not `/api/v1/orders`. A client
+ * generated from it is given the base once, as the mobile app and branch devices expect. Every
+ * operation the API documents is under the base; one that is not stops the document being built.
+ */
+export function withApiBase<T>(document: T, base: string): T {
+  const doc = document as { paths?: Record<string, unknown>; servers?: unknown }
+  doc.paths = Object.fromEntries(
+    Object.entries(doc.paths ?? {}).map(([path, item]) => {
+      if (!path.startsWith(`${base}/`)) throw new Error(`${path} is not under ${base}`)
+      return [path.slice(base.length), item]
+    }),
+  )
+  doc.servers = [
+    {
+      url: base,
+      description: `The API base on the host serving this document; every path below is under ${base}.`,
+    },
+  ]
+  return document
+}

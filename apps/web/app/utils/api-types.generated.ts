@@ -2,7 +2,7 @@
 // change the route, then run the command again.
 
 export interface paths {
-  '/api/v1/healthz': {
+  '/healthz': {
     parameters: {
       query?: never
       header?: never
@@ -22,7 +22,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/content-version': {
+  '/content-version': {
     parameters: {
       query?: never
       header?: never
@@ -42,7 +42,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/branches/{id}': {
+  '/admin/branches/{id}': {
     parameters: {
       query?: never
       header?: never
@@ -62,7 +62,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/branches': {
+  '/branches': {
     parameters: {
       query?: never
       header?: never
@@ -82,7 +82,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/interest': {
+  '/interest': {
     parameters: {
       query?: never
       header?: never
@@ -102,7 +102,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/auth/signup': {
+  '/auth/signup': {
     parameters: {
       query?: never
       header?: never
@@ -122,7 +122,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/auth/otp/verify': {
+  '/auth/otp/verify': {
     parameters: {
       query?: never
       header?: never
@@ -142,7 +142,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/auth/otp/resend': {
+  '/auth/otp/resend': {
     parameters: {
       query?: never
       header?: never
@@ -162,7 +162,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/auth/login': {
+  '/auth/login': {
     parameters: {
       query?: never
       header?: never
@@ -182,7 +182,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/auth/refresh': {
+  '/auth/refresh': {
     parameters: {
       query?: never
       header?: never
@@ -202,7 +202,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/auth/logout': {
+  '/auth/logout': {
     parameters: {
       query?: never
       header?: never
@@ -222,7 +222,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/auth/password/forgot': {
+  '/auth/password/forgot': {
     parameters: {
       query?: never
       header?: never
@@ -242,7 +242,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/auth/password/reset': {
+  '/auth/password/reset': {
     parameters: {
       query?: never
       header?: never
@@ -262,7 +262,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me': {
+  '/me': {
     parameters: {
       query?: never
       header?: never
@@ -282,7 +282,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/users/{id}': {
+  '/admin/users/{id}': {
     parameters: {
       query?: never
       header?: never
@@ -302,7 +302,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/users/{id}/legal-hold': {
+  '/admin/users/{id}/legal-hold': {
     parameters: {
       query?: never
       header?: never
@@ -322,7 +322,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/feedback': {
+  '/feedback': {
     parameters: {
       query?: never
       header?: never
@@ -344,7 +344,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/feedback': {
+  '/admin/feedback': {
     parameters: {
       query?: never
       header?: never
@@ -364,7 +364,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/products/{id}/photo': {
+  '/admin/products/{id}/photo': {
     parameters: {
       query?: never
       header?: never
@@ -388,7 +388,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/product-photos/{name}/{size}': {
+  '/product-photos/{name}/{size}': {
     parameters: {
       query?: never
       header?: never
@@ -408,7 +408,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/products': {
+  '/admin/products': {
     parameters: {
       query?: never
       header?: never
@@ -432,7 +432,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/products/{id}': {
+  '/admin/products/{id}': {
     parameters: {
       query?: never
       header?: never
@@ -456,7 +456,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/products/{id}/packs': {
+  '/admin/products/{id}/packs': {
     parameters: {
       query?: never
       header?: never
@@ -476,7 +476,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/products/{id}/visibility': {
+  '/admin/products/{id}/visibility': {
     parameters: {
       query?: never
       header?: never
@@ -496,7 +496,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/products/{id}/packs/{packId}/prices': {
+  '/admin/products/{id}/packs/{packId}/prices': {
     parameters: {
       query?: never
       header?: never
@@ -516,7 +516,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/products/{id}/packs/{packId}/stock': {
+  '/admin/products/{id}/packs/{packId}/stock': {
     parameters: {
       query?: never
       header?: never
@@ -536,7 +536,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/products': {
+  '/products': {
     parameters: {
       query?: never
       header?: never
@@ -556,7 +556,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/products/brands': {
+  '/products/brands': {
     parameters: {
       query?: never
       header?: never
@@ -576,7 +576,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/products/suggestions': {
+  '/products/suggestions': {
     parameters: {
       query?: never
       header?: never
@@ -596,7 +596,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/products/{id}': {
+  '/products/{id}': {
     parameters: {
       query?: never
       header?: never
@@ -616,7 +616,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/staff/customers': {
+  '/staff/customers': {
     parameters: {
       query?: never
       header?: never
@@ -636,7 +636,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/credits': {
+  '/me/credits': {
     parameters: {
       query?: never
       header?: never
@@ -658,7 +658,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/cart': {
+  '/me/cart': {
     parameters: {
       query?: never
       header?: never
@@ -678,7 +678,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/cart/lines': {
+  '/me/cart/lines': {
     parameters: {
       query?: never
       header?: never
@@ -700,7 +700,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/cart/lines/{variation_id}': {
+  '/me/cart/lines/{variation_id}': {
     parameters: {
       query?: never
       header?: never
@@ -726,7 +726,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/cart/merge': {
+  '/me/cart/merge': {
     parameters: {
       query?: never
       header?: never
@@ -748,7 +748,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/kyc': {
+  '/me/kyc': {
     parameters: {
       query?: never
       header?: never
@@ -774,7 +774,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/kyc/documents': {
+  '/me/kyc/documents': {
     parameters: {
       query?: never
       header?: never
@@ -796,7 +796,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/kyc/documents/{id}': {
+  '/me/kyc/documents/{id}': {
     parameters: {
       query?: never
       header?: never
@@ -820,7 +820,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/kyc/submit': {
+  '/me/kyc/submit': {
     parameters: {
       query?: never
       header?: never
@@ -842,7 +842,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/receipts': {
+  '/me/receipts': {
     parameters: {
       query?: never
       header?: never
@@ -868,7 +868,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/receipts/{id}/file': {
+  '/me/receipts/{id}/file': {
     parameters: {
       query?: never
       header?: never
@@ -888,7 +888,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/receipts': {
+  '/admin/receipts': {
     parameters: {
       query?: never
       header?: never
@@ -908,7 +908,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/receipts/{id}/file': {
+  '/admin/receipts/{id}/file': {
     parameters: {
       query?: never
       header?: never
@@ -928,7 +928,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/receipts/{id}/approve': {
+  '/admin/receipts/{id}/approve': {
     parameters: {
       query?: never
       header?: never
@@ -948,7 +948,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/receipts/{id}/reject': {
+  '/admin/receipts/{id}/reject': {
     parameters: {
       query?: never
       header?: never
@@ -968,7 +968,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/late-repayment/code': {
+  '/late-repayment/code': {
     parameters: {
       query?: never
       header?: never
@@ -988,7 +988,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/late-repayment/verify': {
+  '/late-repayment/verify': {
     parameters: {
       query?: never
       header?: never
@@ -1008,7 +1008,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/late-repayment': {
+  '/late-repayment': {
     parameters: {
       query?: never
       header?: never
@@ -1032,7 +1032,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/late-repayment/documents': {
+  '/late-repayment/documents': {
     parameters: {
       query?: never
       header?: never
@@ -1052,7 +1052,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/late-repayments': {
+  '/admin/late-repayments': {
     parameters: {
       query?: never
       header?: never
@@ -1072,7 +1072,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/late-repayments/{id}/documents/{documentId}': {
+  '/admin/late-repayments/{id}/documents/{documentId}': {
     parameters: {
       query?: never
       header?: never
@@ -1092,7 +1092,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/late-repayments/{id}/approve': {
+  '/admin/late-repayments/{id}/approve': {
     parameters: {
       query?: never
       header?: never
@@ -1112,7 +1112,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/late-repayments/{id}/reject': {
+  '/admin/late-repayments/{id}/reject': {
     parameters: {
       query?: never
       header?: never
@@ -1132,7 +1132,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/credit-renewal': {
+  '/me/credit-renewal': {
     parameters: {
       query?: never
       header?: never
@@ -1158,7 +1158,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/credit-renewal/{id}/contract': {
+  '/me/credit-renewal/{id}/contract': {
     parameters: {
       query?: never
       header?: never
@@ -1178,7 +1178,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/renewals': {
+  '/admin/renewals': {
     parameters: {
       query?: never
       header?: never
@@ -1198,7 +1198,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/renewals/{id}/contract': {
+  '/admin/renewals/{id}/contract': {
     parameters: {
       query?: never
       header?: never
@@ -1218,7 +1218,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/renewals/{id}/approve': {
+  '/admin/renewals/{id}/approve': {
     parameters: {
       query?: never
       header?: never
@@ -1238,7 +1238,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/renewals/{id}/reject': {
+  '/admin/renewals/{id}/reject': {
     parameters: {
       query?: never
       header?: never
@@ -1258,7 +1258,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/counter-code': {
+  '/me/counter-code': {
     parameters: {
       query?: never
       header?: never
@@ -1278,7 +1278,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/vouchers': {
+  '/me/vouchers': {
     parameters: {
       query?: never
       header?: never
@@ -1298,7 +1298,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/transactions': {
+  '/me/transactions': {
     parameters: {
       query?: never
       header?: never
@@ -1318,7 +1318,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/staff/counter/lookup': {
+  '/staff/counter/lookup': {
     parameters: {
       query?: never
       header?: never
@@ -1340,7 +1340,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/staff/counter/close': {
+  '/staff/counter/close': {
     parameters: {
       query?: never
       header?: never
@@ -1362,7 +1362,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/staff/counter/sms-code': {
+  '/staff/counter/sms-code': {
     parameters: {
       query?: never
       header?: never
@@ -1384,7 +1384,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/staff/counter/purchases': {
+  '/staff/counter/purchases': {
     parameters: {
       query?: never
       header?: never
@@ -1406,7 +1406,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/staff/counter/orders/{id}/hand-over': {
+  '/staff/counter/orders/{id}/hand-over': {
     parameters: {
       query?: never
       header?: never
@@ -1428,7 +1428,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/staff/counter/stock': {
+  '/staff/counter/stock': {
     parameters: {
       query?: never
       header?: never
@@ -1448,7 +1448,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/staff/counter/transactions': {
+  '/staff/counter/transactions': {
     parameters: {
       query?: never
       header?: never
@@ -1468,7 +1468,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/profile': {
+  '/me/profile': {
     parameters: {
       query?: never
       header?: never
@@ -1488,7 +1488,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/notices': {
+  '/me/notices': {
     parameters: {
       query?: never
       header?: never
@@ -1508,7 +1508,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/mobile/code': {
+  '/me/mobile/code': {
     parameters: {
       query?: never
       header?: never
@@ -1528,7 +1528,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/mobile/verify': {
+  '/me/mobile/verify': {
     parameters: {
       query?: never
       header?: never
@@ -1548,7 +1548,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/orders': {
+  '/admin/orders': {
     parameters: {
       query?: never
       header?: never
@@ -1570,7 +1570,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/orders/{id}': {
+  '/admin/orders/{id}': {
     parameters: {
       query?: never
       header?: never
@@ -1590,7 +1590,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/orders/{id}/shipment': {
+  '/admin/orders/{id}/shipment': {
     parameters: {
       query?: never
       header?: never
@@ -1610,7 +1610,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/orders/{id}/complete': {
+  '/admin/orders/{id}/complete': {
     parameters: {
       query?: never
       header?: never
@@ -1630,7 +1630,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/users': {
+  '/admin/users': {
     parameters: {
       query?: never
       header?: never
@@ -1650,7 +1650,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/users/{id}/overview': {
+  '/admin/users/{id}/overview': {
     parameters: {
       query?: never
       header?: never
@@ -1670,7 +1670,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/users/{id}/suspend': {
+  '/admin/users/{id}/suspend': {
     parameters: {
       query?: never
       header?: never
@@ -1692,7 +1692,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/users/{id}/reactivate': {
+  '/admin/users/{id}/reactivate': {
     parameters: {
       query?: never
       header?: never
@@ -1712,7 +1712,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/users/{id}/staff': {
+  '/admin/users/{id}/staff': {
     parameters: {
       query?: never
       header?: never
@@ -1732,7 +1732,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/vouchers/preview': {
+  '/admin/vouchers/preview': {
     parameters: {
       query?: never
       header?: never
@@ -1752,7 +1752,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/vouchers': {
+  '/admin/vouchers': {
     parameters: {
       query?: never
       header?: never
@@ -1772,7 +1772,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/audit': {
+  '/admin/audit': {
     parameters: {
       query?: never
       header?: never
@@ -1794,7 +1794,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/kyc': {
+  '/admin/kyc': {
     parameters: {
       query?: never
       header?: never
@@ -1814,7 +1814,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/kyc/{id}': {
+  '/admin/kyc/{id}': {
     parameters: {
       query?: never
       header?: never
@@ -1834,7 +1834,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/kyc/{id}/documents/{documentId}': {
+  '/admin/kyc/{id}/documents/{documentId}': {
     parameters: {
       query?: never
       header?: never
@@ -1854,7 +1854,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/kyc/{id}/documents/{documentId}/review': {
+  '/admin/kyc/{id}/documents/{documentId}/review': {
     parameters: {
       query?: never
       header?: never
@@ -1876,7 +1876,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/kyc/{id}/approve': {
+  '/admin/kyc/{id}/approve': {
     parameters: {
       query?: never
       header?: never
@@ -1898,7 +1898,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/kyc/{id}/reject': {
+  '/admin/kyc/{id}/reject': {
     parameters: {
       query?: never
       header?: never
@@ -1920,7 +1920,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/kyc/{id}/request-documents': {
+  '/admin/kyc/{id}/request-documents': {
     parameters: {
       query?: never
       header?: never
@@ -1942,7 +1942,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/addresses': {
+  '/me/addresses': {
     parameters: {
       query?: never
       header?: never
@@ -1968,7 +1968,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/addresses/{id}': {
+  '/me/addresses/{id}': {
     parameters: {
       query?: never
       header?: never
@@ -1992,7 +1992,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/addresses/{id}/default': {
+  '/me/addresses/{id}/default': {
     parameters: {
       query?: never
       header?: never
@@ -2012,7 +2012,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/pin': {
+  '/me/pin': {
     parameters: {
       query?: never
       header?: never
@@ -2034,7 +2034,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/pin/forgot': {
+  '/me/pin/forgot': {
     parameters: {
       query?: never
       header?: never
@@ -2056,7 +2056,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/pin/reset': {
+  '/me/pin/reset': {
     parameters: {
       query?: never
       header?: never
@@ -2076,7 +2076,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/biometrics': {
+  '/me/biometrics': {
     parameters: {
       query?: never
       header?: never
@@ -2104,7 +2104,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/biometrics/code': {
+  '/me/biometrics/code': {
     parameters: {
       query?: never
       header?: never
@@ -2126,7 +2126,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/biometrics/options': {
+  '/me/biometrics/options': {
     parameters: {
       query?: never
       header?: never
@@ -2148,7 +2148,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/biometrics/{id}': {
+  '/me/biometrics/{id}': {
     parameters: {
       query?: never
       header?: never
@@ -2170,7 +2170,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/orders': {
+  '/orders': {
     parameters: {
       query?: never
       header?: never
@@ -2192,7 +2192,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/orders/biometric-options': {
+  '/orders/biometric-options': {
     parameters: {
       query?: never
       header?: never
@@ -2214,7 +2214,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/checkout': {
+  '/me/checkout': {
     parameters: {
       query?: never
       header?: never
@@ -2236,7 +2236,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/orders': {
+  '/me/orders': {
     parameters: {
       query?: never
       header?: never
@@ -2256,7 +2256,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/me/orders/{id}': {
+  '/me/orders/{id}': {
     parameters: {
       query?: never
       header?: never
@@ -2276,7 +2276,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/dev/sms': {
+  '/dev/sms': {
     parameters: {
       query?: never
       header?: never
@@ -2296,7 +2296,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/dev/credit-lines': {
+  '/dev/credit-lines': {
     parameters: {
       query?: never
       header?: never
@@ -2316,7 +2316,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/jobs': {
+  '/admin/jobs': {
     parameters: {
       query?: never
       header?: never
@@ -2336,7 +2336,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/v1/admin/jobs/failed/{id}/retry': {
+  '/admin/jobs/failed/{id}/retry': {
     parameters: {
       query?: never
       header?: never

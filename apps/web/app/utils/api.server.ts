@@ -166,7 +166,8 @@ export function createApiClient(
    * the web's build here, not a farmer's page. Same headers, limits and errors as `send`.
    */
   const typed = createClient<paths>({
-    baseUrl,
+    // The document's paths are under its server, the API base (ADR 078).
+    baseUrl: new URL('/api/v1', baseUrl).href,
     fetch: (request) =>
       fetchImpl(request, {
         signal: AbortSignal.timeout(10_000),
@@ -199,15 +200,15 @@ export function createApiClient(
   }
 
   return {
-    health: () => answer(typed.GET('/api/v1/healthz')),
+    health: () => answer(typed.GET('/healthz')),
     listBranches: (market?: Market) =>
-      answer(typed.GET('/api/v1/branches', { params: { query: { market } } })).then((r) => r.data),
+      answer(typed.GET('/branches', { params: { query: { market } } })).then((r) => r.data),
     registerInterest: (payload: Interest, locale: Locale) =>
-      answer(typed.POST('/api/v1/interest', { params: { query: { locale } }, body: payload })),
+      answer(typed.POST('/interest', { params: { query: { locale } }, body: payload })),
     // docs/product/error-reporting.md (Report a Bug): with the user's token when logged in.
     sendFeedback: (payload: Feedback, locale: Locale, token?: string) =>
       answer(
-        typed.POST('/api/v1/feedback', {
+        typed.POST('/feedback', {
           headers: token ? auth(token) : {},
           params: { query: { locale } },
           body: payload,
@@ -228,69 +229,65 @@ export function createApiClient(
 
     // Accounts and sessions (docs/product/shell.md)
     signup: (payload: SignupPayload, locale: Locale) =>
-      answer(typed.POST('/api/v1/auth/signup', { params: { query: { locale } }, body: payload })),
+      answer(typed.POST('/auth/signup', { params: { query: { locale } }, body: payload })),
     verifyOtp: (payload: Challenge & { userInputCode: string }) =>
-      answer(typed.POST('/api/v1/auth/otp/verify', { body: payload })),
+      answer(typed.POST('/auth/otp/verify', { body: payload })),
     resendOtp: (payload: Challenge, locale: Locale) =>
-      answer(
-        typed.POST('/api/v1/auth/otp/resend', { params: { query: { locale } }, body: payload }),
-      ),
+      answer(typed.POST('/auth/otp/resend', { params: { query: { locale } }, body: payload })),
     setReminders: (token: string, on: boolean) =>
-      answer(
-        typed.PUT('/api/v1/me/notices', { headers: auth(token), body: { sms_reminders: on } }),
-      ),
+      answer(typed.PUT('/me/notices', { headers: auth(token), body: { sms_reminders: on } })),
     login: (payload: { mobile: string; password: string }, locale?: Locale) =>
-      answer(typed.POST('/api/v1/auth/login', { params: { query: { locale } }, body: payload })),
+      answer(typed.POST('/auth/login', { params: { query: { locale } }, body: payload })),
     refresh: (refreshToken: string) =>
-      answer(typed.POST('/api/v1/auth/refresh', { headers: auth(refreshToken) })),
+      answer(typed.POST('/auth/refresh', { headers: auth(refreshToken) })),
     logout: (accessToken: string) =>
-      answer(typed.POST('/api/v1/auth/logout', { headers: auth(accessToken) })),
+      answer(typed.POST('/auth/logout', { headers: auth(accessToken) })),
     forgotPassword: (mobile: string, locale: Locale) =>
       answer(
-        typed.POST('/api/v1/auth/password/forgot', {
+        typed.POST('/auth/password/forgot', {
           params: { query: { locale } },
           body: { mobile },
         }),
       ),
     resetPassword: (payload: Challenge & { userInputCode: string; password: string }) =>
-      answer(typed.POST('/api/v1/auth/password/reset', { body: payload })),
-    me: (accessToken: string) => answer(typed.GET('/api/v1/me', { headers: auth(accessToken) })),
+      answer(typed.POST('/auth/password/reset', { body: payload })),
+    me: (accessToken: string) => answer(typed.GET('/me', { headers: auth(accessToken) })),
     // Settings (docs/product/accounts.md): the profile and a new mobile number.
     updateProfile: (token: string, body: Record<string, unknown>) =>
       call<User>('/api/v1/me/profile', { method: 'PUT', body, token }),
     mobileChangeCode: (token: string, mobile: string, locale: Locale) =>
       answer(
-        typed.POST('/api/v1/me/mobile/code', {
+        typed.POST('/me/mobile/code', {
           headers: auth(token),
           params: { query: { locale } },
           body: { mobile },
         }),
       ),
     verifyMobileChange: (token: string, body: Challenge & { userInputCode: string }) =>
-      answer(typed.POST('/api/v1/me/mobile/verify', { headers: auth(token), body })),
+      answer(typed.POST('/me/mobile/verify', { headers: auth(token), body })),
 
     // Catalogue (docs/product/shell.md). Query values are passed through as strings; the API validates them.
     // Still the hand-typed call: the list passes the page's query on as the farmer's address bar
     // has it, and the API judges it (the document types each value; ADR 075).
     listProducts: (query: ProductListParams) => call<ProductList>('/api/v1/products', { query }),
     listBrands: (query: { group?: 'agrochems' | 'drones'; market: Market }) =>
-      answer(typed.GET('/api/v1/products/brands', { params: { query } })),
+      answer(typed.GET('/products/brands', { params: { query } })),
     suggestSearches: (query: { q: string; locale: Locale; market: Market }) =>
-      answer(typed.GET('/api/v1/products/suggestions', { params: { query } })),
+      answer(typed.GET('/products/suggestions', { params: { query } })),
     getProduct: (id: number, market: Market) =>
-      answer(typed.GET('/api/v1/products/{id}', { params: { path: { id }, query: { market } } })),
+      answer(typed.GET('/products/{id}', { params: { path: { id }, query: { market } } })),
 
     // Cart, credit and PIN (docs/product/orders-and-payments.md), with the customer's token.
-    getCart: (token: string) => answer(typed.GET('/api/v1/me/cart', { headers: auth(token) })),
+    getCart: (token: string) => answer(typed.GET('/me/cart', { headers: auth(token) })),
     addToCart: (token: string, line: { variation_id: number; count: number }) =>
-      answer(typed.POST('/api/v1/me/cart/lines', { headers: auth(token), body: line })),
+      answer(typed.POST('/me/cart/lines', { headers: auth(token), body: line })),
     setCartLine: (
       token: string,
       variationId: number,
       line: { count: number; selected?: boolean },
     ) =>
       answer(
-        typed.PUT('/api/v1/me/cart/lines/{variation_id}', {
+        typed.PUT('/me/cart/lines/{variation_id}', {
           headers: auth(token),
           params: { path: { variation_id: variationId } },
           body: line,
@@ -298,7 +295,7 @@ export function createApiClient(
       ),
     removeCartLine: (token: string, variationId: number) =>
       answer(
-        typed.DELETE('/api/v1/me/cart/lines/{variation_id}', {
+        typed.DELETE('/me/cart/lines/{variation_id}', {
           headers: auth(token),
           params: { path: { variation_id: variationId } },
         }),
@@ -306,14 +303,14 @@ export function createApiClient(
     mergeCart: (
       token: string,
       lines: { variation_id: number; count: number; selected: boolean }[],
-    ) => answer(typed.POST('/api/v1/me/cart/merge', { headers: auth(token), body: { lines } })),
+    ) => answer(typed.POST('/me/cart/merge', { headers: auth(token), body: { lines } })),
     addresses: (token: string) =>
-      answer(typed.GET('/api/v1/me/addresses', { headers: auth(token) })).then((r) => r.data),
+      answer(typed.GET('/me/addresses', { headers: auth(token) })).then((r) => r.data),
     addAddress: (token: string, body: AddressInput) =>
-      answer(typed.POST('/api/v1/me/addresses', { headers: auth(token), body })),
+      answer(typed.POST('/me/addresses', { headers: auth(token), body })),
     updateAddress: (token: string, id: number, body: AddressInput) =>
       answer(
-        typed.PUT('/api/v1/me/addresses/{id}', {
+        typed.PUT('/me/addresses/{id}', {
           headers: auth(token),
           params: { path: { id } },
           body,
@@ -321,25 +318,25 @@ export function createApiClient(
       ),
     setDefaultAddress: (token: string, id: number) =>
       answer(
-        typed.POST('/api/v1/me/addresses/{id}/default', {
+        typed.POST('/me/addresses/{id}/default', {
           headers: auth(token),
           params: { path: { id } },
         }),
       ),
     deleteAddress: (token: string, id: number) =>
       answer(
-        typed.DELETE('/api/v1/me/addresses/{id}', {
+        typed.DELETE('/me/addresses/{id}', {
           headers: auth(token),
           params: { path: { id } },
         }),
       ),
     credits: (token: string) =>
-      answer(typed.GET('/api/v1/me/credits', { headers: auth(token) })).then((r) => r.data),
+      answer(typed.GET('/me/credits', { headers: auth(token) })).then((r) => r.data),
     setPin: (token: string, body: { pin: string; confirm_pin: string; current_pin?: string }) =>
-      answer(typed.PUT('/api/v1/me/pin', { headers: auth(token), body })),
+      answer(typed.PUT('/me/pin', { headers: auth(token), body })),
     forgotPin: (token: string, locale: Locale) =>
       answer(
-        typed.POST('/api/v1/me/pin/forgot', {
+        typed.POST('/me/pin/forgot', {
           headers: auth(token),
           params: { query: { locale } },
         }),
@@ -347,12 +344,12 @@ export function createApiClient(
     resetPin: (
       token: string,
       body: Challenge & { userInputCode: string; pin: string; confirm_pin: string },
-    ) => answer(typed.POST('/api/v1/me/pin/reset', { headers: auth(token), body })),
+    ) => answer(typed.POST('/me/pin/reset', { headers: auth(token), body })),
 
     // Checkout and orders (docs/product/orders-and-payments.md)
     quoteCheckout: (token: string, fulfilment: Fulfilment) =>
       answer(
-        typed.GET('/api/v1/me/checkout', {
+        typed.GET('/me/checkout', {
           headers: auth(token),
           params: { query: { fulfilment } },
         }),
@@ -360,48 +357,46 @@ export function createApiClient(
     /** The key makes a retry after a lost answer safe: the API answers the first order again. */
     placeOrder: (token: string, idempotencyKey: string, body: PlaceOrder) =>
       answer(
-        typed.POST('/api/v1/orders', {
+        typed.POST('/orders', {
           headers: auth(token),
           params: { header: { 'idempotency-key': idempotencyKey } },
           body,
         }),
       ),
     orders: (token: string, status?: OrderStatus) =>
-      answer(
-        typed.GET('/api/v1/me/orders', { headers: auth(token), params: { query: { status } } }),
-      ).then((r) => r.data),
-    order: (token: string, id: number) =>
-      answer(
-        typed.GET('/api/v1/me/orders/{id}', { headers: auth(token), params: { path: { id } } }),
+      answer(typed.GET('/me/orders', { headers: auth(token), params: { query: { status } } })).then(
+        (r) => r.data,
       ),
+    order: (token: string, id: number) =>
+      answer(typed.GET('/me/orders/{id}', { headers: auth(token), params: { path: { id } } })),
 
     // Biometrics (docs/product/orders-and-payments.md): options pass through to the browser as JSON.
     /** The devices with what adding one needs (the PIN, or a code by SMS) and the PIN's lock. */
     biometricDevices: (token: string) =>
-      answer(typed.GET('/api/v1/me/biometrics', { headers: auth(token) })),
+      answer(typed.GET('/me/biometrics', { headers: auth(token) })),
     /** ADR 060: where no PIN is set, a code by SMS is the proof for adding a device. */
     sendBiometricCode: (token: string, locale: Locale) =>
       answer(
-        typed.POST('/api/v1/me/biometrics/code', {
+        typed.POST('/me/biometrics/code', {
           headers: auth(token),
           params: { query: { locale } },
         }),
       ),
     /** The options come only with the proof: the PIN, or the code with its ids (ADR 060). */
     biometricRegistrationOptions: (token: string, proof: RegistrationOptionsRequest) =>
-      answer(typed.POST('/api/v1/me/biometrics/options', { headers: auth(token), body: proof })),
+      answer(typed.POST('/me/biometrics/options', { headers: auth(token), body: proof })),
     registerBiometric: (token: string, body: { label: string; response: unknown }) =>
       call<BiometricDevice>('/api/v1/me/biometrics', { method: 'POST', body, token }),
     removeBiometric: (token: string, id: string) =>
       answer(
-        typed.DELETE('/api/v1/me/biometrics/{id}', {
+        typed.DELETE('/me/biometrics/{id}', {
           headers: auth(token),
           params: { path: { id } },
         }),
       ),
     biometricPaymentOptions: (token: string, idempotencyKey: string, body: PlaceOrder) =>
       answer(
-        typed.POST('/api/v1/orders/biometric-options', {
+        typed.POST('/orders/biometric-options', {
           headers: auth(token),
           params: { header: { 'idempotency-key': idempotencyKey } },
           body,
@@ -409,9 +404,9 @@ export function createApiClient(
       ),
 
     // Credit application (docs/product/credit.md, KYC): the farmer's side.
-    kyc: (token: string) => answer(typed.GET('/api/v1/me/kyc', { headers: auth(token) })),
+    kyc: (token: string) => answer(typed.GET('/me/kyc', { headers: auth(token) })),
     saveKycDraft: (token: string, body: KycDraft) =>
-      answer(typed.PUT('/api/v1/me/kyc', { headers: auth(token), body })),
+      answer(typed.PUT('/me/kyc', { headers: auth(token), body })),
     uploadKycDocument: (
       token: string,
       input: { kind: KycDocumentKind; name: string; bytes: Uint8Array; type: string },
@@ -426,7 +421,7 @@ export function createApiClient(
       }),
     deleteKycDocument: (token: string, id: number) =>
       answer(
-        typed.DELETE('/api/v1/me/kyc/documents/{id}', {
+        typed.DELETE('/me/kyc/documents/{id}', {
           headers: auth(token),
           params: { path: { id } },
         }),
@@ -436,7 +431,7 @@ export function createApiClient(
       send(`/api/v1/me/kyc/documents/${id}`, { token }),
     submitKyc: (token: string, locale: Locale) =>
       answer(
-        typed.POST('/api/v1/me/kyc/submit', {
+        typed.POST('/me/kyc/submit', {
           headers: auth(token),
           params: { query: { locale } },
         }),
@@ -458,23 +453,22 @@ export function createApiClient(
       }),
     receipts: (token: string, status?: ReceiptState) =>
       answer(
-        typed.GET('/api/v1/me/receipts', { headers: auth(token), params: { query: { status } } }),
+        typed.GET('/me/receipts', { headers: auth(token), params: { query: { status } } }),
       ).then((r) => r.data),
     receiptFile: (token: string, id: number) => send(`/api/v1/me/receipts/${id}/file`, { token }),
-    receiptQueue: (token: string) =>
-      answer(typed.GET('/api/v1/admin/receipts', { headers: auth(token) })),
+    receiptQueue: (token: string) => answer(typed.GET('/admin/receipts', { headers: auth(token) })),
     receiptFileForFinance: (token: string, id: number) =>
       send(`/api/v1/admin/receipts/${id}/file`, { token }),
     approveReceipt: (token: string, id: number) =>
       answer(
-        typed.POST('/api/v1/admin/receipts/{id}/approve', {
+        typed.POST('/admin/receipts/{id}/approve', {
           headers: auth(token),
           params: { path: { id } },
         }),
       ),
     rejectReceipt: (token: string, id: number, body: RejectReceipt) =>
       answer(
-        typed.POST('/api/v1/admin/receipts/{id}/reject', {
+        typed.POST('/admin/receipts/{id}/reject', {
           headers: auth(token),
           params: { path: { id } },
           body,
@@ -484,15 +478,15 @@ export function createApiClient(
     // Late repayment (docs/product/credit.md, Late repayment): no login; a code, then its token.
     lateRepaymentCode: (mobile: string, locale: Locale) =>
       answer(
-        typed.POST('/api/v1/late-repayment/code', {
+        typed.POST('/late-repayment/code', {
           params: { query: { locale } },
           body: { mobile },
         }),
       ),
     verifyLateRepaymentCode: (payload: Challenge & { userInputCode: string }) =>
-      answer(typed.POST('/api/v1/late-repayment/verify', { body: payload })),
+      answer(typed.POST('/late-repayment/verify', { body: payload })),
     lateRepayment: (token: string) =>
-      answer(typed.GET('/api/v1/late-repayment', { headers: auth(token) })),
+      answer(typed.GET('/late-repayment', { headers: auth(token) })),
     uploadLateRepaymentDocument: (
       token: string,
       input: { name: string; bytes: Uint8Array; type: string },
@@ -505,26 +499,26 @@ export function createApiClient(
       }),
     submitLateRepayment: (token: string, body: ExtensionSubmit, locale: Locale) =>
       answer(
-        typed.POST('/api/v1/late-repayment', {
+        typed.POST('/late-repayment', {
           headers: auth(token),
           params: { query: { locale } },
           body,
         }),
       ),
     extensionQueue: (token: string) =>
-      answer(typed.GET('/api/v1/admin/late-repayments', { headers: auth(token) })),
+      answer(typed.GET('/admin/late-repayments', { headers: auth(token) })),
     extensionDocument: (token: string, id: number, documentId: number) =>
       send(`/api/v1/admin/late-repayments/${id}/documents/${documentId}`, { token }),
     approveExtension: (token: string, id: number) =>
       answer(
-        typed.POST('/api/v1/admin/late-repayments/{id}/approve', {
+        typed.POST('/admin/late-repayments/{id}/approve', {
           headers: auth(token),
           params: { path: { id } },
         }),
       ),
     rejectExtension: (token: string, id: number, body: RejectExtension) =>
       answer(
-        typed.POST('/api/v1/admin/late-repayments/{id}/reject', {
+        typed.POST('/admin/late-repayments/{id}/reject', {
           headers: auth(token),
           params: { path: { id } },
           body,
@@ -533,10 +527,10 @@ export function createApiClient(
 
     // Contract renewal (docs/product/credit.md, Renewal).
     creditRenewal: (token: string) =>
-      answer(typed.GET('/api/v1/me/credit-renewal', { headers: auth(token) })),
+      answer(typed.GET('/me/credit-renewal', { headers: auth(token) })),
     submitRenewal: (token: string, body: RenewalSubmit, locale: Locale, userAgent: string) =>
       answer(
-        typed.POST('/api/v1/me/credit-renewal', {
+        typed.POST('/me/credit-renewal', {
           // The device that signed, recorded in the contract: the farmer's browser, not ours.
           headers: { ...auth(token), 'user-agent': userAgent },
           params: { query: { locale } },
@@ -545,20 +539,19 @@ export function createApiClient(
       ),
     renewalContract: (token: string, id: number) =>
       send(`/api/v1/me/credit-renewal/${id}/contract`, { token }),
-    renewalQueue: (token: string) =>
-      answer(typed.GET('/api/v1/admin/renewals', { headers: auth(token) })),
+    renewalQueue: (token: string) => answer(typed.GET('/admin/renewals', { headers: auth(token) })),
     renewalContractForFinance: (token: string, id: number) =>
       send(`/api/v1/admin/renewals/${id}/contract`, { token }),
     approveRenewal: (token: string, id: number) =>
       answer(
-        typed.POST('/api/v1/admin/renewals/{id}/approve', {
+        typed.POST('/admin/renewals/{id}/approve', {
           headers: auth(token),
           params: { path: { id } },
         }),
       ),
     rejectRenewal: (token: string, id: number, body: RejectRenewal) =>
       answer(
-        typed.POST('/api/v1/admin/renewals/{id}/reject', {
+        typed.POST('/admin/renewals/{id}/reject', {
           headers: auth(token),
           params: { path: { id } },
           body,
@@ -566,29 +559,26 @@ export function createApiClient(
       ),
 
     // Vouchers and the branch counter (docs/product/vouchers.md).
-    counterCode: (token: string) =>
-      answer(typed.GET('/api/v1/me/counter-code', { headers: auth(token) })),
+    counterCode: (token: string) => answer(typed.GET('/me/counter-code', { headers: auth(token) })),
     myVouchers: (token: string) =>
-      answer(typed.GET('/api/v1/me/vouchers', { headers: auth(token) })).then((r) => r.data),
+      answer(typed.GET('/me/vouchers', { headers: auth(token) })).then((r) => r.data),
     myTransactions: (token: string, since?: string) =>
       answer(
-        typed.GET('/api/v1/me/transactions', {
+        typed.GET('/me/transactions', {
           headers: auth(token),
           params: { query: { since } },
         }),
       ).then((r) => r.data),
     counterLookup: (token: string, code: CounterCodeInput) =>
-      answer(typed.POST('/api/v1/staff/counter/lookup', { headers: auth(token), body: code })),
+      answer(typed.POST('/staff/counter/lookup', { headers: auth(token), body: code })),
     counterStock: (token: string) =>
-      answer(typed.GET('/api/v1/staff/counter/stock', { headers: auth(token) })).then(
-        (r) => r.data,
-      ),
+      answer(typed.GET('/staff/counter/stock', { headers: auth(token) })).then((r) => r.data),
     // A code by SMS for a customer without mobile data (ADR 063): the same answer for any number.
     counterSmsCode: (token: string, body: CounterSmsCodeRequest) =>
-      answer(typed.POST('/api/v1/staff/counter/sms-code', { headers: auth(token), body })),
+      answer(typed.POST('/staff/counter/sms-code', { headers: auth(token), body })),
     counterPurchase: (token: string, key: string, body: CounterPurchase) =>
       answer(
-        typed.POST('/api/v1/staff/counter/purchases', {
+        typed.POST('/staff/counter/purchases', {
           headers: auth(token),
           params: { header: { 'idempotency-key': key } },
           body,
@@ -596,33 +586,33 @@ export function createApiClient(
       ),
     // docs/product/vouchers.md (the customer's visit): the clerk is done with the customer.
     counterClose: (token: string, code: CounterCodeInput) =>
-      answer(typed.POST('/api/v1/staff/counter/close', { headers: auth(token), body: code })),
+      answer(typed.POST('/staff/counter/close', { headers: auth(token), body: code })),
     counterHandOver: (token: string, orderId: number, code: CounterCodeInput) =>
       answer(
-        typed.POST('/api/v1/staff/counter/orders/{id}/hand-over', {
+        typed.POST('/staff/counter/orders/{id}/hand-over', {
           headers: auth(token),
           params: { path: { id: orderId } },
           body: code,
         }),
       ),
     previewVouchers: (token: string, csv: string) =>
-      answer(typed.POST('/api/v1/admin/vouchers/preview', { headers: auth(token), body: { csv } })),
+      answer(typed.POST('/admin/vouchers/preview', { headers: auth(token), body: { csv } })),
     issueVouchers: (token: string, key: string, csv: string) =>
       answer(
-        typed.POST('/api/v1/admin/vouchers', {
+        typed.POST('/admin/vouchers', {
           headers: auth(token),
           params: { header: { 'idempotency-key': key } },
           body: { csv },
         }),
       ),
     counterDay: (token: string) =>
-      answer(typed.GET('/api/v1/staff/counter/transactions', { headers: auth(token) })),
+      answer(typed.GET('/staff/counter/transactions', { headers: auth(token) })),
 
     // Credit application review (docs/product/credit.md, KYC review): finance and admin.
-    kycQueue: (token: string) => answer(typed.GET('/api/v1/admin/kyc', { headers: auth(token) })),
+    kycQueue: (token: string) => answer(typed.GET('/admin/kyc', { headers: auth(token) })),
     kycApplication: (token: string, id: number) =>
       answer(
-        typed.GET('/api/v1/admin/kyc/{id}', {
+        typed.GET('/admin/kyc/{id}', {
           headers: auth(token),
           params: { path: { id } },
         }),
@@ -631,7 +621,7 @@ export function createApiClient(
       send(`/api/v1/admin/kyc/${id}/documents/${documentId}`, { token }),
     approveKyc: (token: string, id: number, body: ApproveKyc) =>
       answer(
-        typed.POST('/api/v1/admin/kyc/{id}/approve', {
+        typed.POST('/admin/kyc/{id}/approve', {
           headers: auth(token),
           params: { path: { id } },
           body,
@@ -639,7 +629,7 @@ export function createApiClient(
       ),
     rejectKyc: (token: string, id: number, body: RejectKyc) =>
       answer(
-        typed.POST('/api/v1/admin/kyc/{id}/reject', {
+        typed.POST('/admin/kyc/{id}/reject', {
           headers: auth(token),
           params: { path: { id } },
           body,
@@ -657,14 +647,14 @@ export function createApiClient(
       call<OrderDeskList>('/api/v1/admin/orders', { token, query }),
     deskOrder: (token: string, id: number) =>
       answer(
-        typed.GET('/api/v1/admin/orders/{id}', {
+        typed.GET('/admin/orders/{id}', {
           headers: auth(token),
           params: { path: { id } },
         }),
       ),
     shipOrder: (token: string, id: number, body: Shipment) =>
       answer(
-        typed.POST('/api/v1/admin/orders/{id}/shipment', {
+        typed.POST('/admin/orders/{id}/shipment', {
           headers: auth(token),
           params: { path: { id } },
           body,
@@ -680,14 +670,14 @@ export function createApiClient(
       }),
     removeProductPhoto: (token: string, id: number) =>
       answer(
-        typed.DELETE('/api/v1/admin/products/{id}/photo', {
+        typed.DELETE('/admin/products/{id}/photo', {
           headers: auth(token),
           params: { path: { id } },
         }),
       ),
     setProductHidden: (token: string, id: number, hidden: boolean) =>
       answer(
-        typed.PUT('/api/v1/admin/products/{id}/visibility', {
+        typed.PUT('/admin/products/{id}/visibility', {
           headers: auth(token),
           params: { path: { id } },
           body: { hidden },
@@ -695,26 +685,26 @@ export function createApiClient(
       ),
     addPack: (token: string, id: number, body: PackCreate) =>
       answer(
-        typed.POST('/api/v1/admin/products/{id}/packs', {
+        typed.POST('/admin/products/{id}/packs', {
           headers: auth(token),
           params: { path: { id } },
           body,
         }),
       ),
     createProduct: (token: string, body: ProductCreate) =>
-      answer(typed.POST('/api/v1/admin/products', { headers: auth(token), body })),
+      answer(typed.POST('/admin/products', { headers: auth(token), body })),
     deskProducts: (token: string, query: { q?: string | undefined; after?: string | undefined }) =>
       call<ProductDeskList>('/api/v1/admin/products', { token, query }),
     deskProduct: (token: string, id: number) =>
       answer(
-        typed.GET('/api/v1/admin/products/{id}', {
+        typed.GET('/admin/products/{id}', {
           headers: auth(token),
           params: { path: { id } },
         }),
       ),
     editProduct: (token: string, id: number, body: ProductEdit) =>
       answer(
-        typed.PUT('/api/v1/admin/products/{id}', {
+        typed.PUT('/admin/products/{id}', {
           headers: auth(token),
           params: { path: { id } },
           body,
@@ -722,7 +712,7 @@ export function createApiClient(
       ),
     setPackPrices: (token: string, id: number, packId: number, body: PackPrices) =>
       answer(
-        typed.PUT('/api/v1/admin/products/{id}/packs/{packId}/prices', {
+        typed.PUT('/admin/products/{id}/packs/{packId}/prices', {
           headers: auth(token),
           params: { path: { id, packId } },
           body,
@@ -730,7 +720,7 @@ export function createApiClient(
       ),
     setPackStock: (token: string, id: number, packId: number, body: StockCount) =>
       answer(
-        typed.PUT('/api/v1/admin/products/{id}/packs/{packId}/stock', {
+        typed.PUT('/admin/products/{id}/packs/{packId}/stock', {
           headers: auth(token),
           params: { path: { id, packId } },
           body,
@@ -739,10 +729,10 @@ export function createApiClient(
     editBranch: (token: string, id: number, body: BranchEdit) =>
       send(`/api/v1/admin/branches/${id}`, { method: 'PUT', body, token }),
     searchUsers: (token: string, q: string) =>
-      answer(typed.GET('/api/v1/admin/users', { headers: auth(token), params: { query: { q } } })),
+      answer(typed.GET('/admin/users', { headers: auth(token), params: { query: { q } } })),
     userOverview: (token: string, id: number) =>
       answer(
-        typed.GET('/api/v1/admin/users/{id}/overview', {
+        typed.GET('/admin/users/{id}/overview', {
           headers: auth(token),
           params: { path: { id } },
         }),
@@ -750,20 +740,20 @@ export function createApiClient(
     setUserSuspended: (token: string, id: number, suspended: boolean) =>
       suspended
         ? answer(
-            typed.POST('/api/v1/admin/users/{id}/suspend', {
+            typed.POST('/admin/users/{id}/suspend', {
               headers: auth(token),
               params: { path: { id } },
             }),
           )
         : answer(
-            typed.POST('/api/v1/admin/users/{id}/reactivate', {
+            typed.POST('/admin/users/{id}/reactivate', {
               headers: auth(token),
               params: { path: { id } },
             }),
           ),
     assignStaff: (token: string, id: number, body: StaffAssignment) =>
       answer(
-        typed.PUT('/api/v1/admin/users/{id}/staff', {
+        typed.PUT('/admin/users/{id}/staff', {
           headers: auth(token),
           params: { path: { id } },
           body,
@@ -771,14 +761,14 @@ export function createApiClient(
       ),
     completeOrder: (token: string, id: number) =>
       answer(
-        typed.POST('/api/v1/admin/orders/{id}/complete', {
+        typed.POST('/admin/orders/{id}/complete', {
           headers: auth(token),
           params: { path: { id } },
         }),
       ),
     requestKycDocuments: (token: string, id: number, body: RequestDocuments) =>
       answer(
-        typed.POST('/api/v1/admin/kyc/{id}/request-documents', {
+        typed.POST('/admin/kyc/{id}/request-documents', {
           headers: auth(token),
           params: { path: { id } },
           body,
@@ -791,7 +781,7 @@ export function createApiClient(
       body: KycDocumentReviewInput,
     ) =>
       answer(
-        typed.POST('/api/v1/admin/kyc/{id}/documents/{documentId}/review', {
+        typed.POST('/admin/kyc/{id}/documents/{documentId}/review', {
           headers: auth(token),
           params: { path: { id, documentId } },
           body,
