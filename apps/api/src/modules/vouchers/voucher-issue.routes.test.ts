@@ -62,6 +62,25 @@ describe('issuing vouchers (docs/product/vouchers.md: issuing)', () => {
     expect(after).toBe(before)
   })
 
+  it('refuses a file whose cells hold a tab or another control character, and creates nothing', async () => {
+    // Found by the boundary's random inputs: such a cell was echoed back in its row and broke
+    // the answer (500).
+    const before = (await t.db.db.select({ n: sql<number>`count(*)::int` }).from(vouchers))[0]!.n
+    for (const tabbed of [`+60120000001\t10\t${day(60)}`, "8!C\t'xtX"])
+      for (const [url, key] of [
+        ['/admin/vouchers/preview', undefined],
+        ['/admin/vouchers', randomUUID()],
+      ] as const) {
+        const res = await post(finance, url, { csv: tabbed }, key)
+        expect({ status: res.statusCode, errors: res.json().errors }).toEqual({
+          status: 400,
+          errors: [{ field: 'csv', message: 'vouchers.issue.errors.hidden' }],
+        })
+      }
+    const after = (await t.db.db.select({ n: sql<number>`count(*)::int` }).from(vouchers))[0]!.n
+    expect(after).toBe(before)
+  })
+
   it('issues the good rows once per key, however often it is sent, and only for finance', async () => {
     expect((await post(ahmad, '/admin/vouchers/preview', { csv })).statusCode).toBe(403)
     expect((await post(ahmad, '/admin/vouchers', { csv }, randomUUID())).statusCode).toBe(403)

@@ -7,6 +7,7 @@ import { users } from '@padi/db/schema/users'
 import { vouchers } from '@padi/db/schema/vouchers'
 import { isUniqueViolation } from '@padi/db/unique-violation'
 import { DomainError } from '@padi/domain/errors'
+import { TEXT_LINE_PATTERN } from '@padi/domain/input-schemas'
 import { MARKET_CURRENCY, type Currency, type Market } from '@padi/domain/markets'
 import {
   expiryProblem,
@@ -115,6 +116,13 @@ export function createVoucherIssueService(deps: { db: Db; clock: Clock }) {
           extra: { errors: [{ field: 'csv', message: 'vouchers.issue.errors.csv' }] },
         })
       }
+      // A cell is one line of text (the one text rule): a tab or another control character in
+      // one (a file saved with tabs between its cells) is refused here with its own message, not
+      // echoed back in the row it would break.
+      if (records.some((record) => record.some((cell) => !TEXT_LINE_PATTERN.test(cell))))
+        throw new DomainError('VALIDATION_FAILED', 'A cell holds a control character', {
+          extra: { errors: [{ field: 'csv', message: 'vouchers.issue.errors.hidden' }] },
+        })
       const rows = records.filter((r, i) => !(i === 0 && /mobile/i.test(r[0] ?? '')))
       if (rows.length === 0 || rows.length > VOUCHER_BATCH_MAX_ROWS)
         throw new DomainError('VALIDATION_FAILED', 'Between 1 and 2,000 rows', {
