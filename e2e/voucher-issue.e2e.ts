@@ -35,3 +35,19 @@ test('finance previews and issues vouchers; the customer sees theirs', async ({
   ).toContainText('no change is given')
   await phone.close()
 })
+
+test('a file saved with tabs between its cells is refused as such, and nothing is issued', async ({
+  page,
+}) => {
+  await loginInBrowser(page, '+60120000004')
+  await page.goto('/en/admin/vouchers')
+  await page.getByLabel('Rows (mobile,value,expiry)').fill(`+60120000001\t10\t${dayFromToday(90)}`)
+  await page.getByRole('button', { name: 'Check the rows' }).click()
+  await expect(
+    page.getByText('A cell holds a tab or another hidden character: save the file as CSV'),
+  ).toBeVisible()
+  // The rows stay as typed, to be fixed.
+  await expect(page.getByLabel('Rows (mobile,value,expiry)')).toHaveValue(
+    `+60120000001\t10\t${dayFromToday(90)}`,
+  )
+})

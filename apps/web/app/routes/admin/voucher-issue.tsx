@@ -61,12 +61,29 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return data<ActionData>({ csv, answer, key: crypto.randomUUID(), issued: false })
   } catch (error) {
     const refusal = readRefusal(error)
+    // What is wrong with the file itself (not CSV, too many rows, a hidden character in a cell)
+    // is said as such, so finance can fix the file rather than try again.
+    const fileProblem = refusal.error.errors.find(
+      (e) => e.field === 'csv' && FILE_PROBLEMS.has(e.message),
+    )?.message
     return data<ActionData>(
-      { csv, formError: refusal.message ?? { key: 'admin.vouchers.failed' } },
+      {
+        csv,
+        formError: fileProblem
+          ? { key: fileProblem }
+          : (refusal.message ?? { key: 'admin.vouchers.failed' }),
+      },
       refusal.init,
     )
   }
 }
+
+/** The API's refusals of a whole file (docs/product/vouchers.md: issuing). */
+const FILE_PROBLEMS = new Set([
+  'vouchers.issue.errors.csv',
+  'vouchers.issue.errors.rows',
+  'vouchers.issue.errors.hidden',
+])
 
 export default function VoucherIssue({ actionData }: Route.ComponentProps) {
   const { t, locale } = useI18n()
