@@ -63,6 +63,9 @@ type OperationExamples = {
   answers: Partial<Record<number, Record<string, Example>>>
 }
 
+/** An example's amount in ringgit, in sen, as every answer gives money (integer minor units). */
+export const ringgit = (amount_minor: number) => ({ amount_minor, currency: 'MYR' as const })
+
 /**
  * Worked examples of an operation (the money path's: docs/decisions/076-worked-examples-in-the-api-document.md),
  * put in the document by withExamples. Each is named, and its value is typed by the module with

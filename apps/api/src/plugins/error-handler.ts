@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
@@ -122,20 +123,21 @@ export function frameworkErrors(error: FastifyError, _request: unknown, reply: F
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
   // A reset connection is gone: there is no one to answer.
   if (error.code === 'ECONNRESET' || socket.destroyed) return
-  const [code, reason, message] =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? ([
-          'HEADERS_TOO_LARGE',
-          'Request Header Fields Too Large',
-          'The request headers are too large',
-        ] as const)
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? (['REQUEST_TIMEOUT', 'Request Timeout', 'The request did not arrive in time'] as const)
-        : (['VALIDATION_FAILED', 'Bad Request', 'The request could not be read'] as const)
+  const [code, message] = CLIENT_ERRORS[error.code ?? ''] ?? [
+    'VALIDATION_FAILED',
+    'The request could not be read',
+  ]
+  const status = HTTP_STATUS[code]
   const body = JSON.stringify(send(code, message))
   if (socket.writable)
     socket.write(
-      `HTTP/1.1 ${HTTP_STATUS[code]} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
     )
   socket.destroy(error)
+}
+
+/** Node's client errors that have a code of their own; any other is a request it cannot read. */
+const CLIENT_ERRORS: Record<string, [ErrorCode, string]> = {
+  HPE_HEADER_OVERFLOW: ['HEADERS_TOO_LARGE', 'The request headers are too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: ['REQUEST_TIMEOUT', 'The request did not arrive in time'],
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { CartLineAddSchema, CartSchema } from '@padi/domain/cart/cart-schemas'
-import { operationExamples } from '../../openapi-document.ts'
+import { operationExamples, ringgit } from '../../openapi-document.ts'
 
 // Worked examples of the cart, for the API document (ADR 076).
 
@@ -25,13 +25,13 @@ const cart = {
       count: 2,
       selected: true,
       stock: 135,
-      unit_price: { amount_minor: 4500, currency: 'MYR' },
-      line_total: { amount_minor: 9000, currency: 'MYR' },
+      unit_price: ringgit(4500),
+      line_total: ringgit(9000),
       available: true,
     },
   ],
   count: 1,
-  selected: { quantity: 2, subtotal: { amount_minor: 9000, currency: 'MYR' } },
+  selected: { quantity: 2, subtotal: ringgit(9000) },
   limits: { max_lines: 30, max_count: 999 },
 } satisfies z.output<typeof CartSchema>
 

@@ -7,17 +7,16 @@ import type {
   CounterTransactionSchema,
   VoucherSchema,
 } from '@padi/domain/vouchers/voucher-schemas'
-import { operationExamples } from '../../openapi-document.ts'
+import { operationExamples, ringgit } from '../../openapi-document.ts'
 
 // Worked examples of the counter, for the API document (ADR 076): the farmer's phone shows a code,
 // the clerk at Jitra scans it, sells two litres and takes a RM10 voucher off the cash.
 
-const rm = (amount_minor: number) => ({ amount_minor, currency: 'MYR' as const })
 const TOKEN = 'SM1.ixfWZBoC_7R13Zd9hadQwrgKjGDvBLib.vs1ByzJVRGeEo0se_qtDzE'
 const voucher = {
   id: 3,
   serial: 'V3-MY-100003',
-  value: rm(1000),
+  value: ringgit(1000),
   expires_on: '2026-12-29',
   status: 'active',
   redeemed_at: null,
@@ -85,7 +84,7 @@ export const COUNTER_LOOKUP_EXAMPLES = operationExamples({
               number: 'SM261128-000041',
               status: 'paid',
               payment: 'credits',
-              total: rm(9000),
+              total: ringgit(9000),
               created_at: '2026-11-28T02:05:11.000Z',
             },
           ],
@@ -119,9 +118,9 @@ export const COUNTER_PURCHASE_EXAMPLES = operationExamples({
           branch_id: 2,
           branch_name: { en: 'Jitra', bm: 'Jitra', th: 'จิตรา' },
           operator_name: 'Siti Aminah',
-          total: rm(9000),
-          vouchers: rm(1000),
-          cash: rm(8000),
+          total: ringgit(9000),
+          vouchers: ringgit(1000),
+          cash: ringgit(8000),
           created_at: '2026-11-28T03:22:05.000Z',
           redeemed: [
             {

@@ -4,12 +4,11 @@ import type {
   OrderSchema,
   PlaceOrderSchema,
 } from '@padi/domain/orders/order-schemas'
-import { operationExamples } from '../../openapi-document.ts'
+import { operationExamples, ringgit } from '../../openapi-document.ts'
 
 // Worked examples of the checkout and the order, for the API document (ADR 076): a farmer of
 // Jitra buying two litres of a herbicide, picked up at the branch, on credit with the PIN.
 
-const rm = (amount_minor: number) => ({ amount_minor, currency: 'MYR' as const })
 const jitra = { id: 2, name: { en: 'Jitra', bm: 'Jitra', th: 'จิตรา' } }
 const herbicide = {
   variation_id: 1,
@@ -38,12 +37,12 @@ const placed = {
   logistics_company: null,
   tracking_url: null,
   currency: 'MYR',
-  subtotal: rm(9000),
-  shipping_fee: rm(0),
-  total: rm(9000),
+  subtotal: ringgit(9000),
+  shipping_fee: ringgit(0),
+  total: ringgit(9000),
   total_quantity: 2,
   remarks: null,
-  items: [{ ...herbicide, unit_price: rm(4500), count: 2, line_total: rm(9000) }],
+  items: [{ ...herbicide, unit_price: ringgit(4500), count: 2, line_total: ringgit(9000) }],
   created_at: '2026-11-28T02:05:11.000Z',
   paid_at: '2026-11-28T02:05:11.000Z',
   completed_at: null,
@@ -58,11 +57,11 @@ export const QUOTE_EXAMPLES = operationExamples({
           currency: 'MYR',
           line_count: 1,
           total_quantity: 2,
-          subtotal: rm(9000),
-          shipping_fee: rm(0),
-          delivery_fee: rm(1500),
-          total: rm(9000),
-          credit: { spendable: true, available: rm(500000), shortfall: rm(0) },
+          subtotal: ringgit(9000),
+          shipping_fee: ringgit(0),
+          delivery_fee: ringgit(1500),
+          total: ringgit(9000),
+          credit: { spendable: true, available: ringgit(500000), shortfall: ringgit(0) },
           lines: [{ ...herbicide, count: 2, branches: [{ branch_id: 2, quantity: 135 }] }],
           pickup: {
             suggested_branch_id: 2,
@@ -137,7 +136,7 @@ export const PLACE_ORDER_EXAMPLES = operationExamples({
           statusCode: 409,
           code: 'CREDIT_INSUFFICIENT',
           message: 'Insufficient credit balance',
-          shortfall: rm(408500),
+          shortfall: ringgit(408500),
           detail: 'You need an additional RM4,085.00 to complete this payment',
         },
       },

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { ReceiptSchema } from '@padi/domain/repayments/receipt-schemas'
-import { operationExamples } from '../../openapi-document.ts'
+import { operationExamples, ringgit } from '../../openapi-document.ts'
 
 // Worked examples of sending a repayment receipt, for the API document (ADR 076). The request
 // is the picture or PDF itself, so only the answers have examples.
@@ -14,7 +14,7 @@ export const UPLOAD_RECEIPT_EXAMPLES = operationExamples({
           id: 12,
           method: 'bank_transfer',
           bank: 'Bank Rakyat',
-          amount: { amount_minor: 2050, currency: 'MYR' },
+          amount: ringgit(2050),
           paid_on: '2026-11-27',
           reference: 'FT2611200001',
           status: 'pending',
@@ -32,7 +32,7 @@ export const UPLOAD_RECEIPT_EXAMPLES = operationExamples({
           statusCode: 409,
           code: 'RECEIPT_EXCEEDS_OWED',
           message: 'The receipt is for more than is owed now',
-          owed: { amount_minor: 9000, currency: 'MYR' },
+          owed: ringgit(9000),
         },
       },
     },
