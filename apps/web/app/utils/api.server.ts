@@ -4,31 +4,23 @@ import type {
   PackCreate,
   ProductCreate,
   PackPrices,
-  ProductDeskList,
-  ProductDeskProduct,
   ProductEdit,
   StockCount,
 } from '@padi/domain/catalogue/product-desk-schemas'
 import type { Interest } from '@padi/domain/interest/schemas'
-import type { Feedback, FeedbackList } from '@padi/domain/feedback/schemas'
-import type { JobsOverview } from '@padi/domain/jobs/schemas'
+import type { Feedback } from '@padi/domain/feedback/schemas'
 import type { Locale } from '@padi/domain/i18n/locales'
 import type { Market } from '@padi/domain/markets'
 import type { ErrorCode } from '@padi/domain/errors'
 import type { User } from '@padi/domain/auth/user-schema'
 import type { AddressInput } from '@padi/domain/addresses/address-schemas'
 import type { PlaceOrder } from '@padi/domain/orders/order-schemas'
-import type {
-  BiometricDevice,
-  RegistrationOptionsRequest,
-} from '@padi/domain/payment/biometric-schemas'
+import type { RegistrationOptionsRequest } from '@padi/domain/payment/biometric-schemas'
 import type { Fulfilment, OrderStatus } from '@padi/domain/orders/order-rules'
 import type { StaffAssignment } from '@padi/domain/auth/user-desk-schemas'
-import type { OrderDeskList, Shipment } from '@padi/domain/orders/order-desk-schemas'
-import type { AuditLog } from '@padi/domain/audit/audit-schemas'
+import type { Shipment } from '@padi/domain/orders/order-desk-schemas'
 import type {
   ApproveKyc,
-  KycDocument,
   KycDocumentReviewInput,
   KycDraft,
   RejectKyc,
@@ -36,19 +28,14 @@ import type {
 } from '@padi/domain/kyc/kyc-schemas'
 import type { KycDocumentKind } from '@padi/domain/kyc/kyc-documents'
 import type { ReceiptState } from '@padi/domain/repayments/receipt-rules'
-import type {
-  ExtensionDocument,
-  ExtensionSubmit,
-  RejectExtension,
-} from '@padi/domain/credit/late-repayment-schemas'
+import type { ExtensionSubmit, RejectExtension } from '@padi/domain/credit/late-repayment-schemas'
 import type {
   CounterCodeInput,
   CounterPurchase,
   CounterSmsCodeRequest,
 } from '@padi/domain/vouchers/voucher-schemas'
 import type { RejectRenewal, RenewalSubmit } from '@padi/domain/credit/renewal-schemas'
-import type { Receipt, RejectReceipt } from '@padi/domain/repayments/receipt-schemas'
-import type { ProductList, ProductListParams } from '@padi/domain/catalogue/schemas'
+import type { RejectReceipt } from '@padi/domain/repayments/receipt-schemas'
 
 import type { paths } from './api-types.generated.ts'
 
@@ -79,16 +66,23 @@ export class ApiError extends Error {
   }
 }
 
-type RequestOptions = {
-  method?: string
-  body?: unknown
-  query?: Record<string, string | undefined>
-  /** Bearer token: the access token, or the refresh token for /auth/refresh. */
-  token?: string | undefined
-  headers?: Record<string, string>
-  /** A file sent as the body itself (uploads), instead of JSON. */
-  file?: { bytes: Uint8Array; type: string } | undefined
+/** The query of a GET operation, as the document types it. */
+type QueryOf<P extends keyof paths> = paths[P] extends {
+  get: { parameters: { query?: infer Q } }
 }
+  ? NonNullable<Q>
+  : never
+/** The JSON body of an operation, as the document types it. */
+type JsonBodyOf<P extends keyof paths, M extends 'post' | 'put'> = paths[P][M] extends {
+  requestBody: { content: { 'application/json': infer B } }
+}
+  ? B
+  : never
+export type ProductListApiQuery = QueryOf<'/products'>
+export type AuditLogApiQuery = QueryOf<'/admin/audit'>
+export type DeskOrdersApiQuery = QueryOf<'/admin/orders'>
+export type ProfileUpdate = JsonBodyOf<'/me/profile', 'put'>
+export type BiometricRegistration = JsonBodyOf<'/me/biometrics', 'post'>
 
 export type Tokens = { access_token: string; refresh_token: string; expires_in: number }
 export type LoggedIn = Tokens & { data: User }
@@ -124,63 +118,48 @@ export function createApiClient(
     ...(clientIp ? { 'x-forwarded-for': clientIp } : {}),
     ...(clientIp && proxySecret ? { 'x-proxy-secret': proxySecret } : {}),
   }
-  /** One request; an answer that is not 2xx becomes an ApiError with the API's code. */
-  async function send(path: string, options: RequestOptions = {}): Promise<Response> {
-    const url = new URL(path, baseUrl)
-    for (const [k, v] of Object.entries(options.query ?? {}))
-      if (v !== undefined) url.searchParams.set(k, v)
-    let response: Response
-    const type = options.file
-      ? options.file.type
-      : options.body === undefined
-        ? null
-        : 'application/json'
-    const contentType: Record<string, string> = type ? { 'content-type': type } : {}
-    try {
-      response = await fetchImpl(url, {
-        method: options.method ?? 'GET',
-        headers: {
-          ...contentType,
-          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-          ...forwarded,
-          ...options.headers,
-        },
-        body: options.file
-          ? (options.file.bytes as BodyInit)
-          : options.body === undefined
-            ? null
-            : JSON.stringify(options.body),
-        // A file of 8 MB crosses the server's own network; 30 s leaves room for a busy disk.
-        signal: AbortSignal.timeout(options.file ? 30_000 : 10_000),
-      })
-    } catch (cause) {
-      throw unreachable(cause)
-    }
-    if (response.ok) return response
-    throw refusal(response, parseBody(await response.text()))
-  }
-
   /**
    * ADR 075: the client generated from the API document. Its calls are typed by the document
    * itself (paths, parameters, bodies and answers), so a route that changes its contract fails
-   * the web's build here, not a farmer's page. Same headers, limits and errors as `send`.
+   * the web's build here, not a farmer's page.
    */
-  const typed = createClient<paths>({
-    // The document's paths are under its server, the API base (ADR 078).
-    baseUrl: new URL('/api/v1', baseUrl).href,
-    fetch: (request) =>
-      fetchImpl(request, {
-        signal: AbortSignal.timeout(10_000),
-      }),
+  const typed = typedClient((request) =>
+    fetchImpl(request, { signal: AbortSignal.timeout(10_000) }),
+  )
+  // A file of 8 MB crosses the server's own network; 30 s leaves room for a busy disk.
+  const uploads = typedClient((request) =>
+    fetchImpl(request, { signal: AbortSignal.timeout(30_000) }),
+  )
+  // A file streamed on to a farmer on 2G takes minutes, read at the farmer's pace: the limit is on
+  // the API's answer arriving, never on the body, or the download would be cut off mid-file.
+  const downloads = typedClient(async (request) => {
+    const controller = new AbortController()
+    const timer = setTimeout(
+      () => controller.abort(new DOMException('The API did not answer', 'TimeoutError')),
+      10_000,
+    )
+    try {
+      return await fetchImpl(request, { signal: controller.signal })
+    } finally {
+      clearTimeout(timer)
+    }
   })
-  typed.use({
-    onRequest({ request }) {
-      for (const [name, value] of Object.entries(forwarded)) request.headers.set(name, value)
-      return request
-    },
-  })
+  function typedClient(fetchWithLimit: (request: Request) => Promise<Response>) {
+    const client = createClient<paths>({
+      // The document's paths are under its server, the API base (ADR 078).
+      baseUrl: new URL('/api/v1', baseUrl).href,
+      fetch: fetchWithLimit,
+    })
+    client.use({
+      onRequest({ request }) {
+        for (const [name, value] of Object.entries(forwarded)) request.headers.set(name, value)
+        return request
+      },
+    })
+    return client
+  }
   const auth = (token: string) => ({ authorization: `Bearer ${token}` })
-  /** A typed call's answer; a refusal becomes an ApiError with the API's code, as with `send`. */
+  /** A typed call's answer; a refusal becomes an ApiError with the API's code. */
   async function answer<D>(
     pending: Promise<{ data?: D; error?: unknown; response: Response }>,
   ): Promise<D> {
@@ -194,10 +173,29 @@ export function createApiClient(
     return result.data as D
   }
 
-  async function call<T>(path: string, options: RequestOptions = {}): Promise<T> {
-    const response = await send(path, options)
-    return parseBody(await response.text()) as T
+  /** A file the API answers, as its Response, its body unread (streamed on to the browser). */
+  async function file(
+    pending: Promise<{ error?: unknown; response: Response }>,
+  ): Promise<Response> {
+    let result: { error?: unknown; response: Response }
+    try {
+      result = await pending
+    } catch (cause) {
+      throw unreachable(cause)
+    }
+    if (!result.response.ok) throw refusal(result.response, result.error ?? null)
+    return result.response
   }
+  /** A file as the body itself, with its media type (ADR 075 uploads). */
+  const asFile = (
+    bytes: Uint8Array<ArrayBuffer>,
+    type: string,
+    headers: Record<string, string>,
+  ) => ({
+    headers: { ...headers, 'content-type': type },
+    body: new Blob([bytes], { type }),
+    bodySerializer: (body: Blob) => body,
+  })
 
   return {
     health: () => answer(typed.GET('/healthz')),
@@ -215,17 +213,21 @@ export function createApiClient(
         }),
       ),
     // docs/reliability.md (Scheduled jobs)
-    listJobs: (token: string) => call<JobsOverview>('/api/v1/admin/jobs', { token }),
+    listJobs: (token: string) => answer(typed.GET('/admin/jobs', { headers: auth(token) })),
     retryFailedJob: (token: string, id: string) =>
-      call<null>(`/api/v1/admin/jobs/failed/${encodeURIComponent(id)}/retry`, {
-        method: 'POST',
-        token,
-      }),
+      answer(
+        typed.POST('/admin/jobs/failed/{id}/retry', {
+          headers: auth(token),
+          params: { path: { id } },
+        }),
+      ),
     listFeedback: (token: string, before?: number) =>
-      call<FeedbackList>('/api/v1/admin/feedback', {
-        token,
-        query: { before: before ? String(before) : undefined },
-      }),
+      answer(
+        typed.GET('/admin/feedback', {
+          headers: auth(token),
+          params: { query: { before: before || undefined } },
+        }),
+      ),
 
     // Accounts and sessions (docs/product/shell.md)
     signup: (payload: SignupPayload, locale: Locale) =>
@@ -253,8 +255,8 @@ export function createApiClient(
       answer(typed.POST('/auth/password/reset', { body: payload })),
     me: (accessToken: string) => answer(typed.GET('/me', { headers: auth(accessToken) })),
     // Settings (docs/product/accounts.md): the profile and a new mobile number.
-    updateProfile: (token: string, body: Record<string, unknown>) =>
-      call<User>('/api/v1/me/profile', { method: 'PUT', body, token }),
+    updateProfile: (token: string, body: ProfileUpdate) =>
+      answer(typed.PUT('/me/profile', { headers: auth(token), body })),
     mobileChangeCode: (token: string, mobile: string, locale: Locale) =>
       answer(
         typed.POST('/me/mobile/code', {
@@ -269,7 +271,8 @@ export function createApiClient(
     // Catalogue (docs/product/shell.md). Query values are passed through as strings; the API validates them.
     // Still the hand-typed call: the list passes the page's query on as the farmer's address bar
     // has it, and the API judges it (the document types each value; ADR 075).
-    listProducts: (query: ProductListParams) => call<ProductList>('/api/v1/products', { query }),
+    listProducts: (query: ProductListApiQuery) =>
+      answer(typed.GET('/products', { params: { query } })),
     listBrands: (query: { group?: 'agrochems' | 'drones'; market: Market }) =>
       answer(typed.GET('/products/brands', { params: { query } })),
     suggestSearches: (query: { q: string; locale: Locale; market: Market }) =>
@@ -385,8 +388,8 @@ export function createApiClient(
     /** The options come only with the proof: the PIN, or the code with its ids (ADR 060). */
     biometricRegistrationOptions: (token: string, proof: RegistrationOptionsRequest) =>
       answer(typed.POST('/me/biometrics/options', { headers: auth(token), body: proof })),
-    registerBiometric: (token: string, body: { label: string; response: unknown }) =>
-      call<BiometricDevice>('/api/v1/me/biometrics', { method: 'POST', body, token }),
+    registerBiometric: (token: string, body: BiometricRegistration) =>
+      answer(typed.POST('/me/biometrics', { headers: auth(token), body })),
     removeBiometric: (token: string, id: string) =>
       answer(
         typed.DELETE('/me/biometrics/{id}', {
@@ -409,16 +412,18 @@ export function createApiClient(
       answer(typed.PUT('/me/kyc', { headers: auth(token), body })),
     uploadKycDocument: (
       token: string,
-      input: { kind: KycDocumentKind; name: string; bytes: Uint8Array; type: string },
+      input: { kind: KycDocumentKind; name: string; bytes: Uint8Array<ArrayBuffer>; type: string },
       idempotencyKey?: string,
     ) =>
-      call<KycDocument>('/api/v1/me/kyc/documents', {
-        method: 'POST',
-        query: { kind: input.kind, name: input.name },
-        file: { bytes: input.bytes, type: input.type },
-        token,
-        ...(idempotencyKey ? { headers: { 'idempotency-key': idempotencyKey } } : {}),
-      }),
+      answer(
+        uploads.POST('/me/kyc/documents', {
+          ...asFile(input.bytes, input.type, {
+            ...auth(token),
+            ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+          }),
+          params: { query: { kind: input.kind, name: input.name } },
+        }),
+      ),
     deleteKycDocument: (token: string, id: number) =>
       answer(
         typed.DELETE('/me/kyc/documents/{id}', {
@@ -428,7 +433,13 @@ export function createApiClient(
       ),
     /** The file itself, as the API answers it (streamed on to the browser). */
     kycDocumentFile: (token: string, id: number) =>
-      send(`/api/v1/me/kyc/documents/${id}`, { token }),
+      file(
+        downloads.GET('/me/kyc/documents/{id}', {
+          headers: auth(token),
+          params: { path: { id } },
+          parseAs: 'stream',
+        }),
+      ),
     submitKyc: (token: string, locale: Locale) =>
       answer(
         typed.POST('/me/kyc/submit', {
@@ -440,25 +451,40 @@ export function createApiClient(
     // Repayment receipts (docs/product/credit.md, Repayment receipts).
     uploadReceipt: (
       token: string,
-      input: Record<string, string> & { locale: Locale },
-      bytes: Uint8Array,
+      input: NonNullable<paths['/me/receipts']['post']['parameters']['query']>,
+      bytes: Uint8Array<ArrayBuffer>,
       idempotencyKey: string,
     ) =>
-      call<Receipt>('/api/v1/me/receipts', {
-        method: 'POST',
-        headers: { 'idempotency-key': idempotencyKey },
-        query: input,
-        file: { bytes, type: 'application/octet-stream' },
-        token,
-      }),
+      answer(
+        uploads.POST('/me/receipts', {
+          ...asFile(bytes, 'application/octet-stream', {
+            ...auth(token),
+            'idempotency-key': idempotencyKey,
+          }),
+          params: { query: input },
+        }),
+      ),
     receipts: (token: string, status?: ReceiptState) =>
       answer(
         typed.GET('/me/receipts', { headers: auth(token), params: { query: { status } } }),
       ).then((r) => r.data),
-    receiptFile: (token: string, id: number) => send(`/api/v1/me/receipts/${id}/file`, { token }),
+    receiptFile: (token: string, id: number) =>
+      file(
+        downloads.GET('/me/receipts/{id}/file', {
+          headers: auth(token),
+          params: { path: { id } },
+          parseAs: 'stream',
+        }),
+      ),
     receiptQueue: (token: string) => answer(typed.GET('/admin/receipts', { headers: auth(token) })),
     receiptFileForFinance: (token: string, id: number) =>
-      send(`/api/v1/admin/receipts/${id}/file`, { token }),
+      file(
+        downloads.GET('/admin/receipts/{id}/file', {
+          headers: auth(token),
+          params: { path: { id } },
+          parseAs: 'stream',
+        }),
+      ),
     approveReceipt: (token: string, id: number) =>
       answer(
         typed.POST('/admin/receipts/{id}/approve', {
@@ -489,14 +515,14 @@ export function createApiClient(
       answer(typed.GET('/late-repayment', { headers: auth(token) })),
     uploadLateRepaymentDocument: (
       token: string,
-      input: { name: string; bytes: Uint8Array; type: string },
+      input: { name: string; bytes: Uint8Array<ArrayBuffer>; type: string },
     ) =>
-      call<ExtensionDocument>('/api/v1/late-repayment/documents', {
-        method: 'POST',
-        query: { name: input.name },
-        file: { bytes: input.bytes, type: input.type },
-        token,
-      }),
+      answer(
+        uploads.POST('/late-repayment/documents', {
+          ...asFile(input.bytes, input.type, auth(token)),
+          params: { query: { name: input.name } },
+        }),
+      ),
     submitLateRepayment: (token: string, body: ExtensionSubmit, locale: Locale) =>
       answer(
         typed.POST('/late-repayment', {
@@ -508,7 +534,13 @@ export function createApiClient(
     extensionQueue: (token: string) =>
       answer(typed.GET('/admin/late-repayments', { headers: auth(token) })),
     extensionDocument: (token: string, id: number, documentId: number) =>
-      send(`/api/v1/admin/late-repayments/${id}/documents/${documentId}`, { token }),
+      file(
+        downloads.GET('/admin/late-repayments/{id}/documents/{documentId}', {
+          headers: auth(token),
+          params: { path: { id, documentId } },
+          parseAs: 'stream',
+        }),
+      ),
     approveExtension: (token: string, id: number) =>
       answer(
         typed.POST('/admin/late-repayments/{id}/approve', {
@@ -538,10 +570,22 @@ export function createApiClient(
         }),
       ),
     renewalContract: (token: string, id: number) =>
-      send(`/api/v1/me/credit-renewal/${id}/contract`, { token }),
+      file(
+        downloads.GET('/me/credit-renewal/{id}/contract', {
+          headers: auth(token),
+          params: { path: { id } },
+          parseAs: 'stream',
+        }),
+      ),
     renewalQueue: (token: string) => answer(typed.GET('/admin/renewals', { headers: auth(token) })),
     renewalContractForFinance: (token: string, id: number) =>
-      send(`/api/v1/admin/renewals/${id}/contract`, { token }),
+      file(
+        downloads.GET('/admin/renewals/{id}/contract', {
+          headers: auth(token),
+          params: { path: { id } },
+          parseAs: 'stream',
+        }),
+      ),
     approveRenewal: (token: string, id: number) =>
       answer(
         typed.POST('/admin/renewals/{id}/approve', {
@@ -618,7 +662,13 @@ export function createApiClient(
         }),
       ),
     kycApplicationFile: (token: string, id: number, documentId: number) =>
-      send(`/api/v1/admin/kyc/${id}/documents/${documentId}`, { token }),
+      file(
+        downloads.GET('/admin/kyc/{id}/documents/{documentId}', {
+          headers: auth(token),
+          params: { path: { id, documentId } },
+          parseAs: 'stream',
+        }),
+      ),
     approveKyc: (token: string, id: number, body: ApproveKyc) =>
       answer(
         typed.POST('/admin/kyc/{id}/approve', {
@@ -635,16 +685,12 @@ export function createApiClient(
           body,
         }),
       ),
-    auditLog: (token: string, query: Record<string, string> = {}) =>
-      call<AuditLog>('/api/v1/admin/audit', {
-        token,
-        // Only the filters that are set: an empty one is not a filter.
-        query: Object.fromEntries(Object.entries(query).filter(([, v]) => v !== '')),
-      }),
+    auditLog: (token: string, query: AuditLogApiQuery = {}) =>
+      answer(typed.GET('/admin/audit', { headers: auth(token), params: { query } })),
 
     // The back office's orders (docs/product/back-office.md).
-    deskOrders: (token: string, query: Record<string, string | undefined>) =>
-      call<OrderDeskList>('/api/v1/admin/orders', { token, query }),
+    deskOrders: (token: string, query: DeskOrdersApiQuery) =>
+      answer(typed.GET('/admin/orders', { headers: auth(token), params: { query } })),
     deskOrder: (token: string, id: number) =>
       answer(
         typed.GET('/admin/orders/{id}', {
@@ -660,14 +706,20 @@ export function createApiClient(
           body,
         }),
       ),
-    productPhoto: (name: string, file: string) =>
-      send(`/api/v1/product-photos/${encodeURIComponent(name)}/${encodeURIComponent(file)}`),
-    setProductPhoto: (token: string, id: number, bytes: Uint8Array, type: string) =>
-      call<ProductDeskProduct>(`/api/v1/admin/products/${id}/photo`, {
-        method: 'PUT',
-        token,
-        file: { bytes, type },
-      }),
+    productPhoto: (name: string, photoFile: string) =>
+      file(
+        downloads.GET('/product-photos/{name}/{size}', {
+          params: { path: { name, size: photoFile } },
+          parseAs: 'stream',
+        }),
+      ),
+    setProductPhoto: (token: string, id: number, bytes: Uint8Array<ArrayBuffer>, type: string) =>
+      answer(
+        uploads.PUT('/admin/products/{id}/photo', {
+          ...asFile(bytes, type, auth(token)),
+          params: { path: { id } },
+        }),
+      ),
     removeProductPhoto: (token: string, id: number) =>
       answer(
         typed.DELETE('/admin/products/{id}/photo', {
@@ -693,8 +745,8 @@ export function createApiClient(
       ),
     createProduct: (token: string, body: ProductCreate) =>
       answer(typed.POST('/admin/products', { headers: auth(token), body })),
-    deskProducts: (token: string, query: { q?: string | undefined; after?: string | undefined }) =>
-      call<ProductDeskList>('/api/v1/admin/products', { token, query }),
+    deskProducts: (token: string, query: { q?: string | undefined; after?: number | undefined }) =>
+      answer(typed.GET('/admin/products', { headers: auth(token), params: { query } })),
     deskProduct: (token: string, id: number) =>
       answer(
         typed.GET('/admin/products/{id}', {
@@ -727,7 +779,13 @@ export function createApiClient(
         }),
       ),
     editBranch: (token: string, id: number, body: BranchEdit) =>
-      send(`/api/v1/admin/branches/${id}`, { method: 'PUT', body, token }),
+      answer(
+        typed.PUT('/admin/branches/{id}', {
+          headers: auth(token),
+          params: { path: { id } },
+          body,
+        }),
+      ),
     searchUsers: (token: string, q: string) =>
       answer(typed.GET('/admin/users', { headers: auth(token), params: { query: { q } } })),
     userOverview: (token: string, id: number) =>
@@ -812,12 +870,4 @@ function refusal(response: Response, data: unknown): ApiError {
     data,
     retryAfter: response.headers.get('retry-after'),
   })
-}
-
-function parseBody(text: string): unknown {
-  try {
-    return text ? JSON.parse(text) : null
-  } catch {
-    return text
-  }
 }

@@ -53,7 +53,7 @@ export async function uploadKycFile(
     kind: KycDocumentKind
     name: string
     type: string
-    bytes: Uint8Array | null
+    bytes: Uint8Array<ArrayBuffer> | null
     /** The chosen file's key (uploadAttempt): a second sending of it is kept once. */
     attempt?: string | undefined
   },

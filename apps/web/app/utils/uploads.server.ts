@@ -9,7 +9,10 @@ import type { WebSession } from './session.server.ts'
  * Reads a request body of at most `limit` bytes; a longer one stops being read at once (a phone
  * sending 50 MB is cut off rather than held in memory). Null: too large.
  */
-export async function readBodyUpTo(request: Request, limit: number): Promise<Uint8Array | null> {
+export async function readBodyUpTo(
+  request: Request,
+  limit: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
   const declared = Number(request.headers.get('content-length') ?? 'NaN')
   if (Number.isFinite(declared) && declared > limit) return null
   if (!request.body) return new Uint8Array()

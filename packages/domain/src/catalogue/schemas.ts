@@ -42,8 +42,6 @@ export const ProductListQuerySchema = z.object({
   market: MarketSchema.default('MY'),
 })
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>
-/** The same query as a client sends it: every parameter a string in the URL. */
-export type ProductListParams = { [K in keyof z.input<typeof ProductListQuerySchema>]?: string }
 
 const LabelRateSchema = z.object({
   kind: z.enum(['per_hectare', 'per_tank']),

@@ -33,6 +33,7 @@ export const RegistrationResponseSchema = z
     authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
   })
   .meta({ id: 'WebAuthnRegistrationResponse' })
+export type RegistrationResponse = z.infer<typeof RegistrationResponseSchema>
 
 /** What the browser's navigator.credentials.get() gave, as JSON. */
 export const AuthenticationResponseSchema = z

@@ -2,7 +2,11 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import { PIN_PATTERN } from '@padi/domain/payment/pin'
-import type { BiometricDevices } from '@padi/domain/payment/biometric-schemas'
+import {
+  RegistrationResponseSchema,
+  type BiometricDevices,
+  type RegistrationResponse,
+} from '@padi/domain/payment/biometric-schemas'
 import { apiContext } from '~/utils/context.server.ts'
 import { ApiError } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
@@ -91,9 +95,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     // The form sent without its script (Enter in a field): the device prompt needs JavaScript.
     if (raw === '')
       return data<ActionData>({ error: { key: 'biometric.needsScript' } }, { status: 400 })
-    let response: unknown
+    // The device's answer, checked against the API's own rule before it is sent on.
+    let response: RegistrationResponse
     try {
-      response = JSON.parse(raw)
+      response = RegistrationResponseSchema.parse(JSON.parse(raw))
     } catch {
       return data<ActionData>({ error: { key: 'biometric.setupFailed' } }, { status: 400 })
     }

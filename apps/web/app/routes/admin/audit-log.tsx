@@ -52,7 +52,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const messages = pageMessages(params, ['products'])
   try {
     const log = await withUserToken({ session, locale }, (token) =>
-      api.auditLog(token, { ...filters, before }),
+      api.auditLog(token, {
+        // Only the filters that are set: an empty one is not a filter.
+        subject_type: AUDIT_SUBJECTS.find((s) => s === filters.subject_type),
+        subject_id: filters.subject_id ? Number(filters.subject_id) : undefined,
+        actor_id: filters.actor_id ? Number(filters.actor_id) : undefined,
+        action: filters.action || undefined,
+        from: filters.from || undefined,
+        to: filters.to || undefined,
+        before: before ? Number(before) : undefined,
+      }),
     )
     return { ...messages, log: log as AuditLog | null, filters }
   } catch (error) {

@@ -2,10 +2,10 @@ import { data, Form, Link } from 'react-router'
 import { isLocale, localizedText, type Locale } from '@padi/domain/i18n/locales'
 import { marketOfCurrency } from '@padi/domain/markets'
 import { FULFILMENTS, ORDER_STATUSES, PAYMENT_TYPES } from '@padi/domain/orders/order-rules'
-import type { OrderDeskList } from '@padi/domain/orders/order-desk-schemas'
+import { OrderDeskQuerySchema, type OrderDeskList } from '@padi/domain/orders/order-desk-schemas'
 import type { Branch } from '@padi/domain/branches/schemas'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
+import { ApiError, type DeskOrdersApiQuery } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
@@ -37,9 +37,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const filters = Object.fromEntries(
     FILTERS.map((f) => [f, url.searchParams.get(f)?.trim() ?? '']),
   ) as Record<(typeof FILTERS)[number], string>
-  const query = Object.fromEntries(
-    [...Object.entries(filters), ['cursor', url.searchParams.get('cursor') ?? '']].filter(
-      ([, v]) => v !== '',
+  // The API's own rule for the filters, checked here so the call is typed by the document; a
+  // filter it refuses is said on the page as the API would (400, "check the filters").
+  const parsed = OrderDeskQuerySchema.safeParse(
+    Object.fromEntries(
+      [...Object.entries(filters), ['cursor', url.searchParams.get('cursor') ?? '']].filter(
+        ([, v]) => v !== '',
+      ),
     ),
   )
   const messages = pageMessages(params, ['orders'])
@@ -47,8 +51,24 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The branches for the filter come whatever the list answers, so a refused list keeps its
   // filters on the page.
   const branches = staff ? Promise.resolve([] as Branch[]) : api.listBranches().catch(() => [])
-  const load = (q: Record<string, string>) =>
+  const load = (q: DeskOrdersApiQuery) =>
     withUserToken({ session, locale }, (token) => api.deskOrders(token, q))
+  /** The page with its filters and no list, saying why. */
+  const refused = async (failed: string, init: ResponseInit) =>
+    data(
+      {
+        ...messages,
+        list: null as OrderDeskList | null,
+        branches: await branches,
+        filters,
+        base,
+        failed,
+        notice: '',
+      },
+      init,
+    )
+  if (!parsed.success) return refused('admin.orders.badFilter', { status: 400 })
+  const query = parsed.data
   try {
     let list: OrderDeskList
     let notice = ''
@@ -65,7 +85,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     }
     return {
       ...messages,
-      list: list as OrderDeskList | null,
+      list,
       branches: await branches,
       filters,
       base,
@@ -74,22 +94,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     }
   } catch (error) {
     const refusal = readRefusal(error)
-    return data(
-      {
-        ...messages,
-        list: null,
-        branches: await branches,
-        filters,
-        base,
-        // Staff asking for another branch are told why, not to try again.
-        failed:
-          refusal.code === 'BRANCH_NOT_YOURS'
-            ? 'admin.orders.ownBranchOnly'
-            : refusal.code === 'VALIDATION_FAILED'
-              ? 'admin.orders.badFilter'
-              : 'admin.loadFailed',
-        notice: '',
-      },
+    // Staff asking for another branch are told why, not to try again.
+    return refused(
+      refusal.code === 'BRANCH_NOT_YOURS'
+        ? 'admin.orders.ownBranchOnly'
+        : refusal.code === 'VALIDATION_FAILED'
+          ? 'admin.orders.badFilter'
+          : 'admin.loadFailed',
       refusal.init,
     )
   }

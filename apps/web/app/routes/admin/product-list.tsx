@@ -19,11 +19,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, 60)
   const after = /^[1-9]\d{0,9}$/.test(url.searchParams.get('after') ?? '')
-    ? url.searchParams.get('after')!
-    : ''
+    ? Number(url.searchParams.get('after'))
+    : undefined
   try {
     const list = await withUserToken({ session, locale }, (token) =>
-      context.get(apiContext).deskProducts(token, { q: q || undefined, after: after || undefined }),
+      context.get(apiContext).deskProducts(token, { q: q || undefined, after }),
     )
     return { q, list: list as ProductDeskList | null }
   } catch (error) {

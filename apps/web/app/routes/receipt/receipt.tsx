@@ -82,17 +82,24 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const files = form.getAll('file').filter((f): f is File => f instanceof File && f.name !== '')
   if (files.length === 0) fieldErrors.file = 'receipt.errors.pickFile'
   if (files.length > 1) fieldErrors.file = 'receipt.errors.oneFile'
-  if (Object.keys(fieldErrors).length > 0)
+  // The form offers only these; a forged value is as good as none chosen.
+  const method = RECEIPT_METHODS.find((m) => m === values.method)
+  if (values.method && !method) fieldErrors.method = 'receipt.errors.required'
+  if (Object.keys(fieldErrors).length > 0 || !method)
     return data<ActionData>({ fieldErrors, values: { ...values, attempt } }, { status: 400 })
   const file = files[0]!
+  const receipt = {
+    method,
+    bank: values.bank ?? '',
+    amount: values.amount ?? '',
+    paid_on: values.paid_on ?? '',
+    reference: values.reference ?? '',
+    name: file.name,
+    locale,
+  }
   try {
     await withUserToken({ session, locale }, async (token) =>
-      api.uploadReceipt(
-        token,
-        { ...values, name: file.name, locale } as Record<string, string> & { locale: Locale },
-        new Uint8Array(await file.arrayBuffer()),
-        attempt,
-      ),
+      api.uploadReceipt(token, receipt, new Uint8Array(await file.arrayBuffer()), attempt),
     )
   } catch (error) {
     if (!(error instanceof ApiError)) throw error

@@ -81,7 +81,7 @@ export async function productChoices(args: Args): Promise<ProductChoice[]> {
       group: 'agrochems',
       market: marketData(args).market,
       sort: 'title_asc',
-      per_page: '100',
+      per_page: 100,
     })
     return list.data
       .filter((p) => p.category !== NOT_SPRAYED)

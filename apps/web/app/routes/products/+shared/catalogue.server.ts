@@ -144,7 +144,7 @@ export async function featuredProducts(
     market,
     featured: 'true',
     sort: 'title_asc',
-    per_page: String(FEATURED_MAX),
+    per_page: FEATURED_MAX,
   })
   return list.data.map((p) => cardProduct(p, locale))
 }

@@ -22,7 +22,7 @@ describe('product list URL', () => {
     expect(apiListQuery(state, 'agrochems', 'MY')).toMatchObject({
       group: 'agrochems',
       market: 'MY',
-      per_page: '24',
+      per_page: 24,
       q: undefined,
       sort: undefined,
     })
@@ -38,8 +38,8 @@ describe('product list URL', () => {
   it('passes whole or decimal prices in major units and keeps the order of parameters', () => {
     const { state } = read('in_stock=true&min_price=12.5&max_price=1,200&sort=price_desc&q=urea')
     expect(apiListQuery(state, 'agrochems', 'TH')).toMatchObject({
-      min_price: '12.5',
-      max_price: '1200',
+      min_price: 12.5,
+      max_price: 1200,
       in_stock: 'true',
       sort: 'price_desc',
       q: 'urea',

@@ -8,7 +8,7 @@ import {
   type ProductSort,
 } from '@padi/domain/catalogue/catalogue'
 import type { Market } from '@padi/domain/markets'
-import type { ProductListParams } from '@padi/domain/catalogue/schemas'
+import type { ProductListApiQuery } from '~/utils/api.server.ts'
 
 /**
  * docs/product/catalogue.md: the whole state of a product list lives in its URL, so every page of results is a link
@@ -132,17 +132,15 @@ export function apiListQuery(
   state: ListState,
   group: ProductGroup | null,
   market: Market,
-): ProductListParams {
-  const price = (text: string) => {
-    const value = text === '' ? null : parsePrice(text)
-    return value === null ? undefined : String(value)
-  }
+): ProductListApiQuery {
+  const price = (text: string) => (text === '' ? undefined : (parsePrice(text) ?? undefined))
   return {
     group: group ?? undefined,
     market,
-    per_page: String(PER_PAGE),
+    per_page: PER_PAGE,
     q: state.q || undefined,
-    category: state.category || undefined,
+    // readListQuery kept only a category of the list's group, or none.
+    category: ALL_CATEGORIES.find((c) => c === state.category),
     brand: state.brand || undefined,
     min_price: price(state.min_price),
     max_price: price(state.max_price),
