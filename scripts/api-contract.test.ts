@@ -348,6 +348,24 @@ describe('the money path through a client generated from the API document', () =
       status: 414,
       code: 'URI_TOO_LONG',
     })
+    // A body of a type no route reads, and one over the 1 MB every JSON operation takes.
+    const login = { mobile: '+60120000001', password: 'demo2026' }
+    const xml = await client.POST('/auth/login', {
+      body: login,
+      bodySerializer: () => '<login/>',
+      headers: { 'content-type': 'application/xml' },
+    })
+    expect({ status: xml.response.status, code: xml.error?.code }).toEqual({
+      status: 415,
+      code: 'CONTENT_TYPE_UNSUPPORTED',
+    })
+    const large = await client.POST('/auth/login', {
+      body: { ...login, password: 'a'.repeat(1_100_000) },
+    })
+    expect({ status: large.response.status, code: large.error?.code }).toEqual({
+      status: 413,
+      code: 'BODY_TOO_LARGE',
+    })
     expect(problems).toEqual([])
   })
 

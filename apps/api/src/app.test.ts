@@ -142,9 +142,10 @@ describe('API shell', () => {
     for (const [path, item] of Object.entries(
       doc.paths as Record<string, Record<string, { operationId: string; responses: object }>>,
     ))
-      for (const op of Object.values(item)) {
+      for (const [method, op] of Object.entries(item)) {
         const declared = Object.keys(op.responses)
         const wanted = ['408', '431', ...(path.includes('{') ? ['414'] : [])]
+        if (['post', 'put', 'patch', 'delete'].includes(method)) wanted.push('413', '415')
         // Outside the shop-wide limit: the health check, and demo mode's SMS outbox and credit
         // line (used by tests and demos in bursts).
         if (!['getHealth', 'getDemoSmsOutbox', 'grantDemoCreditLine'].includes(op.operationId))
@@ -153,6 +154,35 @@ describe('API shell', () => {
           if (!declared.includes(status)) missing.push(`${op.operationId} ${status}`)
       }
     expect(missing).toEqual([])
+  })
+
+  it('refuses a body it cannot take with the code of its status (docs/product/errors.md)', async () => {
+    const post = (payload: string, contentType: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/interest',
+        headers: { 'content-type': contentType },
+        payload,
+      })
+    const tooLarge = await post(JSON.stringify({ name: 'a'.repeat(1_100_000) }), 'application/json')
+    expect({ status: tooLarge.statusCode, body: tooLarge.json() }).toEqual({
+      status: 413,
+      body: {
+        statusCode: 413,
+        code: 'BODY_TOO_LARGE',
+        message: 'The request body is larger than this operation takes',
+      },
+    })
+    const text = await post('<name>Ahmad</name>', 'application/xml')
+    expect({ status: text.statusCode, code: text.json().code }).toEqual({
+      status: 415,
+      code: 'CONTENT_TYPE_UNSUPPORTED',
+    })
+    const broken = await post('{"name":', 'application/json')
+    expect({ status: broken.statusCode, code: broken.json().code }).toEqual({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+    })
   })
 
   it('serves the API docs page', async () => {

@@ -281,14 +281,24 @@ export function withAnswerDescriptions<T>(document: T, statusOf: Record<string, 
 /**
  * Refusals any operation can meet before its route runs, declared on each so an app handles
  * them from the document (docs/product/errors.md): 408 REQUEST_TIMEOUT and 431 HEADERS_TOO_LARGE
- * from Node, 414 URI_TOO_LONG where the path has a parameter, and 429 RATE_LIMITED from the
- * shop-wide limit on every route it covers. A route's own declaration of one of them is kept.
+ * from Node, 414 URI_TOO_LONG where the path has a parameter, 413 BODY_TOO_LARGE and 415
+ * CONTENT_TYPE_UNSUPPORTED from Fastify's body parser on every method that can carry a body, and
+ * 429 RATE_LIMITED from the shop-wide limit on every route it covers. A route's own declaration
+ * of one of them is kept.
  */
+/** The methods whose body Fastify reads, and so can refuse as too large or of an unread type. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
 export const withRefusalsBeforeAnyRoute: SwaggerTransform = (input) => {
   const schema = (input.schema ?? {}) as { response?: Record<string, unknown> }
-  const config = (input.route as { config?: { rateLimit?: unknown } }).config
+  const route = input.route as { config?: { rateLimit?: unknown }; method: string | string[] }
+  const config = route.config
   const before: Record<string, unknown> = { 408: ErrorResponseSchema, 431: ErrorResponseSchema }
   if (input.url.includes(':')) before[414] = ErrorResponseSchema
+  if ([route.method].flat().some((m) => BODY_METHODS.has(m.toUpperCase()))) {
+    before[413] = ErrorResponseSchema
+    before[415] = ErrorResponseSchema
+  }
   if (config?.rateLimit !== false) before[429] = ErrorResponseSchema
   return jsonSchemaTransform({
     ...input,

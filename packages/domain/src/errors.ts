@@ -9,6 +9,8 @@ export const ERROR_CODES = [
   // Refused before any route is reached (docs/product/errors.md)
   'URI_TOO_LONG',
   'HEADERS_TOO_LARGE',
+  'BODY_TOO_LARGE',
+  'CONTENT_TYPE_UNSUPPORTED',
   'REQUEST_TIMEOUT',
   'UNAUTHENTICATED',
   'FORBIDDEN',

@@ -91,15 +91,27 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (!reply.hasHeader('retry-after')) reply.header('retry-after', '60')
       return reply.status(429).send(send('RATE_LIMITED', 'Too many requests'))
     }
-    // Fastify's own client errors (bad JSON, body too large, wrong content type).
-    const code: ErrorCode = status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED'
-    return reply.status(status).send({ statusCode: status, code, message: error.message })
+    // Fastify's own refusals of a body it cannot take (too large, a media type no route reads,
+    // JSON that does not parse), with the code of their status: an app reads them as any other.
+    const code: ErrorCode = FASTIFY_REFUSALS[status] ?? 'VALIDATION_FAILED'
+    const message =
+      code === 'BODY_TOO_LARGE'
+        ? 'The request body is larger than this operation takes'
+        : error.message
+    return reply.status(HTTP_STATUS[code]).send(send(code, message))
   })
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? request.url
     reply.status(404).send(send('ROUTE_NOT_FOUND', `Route not found: ${request.method} ${path}`))
   })
+}
+
+/** The statuses of Fastify's own refusals that have a code of their own; any other is a 400. */
+const FASTIFY_REFUSALS: Partial<Record<number, ErrorCode>> = {
+  404: 'NOT_FOUND',
+  413: 'BODY_TOO_LARGE',
+  415: 'CONTENT_TYPE_UNSUPPORTED',
 }
 
 /**

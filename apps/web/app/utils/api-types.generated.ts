@@ -2484,6 +2484,8 @@ export interface components {
         | 'ROUTE_NOT_FOUND'
         | 'URI_TOO_LONG'
         | 'HEADERS_TOO_LARGE'
+        | 'BODY_TOO_LARGE'
+        | 'CONTENT_TYPE_UNSUPPORTED'
         | 'REQUEST_TIMEOUT'
         | 'UNAUTHENTICATED'
         | 'FORBIDDEN'
@@ -3733,6 +3735,8 @@ export interface components {
         | 'ROUTE_NOT_FOUND'
         | 'URI_TOO_LONG'
         | 'HEADERS_TOO_LARGE'
+        | 'BODY_TOO_LARGE'
+        | 'CONTENT_TYPE_UNSUPPORTED'
         | 'REQUEST_TIMEOUT'
         | 'UNAUTHENTICATED'
         | 'FORBIDDEN'
@@ -4155,8 +4159,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -4286,6 +4308,24 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
         headers: {
@@ -4398,6 +4438,24 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
         headers: {
@@ -4482,6 +4540,24 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -4584,6 +4660,24 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
         headers: {
@@ -4670,6 +4764,24 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -4765,6 +4877,24 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
         headers: {
@@ -4844,6 +4974,24 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -4947,6 +5095,24 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
         headers: {
@@ -5033,6 +5199,24 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -5310,8 +5494,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -5383,6 +5585,24 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
       408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -5559,7 +5779,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
       413: {
         headers: {
           [name: string]: unknown
@@ -5570,6 +5790,15 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -5662,8 +5891,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -5968,6 +6215,24 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
         headers: {
@@ -6169,8 +6434,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -6276,8 +6559,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -6376,8 +6677,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -6478,8 +6797,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -6590,8 +6927,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -7227,6 +7582,24 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
         headers: {
@@ -7328,8 +7701,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -7431,8 +7822,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -7536,6 +7945,24 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -7880,6 +8307,24 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
         headers: {
@@ -8012,7 +8457,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
       413: {
         headers: {
           [name: string]: unknown
@@ -8021,7 +8466,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
       415: {
         headers: {
           [name: string]: unknown
@@ -8245,8 +8690,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -8410,6 +8873,24 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -8624,7 +9105,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
       413: {
         headers: {
           [name: string]: unknown
@@ -8633,7 +9114,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
       415: {
         headers: {
           [name: string]: unknown
@@ -9091,8 +9572,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -9200,8 +9699,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -9315,6 +9832,24 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
         headers: {
@@ -9413,6 +9948,24 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -9621,8 +10174,17 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
       413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -9732,7 +10294,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
       413: {
         headers: {
           [name: string]: unknown
@@ -9741,7 +10303,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
       415: {
         headers: {
           [name: string]: unknown
@@ -10089,8 +10651,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -10198,8 +10778,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -10404,8 +11002,17 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
       413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -10832,8 +11439,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -10943,8 +11568,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -11353,6 +11996,24 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
         headers: {
@@ -11427,6 +12088,24 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
       408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -11512,6 +12191,24 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
       408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -11646,6 +12343,24 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of IDEMPOTENCY_MISMATCH, UPLOAD_INFECTED, VOUCHER_EXCEEDS_PURCHASE, VOUCHER_NOT_FOR_CREDIT, VOUCHER_AT_COUNTER, COUNTER_SMS_WRONG_MARKET, VOUCHER_OTHER_MARKET (the operation's description says which it gives, and their extra fields). */
       422: {
         headers: {
@@ -11767,8 +12482,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -12105,6 +12838,24 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
         headers: {
@@ -12187,6 +12938,24 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -12290,6 +13059,24 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
         headers: {
@@ -12374,6 +13161,24 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -12678,8 +13483,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -12781,8 +13604,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -13058,8 +13899,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -13152,8 +14011,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -13255,8 +14132,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -13369,6 +14264,24 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
       408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -13492,6 +14405,24 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -14135,8 +15066,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -14252,8 +15201,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -14366,8 +15333,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -14489,8 +15474,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -14694,6 +15697,24 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
         headers: {
@@ -14798,8 +15819,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -14899,8 +15938,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -15002,8 +16059,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -15089,6 +16164,24 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
       408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -15185,6 +16278,24 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
       429: {
         headers: {
@@ -15265,6 +16376,24 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
       408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -15427,6 +16556,24 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description PIN_LOCKED: five wrong PINs in a row (at checkout, changing the PIN or adding a device) locked payment for 30 minutes; adding a device is refused too, whatever the proof. locked_until and Retry-After say until when. */
       423: {
         headers: {
@@ -15516,6 +16663,24 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description PIN_LOCKED: five wrong PINs in a row (at checkout, changing the PIN or adding a device) locked payment for 30 minutes; adding a device is refused too, whatever the proof. locked_until and Retry-After say until when. */
       423: {
         headers: {
@@ -15596,6 +16761,24 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
       408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -15695,8 +16878,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -15826,6 +17027,24 @@ export interface operations {
         }
         content: {
           'application/json': components['schemas']['OrderRefusal']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
         }
       }
       /** @description A refusal in the Error shape; its code is one of IDEMPOTENCY_MISMATCH, UPLOAD_INFECTED, VOUCHER_EXCEEDS_PURCHASE, VOUCHER_NOT_FOR_CREDIT, VOUCHER_AT_COUNTER, COUNTER_SMS_WRONG_MARKET, VOUCHER_OTHER_MARKET (the operation's description says which it gives, and their extra fields). */
@@ -15959,6 +17178,24 @@ export interface operations {
         }
         content: {
           'application/json': components['schemas']['OrderRefusal']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
         }
       }
       /** @description PIN_LOCKED: the payment PIN is locked (5 wrong in a row); no device pays meanwhile (ADR 060). locked_until and Retry-After say until when. */
@@ -16426,6 +17663,24 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
       431: {
         headers: {
@@ -16565,8 +17820,26 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }
