@@ -70,8 +70,8 @@ function codeMessage(error: ApiError): Message | null {
     case 'ACCOUNT_SUSPENDED':
       return { key: 'security.forbidden.details' }
     case 'OTP_INVALID': {
-      const left = (error.data as { attemptsLeft?: unknown } | null)?.attemptsLeft
-      if (typeof left !== 'number') return { key: 'auth.errors.codeInvalid' }
+      const left = error.body.attemptsLeft
+      if (left === undefined) return { key: 'auth.errors.codeInvalid' }
       return left === 1
         ? { key: 'auth.errors.codeInvalidOneLeft' }
         : { key: 'auth.errors.codeInvalidLeft', params: { n: left } }

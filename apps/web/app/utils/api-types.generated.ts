@@ -2475,6 +2475,239 @@ export interface components {
         account_status: 'pending' | 'active' | 'suspended'
       }
     }
+    ContractRenewal: {
+      id: number
+      /** @enum {string} */
+      status: 'PENDING' | 'APPROVED' | 'REJECTED'
+      /** @description Rejected: from when a renewal may start again */
+      can_resubmit_at: string | null
+      planting_on: string
+      harvest_on: string
+      signed_at: string
+      decision_reason: string | null
+      created_at: string
+      decided_at: string | null
+    }
+    CreditRenewalStatus: {
+      /** @description Newest first: the first is the contract status */
+      data: components['schemas']['ContractRenewal'][]
+      eligibility: {
+        allowed: boolean
+        /** @description Each condition that does not hold */
+        blocks: (
+          | 'amount_due'
+          | 'credit_not_suspended'
+          | 'user_inactive'
+          | 'resubmit_later'
+          | 'renewal_pending'
+          | 'no_credit'
+        )[]
+        /** @description The credit limit a renewal would keep */
+        credit: {
+          amount_minor: number
+          /** @enum {string} */
+          currency: 'MYR' | 'THB'
+        } | null
+        /** @description What is still owed on the current line */
+        outstanding: {
+          amount_minor: number
+          /** @enum {string} */
+          currency: 'MYR' | 'THB'
+        } | null
+      }
+    }
+    BiometricDevice: {
+      id: string
+      label: string
+      created_at: string
+      last_used_at: string | null
+    }
+    BiometricDevices: {
+      data: components['schemas']['BiometricDevice'][]
+      /**
+       * @description What adding a device needs: the payment PIN, or (no PIN set) a code by SMS
+       * @enum {string}
+       */
+      proof: 'pin' | 'sms_code'
+      /** @description While the PIN is locked, adding a device and paying by device are refused too */
+      pin_locked_until: string | null
+    }
+    WebAuthnOptions: {
+      challenge: string
+    } & {
+      [key: string]: unknown
+    }
+    Order: {
+      id: number
+      number: string
+      /** @enum {string} */
+      status: 'unpaid' | 'paid' | 'completed'
+      /** @enum {string} */
+      fulfilment: 'delivery' | 'pickup'
+      /** @enum {string} */
+      payment: 'cash' | 'credits'
+      branch: {
+        id: number
+        name: {
+          en: string
+          bm?: string
+          th?: string
+        }
+      }
+      /** @description The branch to collect from (pickup) */
+      collection_location: {
+        en: string
+        bm?: string
+        th?: string
+      } | null
+      address: {
+        name: string
+        address: string
+        city: string
+        state: string
+        postcode: string
+        country: string
+      } | null
+      logistics_company: string | null
+      tracking_url: string | null
+      /** @enum {string} */
+      currency: 'MYR' | 'THB'
+      subtotal: {
+        amount_minor: number
+        /** @enum {string} */
+        currency: 'MYR' | 'THB'
+      }
+      shipping_fee: {
+        amount_minor: number
+        /** @enum {string} */
+        currency: 'MYR' | 'THB'
+      }
+      total: {
+        amount_minor: number
+        /** @enum {string} */
+        currency: 'MYR' | 'THB'
+      }
+      total_quantity: number
+      remarks: string | null
+      items: {
+        variation_id: number
+        product_id: number
+        name: {
+          en: string
+          bm?: string
+          th?: string
+        }
+        variation: {
+          en: string
+          bm?: string
+          th?: string
+        }
+        unit_price: {
+          amount_minor: number
+          /** @enum {string} */
+          currency: 'MYR' | 'THB'
+        }
+        count: number
+        line_total: {
+          amount_minor: number
+          /** @enum {string} */
+          currency: 'MYR' | 'THB'
+        }
+      }[]
+      created_at: string
+      paid_at: string | null
+      completed_at: string | null
+    }
+    CheckoutQuote: {
+      /** @enum {string} */
+      currency: 'MYR' | 'THB'
+      /** @description Ticked lines that go to checkout */
+      line_count: number
+      total_quantity: number
+      subtotal: {
+        amount_minor: number
+        /** @enum {string} */
+        currency: 'MYR' | 'THB'
+      }
+      /** @description The delivery fee for this subtotal; 0 for pickup */
+      shipping_fee: {
+        amount_minor: number
+        /** @enum {string} */
+        currency: 'MYR' | 'THB'
+      }
+      /** @description What delivery would add to this subtotal */
+      delivery_fee: {
+        amount_minor: number
+        /** @enum {string} */
+        currency: 'MYR' | 'THB'
+      }
+      total: {
+        amount_minor: number
+        /** @enum {string} */
+        currency: 'MYR' | 'THB'
+      }
+      /** @description null when the customer has no credit line */
+      credit: {
+        /** @description An active, unsuspended, unexpired line in this currency */
+        spendable: boolean
+        available: {
+          amount_minor: number
+          /** @enum {string} */
+          currency: 'MYR' | 'THB'
+        }
+        /** @description total − available when positive, else 0 */
+        shortfall: {
+          amount_minor: number
+          /** @enum {string} */
+          currency: 'MYR' | 'THB'
+        }
+      } | null
+      /** @description The ticked lines sold in the customer’s country, and where each pack is */
+      lines: {
+        variation_id: number
+        product_id: number
+        name: {
+          en: string
+          bm?: string
+          th?: string
+        }
+        variation: {
+          en: string
+          bm?: string
+          th?: string
+        }
+        count: number
+        /** @description The branches holding any of this pack, in the order of pickup.branches */
+        branches: {
+          branch_id: number
+          quantity: number
+        }[]
+      }[]
+      /** @description Collection at a branch: which branches can give this order */
+      pickup: {
+        /** @description The customer’s preferred branch when it holds every line in full, else the nearest that does; null when no branch does */
+        suggested_branch_id: number | null
+        /** @description Every branch of the customer’s country: the preferred branch first, then nearest first (docs/product/orders-and-payments.md, Stock at pickup) */
+        branches: {
+          branch_id: number
+          name: {
+            en: string
+            bm?: string
+            th?: string
+          }
+          /** @description The customer’s own branch (settings) */
+          preferred: boolean
+          /** @description As the crow flies from the customer’s branch (or the middle of their state’s branches); null when neither is known */
+          distance_km: number | null
+          /** @description Holds every line in its count: it can be chosen */
+          holds_all: boolean
+          /** @description The variation_id of each line it does not hold in full */
+          short: number[]
+        }[]
+      }
+      /** @description The branch a delivery would ship from (the preferred branch when it has everything, else the first that has); null: no branch has every line, so delivery is refused too */
+      delivery_branch_id: number | null
+    }
     Error: {
       statusCode: number
       /** @enum {string} */
@@ -2562,12 +2795,128 @@ export interface components {
         | 'COUNTER_SMS_LIMITED'
         | 'VOUCHER_OTHER_MARKET'
         | 'COUNTER_CASH_CHANGED'
+      /** @description In English, for logs and developers; show the user message_key */
       message: string
-      /** @description Field errors; message is a catalogue key such as validation.emailInvalid */
+      /** @description VALIDATION_FAILED: one per field, the first problem; message is a key of the en, bm and th catalogues (validation.emailInvalid) */
       errors?: {
         field: string
         message: string
       }[]
+      /** @description A key of the en, bm and th catalogues for the text to show (receipt.errors.fileTooLarge) */
+      message_key?: string
+      /** @description CREDIT_INSUFFICIENT: the sentence to show, with the amount in the line’s currency */
+      detail?: string
+      /** @description CREDIT_INSUFFICIENT: the additional amount needed */
+      shortfall?: {
+        amount_minor: number
+        /** @enum {string} */
+        currency: 'MYR' | 'THB'
+      }
+      /** @description CREDIT_UNAVAILABLE: none, currency, expired or suspended */
+      reason?: string
+      /** @description RECEIPT_EXCEEDS_OWED: what is owed now */
+      owed?: {
+        amount_minor: number
+        /** @enum {string} */
+        currency: 'MYR' | 'THB'
+      }
+      /** @description PRICE_CHANGED, COUNTER_CASH_CHANGED: the total now */
+      total?: {
+        amount_minor: number
+        /** @enum {string} */
+        currency: 'MYR' | 'THB'
+      }
+      /** @description PIN_INVALID: wrong PINs left before payment locks for 30 minutes */
+      attempts_left?: number
+      /** @description OTP_INVALID: wrong codes left before the code is spent (camelCase, as the code’s other fields preAuthSessionId and deviceId) */
+      attemptsLeft?: number
+      /**
+       * Format: date-time
+       * @description PIN_LOCKED: when payment by PIN or device opens again (also in Retry-After)
+       */
+      locked_until?: string
+      /** @description OTP_COOLDOWN, COUNTER_SMS_LIMITED, QR_LOOKUP_LIMITED: the wait (also in Retry-After) */
+      retryAfterSeconds?: number
+      /** @description COUNTER_SMS_LIMITED, QR_LOOKUP_LIMITED: whose limit was reached (number, staff, branch) */
+      limit?: string
+      /**
+       * @description STEP_UP_REQUIRED: the proof adding a device needs
+       * @enum {string}
+       */
+      needs?: 'pin' | 'sms_code'
+      /** @description KYC_RESUBMIT_LATER: from when the farmer may apply again */
+      can_resubmit_at?: string | null
+      /** @description RENEWAL_NOT_ALLOWED: each condition that does not hold */
+      blocks?: (
+        | 'amount_due'
+        | 'credit_not_suspended'
+        | 'user_inactive'
+        | 'resubmit_later'
+        | 'renewal_pending'
+        | 'no_credit'
+      )[]
+      /** @description BRANCH_NOT_YOURS: the clerk’s own branch */
+      branch_id?: number
+      /** @description OUT_OF_STOCK (orders): the packs the branch is short of */
+      variation_ids?: number[]
+      /** @description OUT_OF_STOCK (orders): the branch chosen for collection; null for a delivery */
+      branch?: {
+        id: number
+        name: {
+          en: string
+          bm?: string
+          th?: string
+        }
+      } | null
+      /** @description OUT_OF_STOCK (orders): each short line, with what is available */
+      lines?: {
+        variation_id: number
+        product_id: number
+        name: {
+          en: string
+          bm?: string
+          th?: string
+        }
+        variation: {
+          en: string
+          bm?: string
+          th?: string
+        }
+        /** @description How many the order wants */
+        count: number
+        /** @description How many the branch holds now */
+        available: number
+      }[]
+      /** @description OUT_OF_STOCK, NOT_FOR_SALE (counter): the pack refused */
+      variation_id?: number
+      /** @description VOUCHER_UNAVAILABLE, VOUCHER_OTHER_MARKET: the vouchers refused */
+      voucher_ids?: number[]
+      /** @description COUNTER_CASH_CHANGED: the cash to collect now (with total and vouchers, as the counter shows them) */
+      cash?: {
+        amount_minor: number
+        /** @enum {string} */
+        currency: 'MYR' | 'THB'
+      }
+      /** @description COUNTER_CASH_CHANGED: what the vouchers cover now */
+      vouchers?: {
+        amount_minor: number
+        /** @enum {string} */
+        currency: 'MYR' | 'THB'
+      }
+      /** @description SIGNUP_PENDING: the new code’s session, to verify it (POST /auth/otp/verify) */
+      preAuthSessionId?: string
+      /** @description SIGNUP_PENDING: the new code’s device id */
+      deviceId?: string
+      /** @description SIGNUP_PENDING: the pre-auth token that resends or verifies the code */
+      access_token?: string
+      /** @description ACCOUNT_SUSPENDED: the RFC 9457 problem type (application/problem+json) */
+      type?: string
+      /** @description ACCOUNT_SUSPENDED: the RFC 9457 title */
+      title?: string
+      /** @description ACCOUNT_SUSPENDED: the RFC 9457 status (403); EXTENSION_WINDOW_CLOSED: too_early or expired */
+      status?: number | ('too_early' | 'expired')
+      /** @description 5xx: the id under which the server logged the details */
+      requestId?: string
     } & {
       [key: string]: unknown
     }
@@ -2802,27 +3151,6 @@ export interface components {
       }[]
       next_before: number | null
     }
-    BiometricDevice: {
-      id: string
-      label: string
-      created_at: string
-      last_used_at: string | null
-    }
-    BiometricDevices: {
-      data: components['schemas']['BiometricDevice'][]
-      /**
-       * @description What adding a device needs: the payment PIN, or (no PIN set) a code by SMS
-       * @enum {string}
-       */
-      proof: 'pin' | 'sms_code'
-      /** @description While the PIN is locked, adding a device and paying by device are refused too */
-      pin_locked_until: string | null
-    }
-    WebAuthnOptions: {
-      challenge: string
-    } & {
-      [key: string]: unknown
-    }
     Cart: {
       /** @enum {string} */
       currency: 'MYR' | 'THB'
@@ -3002,47 +3330,6 @@ export interface components {
       /** @description The vouchers this purchase redeemed */
       redeemed?: components['schemas']['Voucher'][]
     }
-    ContractRenewal: {
-      id: number
-      /** @enum {string} */
-      status: 'PENDING' | 'APPROVED' | 'REJECTED'
-      /** @description Rejected: from when a renewal may start again */
-      can_resubmit_at: string | null
-      planting_on: string
-      harvest_on: string
-      signed_at: string
-      decision_reason: string | null
-      created_at: string
-      decided_at: string | null
-    }
-    CreditRenewalStatus: {
-      /** @description Newest first: the first is the contract status */
-      data: components['schemas']['ContractRenewal'][]
-      eligibility: {
-        allowed: boolean
-        /** @description Each condition that does not hold */
-        blocks: (
-          | 'amount_due'
-          | 'credit_not_suspended'
-          | 'user_inactive'
-          | 'resubmit_later'
-          | 'renewal_pending'
-          | 'no_credit'
-        )[]
-        /** @description The credit limit a renewal would keep */
-        credit: {
-          amount_minor: number
-          /** @enum {string} */
-          currency: 'MYR' | 'THB'
-        } | null
-        /** @description What is still owed on the current line */
-        outstanding: {
-          amount_minor: number
-          /** @enum {string} */
-          currency: 'MYR' | 'THB'
-        } | null
-      }
-    }
     LateRepaymentWindow:
       | {
           /** @constant */
@@ -3181,177 +3468,6 @@ export interface components {
             bm?: string
             th?: string
           }
-    }
-    Order: {
-      id: number
-      number: string
-      /** @enum {string} */
-      status: 'unpaid' | 'paid' | 'completed'
-      /** @enum {string} */
-      fulfilment: 'delivery' | 'pickup'
-      /** @enum {string} */
-      payment: 'cash' | 'credits'
-      branch: {
-        id: number
-        name: {
-          en: string
-          bm?: string
-          th?: string
-        }
-      }
-      /** @description The branch to collect from (pickup) */
-      collection_location: {
-        en: string
-        bm?: string
-        th?: string
-      } | null
-      address: {
-        name: string
-        address: string
-        city: string
-        state: string
-        postcode: string
-        country: string
-      } | null
-      logistics_company: string | null
-      tracking_url: string | null
-      /** @enum {string} */
-      currency: 'MYR' | 'THB'
-      subtotal: {
-        amount_minor: number
-        /** @enum {string} */
-        currency: 'MYR' | 'THB'
-      }
-      shipping_fee: {
-        amount_minor: number
-        /** @enum {string} */
-        currency: 'MYR' | 'THB'
-      }
-      total: {
-        amount_minor: number
-        /** @enum {string} */
-        currency: 'MYR' | 'THB'
-      }
-      total_quantity: number
-      remarks: string | null
-      items: {
-        variation_id: number
-        product_id: number
-        name: {
-          en: string
-          bm?: string
-          th?: string
-        }
-        variation: {
-          en: string
-          bm?: string
-          th?: string
-        }
-        unit_price: {
-          amount_minor: number
-          /** @enum {string} */
-          currency: 'MYR' | 'THB'
-        }
-        count: number
-        line_total: {
-          amount_minor: number
-          /** @enum {string} */
-          currency: 'MYR' | 'THB'
-        }
-      }[]
-      created_at: string
-      paid_at: string | null
-      completed_at: string | null
-    }
-    CheckoutQuote: {
-      /** @enum {string} */
-      currency: 'MYR' | 'THB'
-      /** @description Ticked lines that go to checkout */
-      line_count: number
-      total_quantity: number
-      subtotal: {
-        amount_minor: number
-        /** @enum {string} */
-        currency: 'MYR' | 'THB'
-      }
-      /** @description The delivery fee for this subtotal; 0 for pickup */
-      shipping_fee: {
-        amount_minor: number
-        /** @enum {string} */
-        currency: 'MYR' | 'THB'
-      }
-      /** @description What delivery would add to this subtotal */
-      delivery_fee: {
-        amount_minor: number
-        /** @enum {string} */
-        currency: 'MYR' | 'THB'
-      }
-      total: {
-        amount_minor: number
-        /** @enum {string} */
-        currency: 'MYR' | 'THB'
-      }
-      /** @description null when the customer has no credit line */
-      credit: {
-        /** @description An active, unsuspended, unexpired line in this currency */
-        spendable: boolean
-        available: {
-          amount_minor: number
-          /** @enum {string} */
-          currency: 'MYR' | 'THB'
-        }
-        /** @description total − available when positive, else 0 */
-        shortfall: {
-          amount_minor: number
-          /** @enum {string} */
-          currency: 'MYR' | 'THB'
-        }
-      } | null
-      /** @description The ticked lines sold in the customer’s country, and where each pack is */
-      lines: {
-        variation_id: number
-        product_id: number
-        name: {
-          en: string
-          bm?: string
-          th?: string
-        }
-        variation: {
-          en: string
-          bm?: string
-          th?: string
-        }
-        count: number
-        /** @description The branches holding any of this pack, in the order of pickup.branches */
-        branches: {
-          branch_id: number
-          quantity: number
-        }[]
-      }[]
-      /** @description Collection at a branch: which branches can give this order */
-      pickup: {
-        /** @description The customer’s preferred branch when it holds every line in full, else the nearest that does; null when no branch does */
-        suggested_branch_id: number | null
-        /** @description Every branch of the customer’s country: the preferred branch first, then nearest first (docs/product/orders-and-payments.md, Stock at pickup) */
-        branches: {
-          branch_id: number
-          name: {
-            en: string
-            bm?: string
-            th?: string
-          }
-          /** @description The customer’s own branch (settings) */
-          preferred: boolean
-          /** @description As the crow flies from the customer’s branch (or the middle of their state’s branches); null when neither is known */
-          distance_km: number | null
-          /** @description Holds every line in its count: it can be chosen */
-          holds_all: boolean
-          /** @description The variation_id of each line it does not hold in full */
-          short: number[]
-        }[]
-      }
-      /** @description The branch a delivery would ship from (the preferred branch when it has everything, else the first that has); null: no branch has every line, so delivery is refused too */
-      delivery_branch_id: number | null
     }
     OrderDeskRow: {
       id: number
@@ -3813,12 +3929,68 @@ export interface components {
         | 'COUNTER_SMS_LIMITED'
         | 'VOUCHER_OTHER_MARKET'
         | 'COUNTER_CASH_CHANGED'
+      /** @description In English, for logs and developers; show the user message_key */
       message: string
-      /** @description Field errors; message is a catalogue key such as validation.emailInvalid */
+      /** @description VALIDATION_FAILED: one per field, the first problem; message is a key of the en, bm and th catalogues (validation.emailInvalid) */
       errors?: {
         field: string
         message: string
       }[]
+      /** @description A key of the en, bm and th catalogues for the text to show (receipt.errors.fileTooLarge) */
+      message_key?: string
+      /** @description CREDIT_INSUFFICIENT: the sentence to show, with the amount in the line’s currency */
+      detail?: string
+      /** @description CREDIT_INSUFFICIENT: the additional amount needed */
+      shortfall?: {
+        amount_minor: number
+        /** @enum {string} */
+        currency: 'MYR' | 'THB'
+      }
+      /** @description CREDIT_UNAVAILABLE: none, currency, expired or suspended */
+      reason?: string
+      /** @description RECEIPT_EXCEEDS_OWED: what is owed now */
+      owed?: {
+        amount_minor: number
+        /** @enum {string} */
+        currency: 'MYR' | 'THB'
+      }
+      /** @description PRICE_CHANGED, COUNTER_CASH_CHANGED: the total now */
+      total?: {
+        amount_minor: number
+        /** @enum {string} */
+        currency: 'MYR' | 'THB'
+      }
+      /** @description PIN_INVALID: wrong PINs left before payment locks for 30 minutes */
+      attempts_left?: number
+      /** @description OTP_INVALID: wrong codes left before the code is spent (camelCase, as the code’s other fields preAuthSessionId and deviceId) */
+      attemptsLeft?: number
+      /**
+       * Format: date-time
+       * @description PIN_LOCKED: when payment by PIN or device opens again (also in Retry-After)
+       */
+      locked_until?: string
+      /** @description OTP_COOLDOWN, COUNTER_SMS_LIMITED, QR_LOOKUP_LIMITED: the wait (also in Retry-After) */
+      retryAfterSeconds?: number
+      /** @description COUNTER_SMS_LIMITED, QR_LOOKUP_LIMITED: whose limit was reached (number, staff, branch) */
+      limit?: string
+      /**
+       * @description STEP_UP_REQUIRED: the proof adding a device needs
+       * @enum {string}
+       */
+      needs?: 'pin' | 'sms_code'
+      /** @description KYC_RESUBMIT_LATER: from when the farmer may apply again */
+      can_resubmit_at?: string | null
+      /** @description RENEWAL_NOT_ALLOWED: each condition that does not hold */
+      blocks?: (
+        | 'amount_due'
+        | 'credit_not_suspended'
+        | 'user_inactive'
+        | 'resubmit_later'
+        | 'renewal_pending'
+        | 'no_credit'
+      )[]
+      /** @description BRANCH_NOT_YOURS: the clerk’s own branch */
+      branch_id?: number
       /** @description The packs short (as before: kept for apps) */
       variation_ids?: number[]
       /** @description The branch chosen for collection; null for a delivery no branch can make */
@@ -3848,6 +4020,36 @@ export interface components {
         /** @description How many the branch holds now */
         available: number
       }[]
+      /** @description OUT_OF_STOCK, NOT_FOR_SALE (counter): the pack refused */
+      variation_id?: number
+      /** @description VOUCHER_UNAVAILABLE, VOUCHER_OTHER_MARKET: the vouchers refused */
+      voucher_ids?: number[]
+      /** @description COUNTER_CASH_CHANGED: the cash to collect now (with total and vouchers, as the counter shows them) */
+      cash?: {
+        amount_minor: number
+        /** @enum {string} */
+        currency: 'MYR' | 'THB'
+      }
+      /** @description COUNTER_CASH_CHANGED: what the vouchers cover now */
+      vouchers?: {
+        amount_minor: number
+        /** @enum {string} */
+        currency: 'MYR' | 'THB'
+      }
+      /** @description SIGNUP_PENDING: the new code’s session, to verify it (POST /auth/otp/verify) */
+      preAuthSessionId?: string
+      /** @description SIGNUP_PENDING: the new code’s device id */
+      deviceId?: string
+      /** @description SIGNUP_PENDING: the pre-auth token that resends or verifies the code */
+      access_token?: string
+      /** @description ACCOUNT_SUSPENDED: the RFC 9457 problem type (application/problem+json) */
+      type?: string
+      /** @description ACCOUNT_SUSPENDED: the RFC 9457 title */
+      title?: string
+      /** @description ACCOUNT_SUSPENDED: the RFC 9457 status (403); EXTENSION_WINDOW_CLOSED: too_early or expired */
+      status?: number | ('too_early' | 'expired')
+      /** @description 5xx: the id under which the server logged the details */
+      requestId?: string
     } & {
       [key: string]: unknown
     }

@@ -37,9 +37,11 @@ import type {
 import type { RejectRenewal, RenewalSubmit } from '@padi/domain/credit/renewal-schemas'
 import type { RejectReceipt } from '@padi/domain/repayments/receipt-schemas'
 
-import type { paths } from './api-types.generated.ts'
+import type { components, paths } from './api-types.generated.ts'
 
 export type FieldError = { field: string; message: string }
+/** A refusal's body as the API document declares it: the code, and the members some codes add. */
+export type ErrorBody = Partial<components['schemas']['Error']>
 
 /** docs/product/errors.md: any failed response becomes an error with status, message and the response data. */
 export class ApiError extends Error {
@@ -47,6 +49,8 @@ export class ApiError extends Error {
   readonly code: ErrorCode | 'NETWORK'
   readonly errors: FieldError[]
   readonly data: unknown
+  /** The answer's members, typed by the document (empty when the answer was not JSON). */
+  readonly body: ErrorBody
   readonly retryAfter: string | null
   constructor(init: {
     statusCode: number
@@ -62,6 +66,11 @@ export class ApiError extends Error {
     this.code = init.code
     this.errors = init.errors ?? []
     this.data = init.data
+    // The API's JSON refusal, whose shape its document declares (the Error schema).
+    this.body =
+      typeof init.data === 'object' && init.data !== null && !Array.isArray(init.data)
+        ? (init.data as ErrorBody)
+        : {}
     this.retryAfter = init.retryAfter ?? null
   }
 }

@@ -77,7 +77,7 @@ export async function refreshIfNeeded(
  */
 export function isSuspension(error: ApiError): boolean {
   if (error.statusCode !== 403) return false
-  const type = (error.data as { type?: unknown } | null)?.type
+  const type = error.body.type
   return (
     error.code === 'ACCOUNT_SUSPENDED' ||
     type === 'urn:sawahmart:problem:account-suspended' ||

@@ -236,11 +236,7 @@ export function paymentRefusal(
   locale: Locale = 'en',
 ): { body: PaymentRefusal; init: ResponseInit } {
   const init = readRefusal(error).init
-  const data = (error.data ?? {}) as {
-    attempts_left?: number
-    shortfall?: Money
-    reason?: string
-  }
+  const data = error.body
   const failed = (reason: string, extra: Partial<CheckoutMessage> = {}) => ({
     body: { formError: { key: 'checkout.errors.failed' }, reason: { key: reason, ...extra } },
     init,
@@ -270,7 +266,7 @@ export function paymentRefusal(
         ? failed('checkout.payment.suspended')
         : failed('checkout.errors.noCredit')
     case 'OUT_OF_STOCK':
-      return stockRefused(error.data as Partial<StockRefusal> | null, locale, init)
+      return stockRefused(error.body, locale, init)
     case 'NOT_FOR_SALE':
       return failed('checkout.errors.notForSale')
     case 'CART_EMPTY':

@@ -28,8 +28,8 @@ export function uploadAttempt(value: unknown): string | undefined {
  */
 export function uploadRefusal(error: unknown): Message {
   const refusal = readRefusal(error)
-  const key = (refusal.error.data as { message_key?: unknown } | null)?.message_key
-  if (typeof key === 'string' && key.startsWith('kyc.upload.')) {
+  const key = refusal.error.body.message_key
+  if (key?.startsWith('kyc.upload.')) {
     const mb = key === 'kyc.upload.totalTooLarge' ? UPLOAD_LIMITS.totalMb : UPLOAD_LIMITS.mb
     return { key, params: { mb, count: UPLOAD_LIMITS.count } }
   }

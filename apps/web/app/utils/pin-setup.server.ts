@@ -62,7 +62,7 @@ export async function savePin(
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     const refusal = REFUSALS[error.code]
-    const body = (error.data ?? {}) as { attempts_left?: number }
+    const body = error.body
     const message: PinMessage = refusal
       ? {
           key: refusal[1],

@@ -3,8 +3,8 @@ import type { ApiError } from './api.server.ts'
 
 /** Seconds to wait, from the answer's body (retryAfterSeconds) or its Retry-After header. */
 export function retryAfterSeconds(error: ApiError): number | null {
-  const body = error.data as { retryAfterSeconds?: unknown } | null
-  if (typeof body?.retryAfterSeconds === 'number' && body.retryAfterSeconds > 0)
+  const body = error.body
+  if (body.retryAfterSeconds !== undefined && body.retryAfterSeconds > 0)
     return Math.ceil(body.retryAfterSeconds)
   const header = Number(error.retryAfter)
   return Number.isFinite(header) && header > 0 ? Math.ceil(header) : null

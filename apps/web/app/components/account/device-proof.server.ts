@@ -10,12 +10,12 @@ import { lockMinutes } from '~/utils/pin-setup.server.ts'
  * page's fallback.
  */
 export function deviceRefusal(error: ApiError, fallback: string): Message {
-  const data = (error.data ?? {}) as { attempts_left?: unknown; needs?: unknown }
+  const data = error.body
   switch (error.code) {
     case 'PIN_INVALID':
       return {
         key: 'pin.errors.invalid',
-        params: { count: typeof data.attempts_left === 'number' ? data.attempts_left : 0 },
+        params: { count: data.attempts_left ?? 0 },
       }
     case 'PIN_LOCKED':
       return { key: 'pin.errors.locked', params: { minutes: lockMinutes(error) } }

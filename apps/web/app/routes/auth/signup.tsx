@@ -150,13 +150,11 @@ async function createAccount(ctx: {
   } catch (error) {
     const refusal = readRefusal(error)
     // docs/product/accounts.md: a pending account (409 with a deviceId) is not a failure: a new code was sent.
-    const body = refusal.error.data as Partial<
-      Record<'preAuthSessionId' | 'deviceId' | 'access_token', unknown>
-    >
+    const body = refusal.error.body
     if (
       refusal.code === 'SIGNUP_PENDING' &&
-      typeof body?.preAuthSessionId === 'string' &&
-      typeof body.deviceId === 'string'
+      body.preAuthSessionId !== undefined &&
+      body.deviceId !== undefined
     ) {
       // docs/product/errors.md: the pending session (its ids) is stored, not a token, so guard 5 (not guard 3)
       // applies while the farmer looks elsewhere before entering the code.

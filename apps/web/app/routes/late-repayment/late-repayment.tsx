@@ -274,9 +274,8 @@ async function apply(
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     const refusal = readRefusal(error)
-    const key = (error.data as { message_key?: unknown } | null)?.message_key
-    if (typeof key === 'string' && key.startsWith('extension.'))
-      return fail({ documents: key }, refusal.init.status)
+    const key = error.body.message_key
+    if (key?.startsWith('extension.')) return fail({ documents: key }, refusal.init.status)
     if (refusal.kind === 'invalid') return fail(apiFieldErrors(error, [...FIELDS]))
     return data<LateRepaymentActionData>(
       {

@@ -104,9 +104,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     const refusal = readRefusal(error)
-    const key = (error.data as { message_key?: unknown } | null)?.message_key
+    const key = error.body.message_key
     const field = error.errors[0]?.field
-    if (typeof key === 'string' && key.startsWith('receipt.'))
+    if (key?.startsWith('receipt.'))
       return data<ActionData>(
         {
           fieldErrors: { [field === 'amount' ? 'amount' : 'file']: key },

@@ -1,4 +1,4 @@
-import { formatMoney, type Money } from '@padi/domain/money'
+import { formatMoney } from '@padi/domain/money'
 import type { Message } from '~/components/auth/form-alert.tsx'
 import { readRefusal } from '../../../utils/api-errors.server.ts'
 import { rateLimitWait, retryAfterSeconds } from '../../../utils/rate-limit.server.ts'
@@ -29,7 +29,7 @@ export function counterRefusal(error: unknown): { message: Message; init: Respon
   const refusal = readRefusal(error)
   if (refusal.code === 'COUNTER_CASH_CHANGED') {
     // docs/product/vouchers.md (the sale): the clerk was shown another figure; nothing was sold.
-    const cash = (refusal.error.data as { cash?: Money } | null)?.cash
+    const cash = refusal.error.body.cash
     return {
       message: cash
         ? {
@@ -91,7 +91,7 @@ export function smsRefusal(error: unknown): SmsRefusal {
     case 'OTP_SEND_LIMIT':
     case 'COUNTER_SMS_LIMITED': {
       const wait = rateLimitWait(refusal.error)
-      const limit = (refusal.error.data as { limit?: unknown } | null)?.limit
+      const limit = refusal.error.body.limit
       const key =
         limit === 'staff'
           ? 'counter.sms.errors.limitedStaff'
