@@ -16,7 +16,18 @@ export const ErrorResponseSchema = z
     code: z.enum(ERROR_CODES),
     message: z.string().describe('In English, for logs and developers; show the user message_key'),
     errors: z
-      .array(z.object({ field: z.string(), message: z.string() }))
+      .array(
+        z.object({
+          field: z.string(),
+          message: z.string().describe('A key of the en, bm and th catalogues'),
+          text: z
+            .string()
+            .optional()
+            .describe(
+              'The key’s text in the language of the operation’s locale parameter, else of Accept-Language (en, ms, th), else English',
+            ),
+        }),
+      )
       .optional()
       .describe(
         'VALIDATION_FAILED: one per field, the first problem; message is a key of the en, bm and th catalogues (validation.emailInvalid)',
@@ -27,6 +38,10 @@ export const ErrorResponseSchema = z
       .describe(
         'A key of the en, bm and th catalogues for the text to show (receipt.errors.fileTooLarge)',
       ),
+    text: z
+      .string()
+      .optional()
+      .describe('With message_key: its text, in the language the field errors’ texts are in'),
     detail: z
       .string()
       .optional()

@@ -1,8 +1,10 @@
 import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { DomainError, type ErrorCode } from '@padi/domain/errors'
+import { apiMessageText } from '@padi/domain/i18n/api-messages'
+import { isLocale, localeFromAcceptLanguage, type Locale } from '@padi/domain/i18n/locales'
 import { HTTP_STATUS, PROBLEM_TYPES } from '../http-errors.ts'
 import type { ErrorResponse } from '../error-schema.ts'
 import { reportError } from '../observability/error-reporting.ts'
@@ -10,6 +12,36 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-
 
 function send(code: ErrorCode, message: string, errors?: ErrorResponse['errors']): ErrorResponse {
   return { statusCode: HTTP_STATUS[code], code, message, ...(errors ? { errors } : {}) }
+}
+
+/**
+ * The language of a refusal's texts: the operation's own `locale` parameter when it has one, else
+ * the request's Accept-Language, else English (docs/product/errors.md, How errors are shown).
+ */
+function refusalLocale(request: FastifyRequest): Locale {
+  const asked = (request.query as { locale?: unknown } | undefined)?.locale
+  if (isLocale(asked)) return asked
+  return localeFromAcceptLanguage(request.headers['accept-language']) ?? 'en'
+}
+
+/**
+ * Each catalogue key a refusal carries (a field's `message`, the answer's `message_key`) comes with
+ * its text in the caller's language, so an app without our catalogues can show it to a farmer.
+ * A field message that is not one of our keys (a schema's own wording) is said as "not valid".
+ */
+function withTexts<B extends { errors?: ErrorResponse['errors'] }>(
+  request: FastifyRequest,
+  body: B,
+): B {
+  const locale = refusalLocale(request)
+  const text = (key: string) =>
+    apiMessageText(locale, key) ?? apiMessageText(locale, 'validation.invalid')!
+  const keyed = body as B & { message_key?: unknown }
+  return {
+    ...body,
+    ...(body.errors ? { errors: body.errors.map((e) => ({ ...e, text: text(e.message) })) } : {}),
+    ...(typeof keyed.message_key === 'string' ? { text: text(keyed.message_key) } : {}),
+  }
 }
 
 /**
@@ -38,7 +70,9 @@ export function registerErrorHandler(app: FastifyInstance) {
         if (!errors.some((e) => e.field === field))
           errors.push({ field, message: v.message ?? 'validation.invalid' })
       }
-      return reply.status(400).send(send('VALIDATION_FAILED', 'Validation failed', errors))
+      return reply
+        .status(400)
+        .send(withTexts(request, send('VALIDATION_FAILED', 'Validation failed', errors)))
     }
     // docs/reliability.md (PostgreSQL away): not a bug but a wait; the pool reconnects by itself.
     if (!(error instanceof DomainError) && isDatabaseUnavailable(error)) {
@@ -83,7 +117,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (error.retryAfterSeconds !== undefined) {
         reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))))
       }
-      const body = { ...send(error.code, error.message), ...error.extra }
+      const body = withTexts(request, { ...send(error.code, error.message), ...error.extra })
       return reply.status(status).send(withProblemType(reply, error.code, body))
     }
     if (status === 429) {

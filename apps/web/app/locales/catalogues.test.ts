@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { API_MESSAGES } from '@padi/domain/i18n/api-messages'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const LOCALES = ['en', 'bm', 'th'] as const
@@ -17,9 +18,10 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
   return out
 }
 
-function load(locale: string): Record<string, string> {
+/** The web's own texts and the API's refusals' texts (packages/domain), as the pages get them. */
+function load(locale: (typeof LOCALES)[number]): Record<string, string> {
   const dir = join(here, locale)
-  const out: Record<string, string> = {}
+  const out: Record<string, string> = flatten(API_MESSAGES[locale])
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
     const tree = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Tree
     Object.assign(out, flatten(tree, file.replace(/\.json$/, '')))

@@ -2800,10 +2800,15 @@ export interface components {
       /** @description VALIDATION_FAILED: one per field, the first problem; message is a key of the en, bm and th catalogues (validation.emailInvalid) */
       errors?: {
         field: string
+        /** @description A key of the en, bm and th catalogues */
         message: string
+        /** @description The key’s text in the language of the operation’s locale parameter, else of Accept-Language (en, ms, th), else English */
+        text?: string
       }[]
       /** @description A key of the en, bm and th catalogues for the text to show (receipt.errors.fileTooLarge) */
       message_key?: string
+      /** @description With message_key: its text, in the language the field errors’ texts are in */
+      text?: string
       /** @description CREDIT_INSUFFICIENT: the sentence to show, with the amount in the line’s currency */
       detail?: string
       /** @description CREDIT_INSUFFICIENT: the additional amount needed */
@@ -3934,10 +3939,15 @@ export interface components {
       /** @description VALIDATION_FAILED: one per field, the first problem; message is a key of the en, bm and th catalogues (validation.emailInvalid) */
       errors?: {
         field: string
+        /** @description A key of the en, bm and th catalogues */
         message: string
+        /** @description The key’s text in the language of the operation’s locale parameter, else of Accept-Language (en, ms, th), else English */
+        text?: string
       }[]
       /** @description A key of the en, bm and th catalogues for the text to show (receipt.errors.fileTooLarge) */
       message_key?: string
+      /** @description With message_key: its text, in the language the field errors’ texts are in */
+      text?: string
       /** @description CREDIT_INSUFFICIENT: the sentence to show, with the amount in the line’s currency */
       detail?: string
       /** @description CREDIT_INSUFFICIENT: the additional amount needed */

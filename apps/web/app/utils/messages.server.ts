@@ -1,16 +1,18 @@
 import { isLocale, LOCALES, type Locale } from '@padi/domain/i18n/locales'
+import { API_MESSAGES } from '@padi/domain/i18n/api-messages'
 import { createTranslator, type Messages, type Translate } from './i18n.ts'
 
 // Catalogues are split by feature (app/locales/{locale}/{feature}.json) so features own their text.
 const files = import.meta.glob<Messages>('../locales/*/*.json', { eager: true, import: 'default' })
 
+/** A language's catalogue: the web's own texts, and the API's refusals' texts in their namespaces. */
 function load(locale: Locale): Messages {
   const result: Messages = {}
   for (const [path, messages] of Object.entries(files)) {
     const match = /locales\/([a-z]+)\/([a-z-]+)\.json$/.exec(path)
     if (match?.[1] === locale && match[2]) result[match[2]] = messages
   }
-  return result
+  return deepMerge(result, API_MESSAGES[locale])
 }
 
 function deepMerge(base: Messages, over: Messages): Messages {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts'
 import { bearer, latestCode, loginTokens, signupPayload } from '../../../test/auth-helpers.ts'
 import type { SmsMessage, SmsProvider } from '../sms/sms-provider.ts'
+import { fieldErrorKeys } from '../../../test/field-errors.ts'
 
 /** A fake provider that records what it was asked to send (for the docs/security.md tests). */
 function recordingProvider(): SmsProvider & { sent: SmsMessage[] } {
@@ -97,7 +98,7 @@ describe('password reset (docs/product/accounts.md)', () => {
       payload: { preAuthSessionId, deviceId, userInputCode: code, password: 'nodigits' },
     })
     expect(weak.statusCode).toBe(400)
-    expect(weak.json().errors).toEqual([
+    expect(fieldErrorKeys(weak.json().errors)).toEqual([
       { field: 'password', message: 'validation.passwordLettersDigits' },
     ])
     const reset = await t.app.inject({

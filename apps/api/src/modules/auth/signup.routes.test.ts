@@ -4,6 +4,7 @@ import { otpChallenges } from '@padi/db/schema/auth'
 import { users } from '@padi/db/schema/users'
 import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts'
 import { bearer, latestCode, signupPayload } from '../../../test/auth-helpers.ts'
+import { fieldErrorKeys } from '../../../test/field-errors.ts'
 
 describe('sign-up with an SMS code (docs/product/accounts.md)', () => {
   let t: TestApp
@@ -251,7 +252,7 @@ describe('sign-up with an SMS code (docs/product/accounts.md)', () => {
       signupPayload('+60123456799', { preferred_branch: 9999 }),
     )
     expect(unknownBranch.statusCode).toBe(400)
-    expect(unknownBranch.json().errors).toEqual([
+    expect(fieldErrorKeys(unknownBranch.json().errors)).toEqual([
       { field: 'preferred_branch', message: 'validation.branchRequired' },
     ])
     const [row] = await t.db.db.select().from(users).where(eq(users.mobile, '+60123456799'))

@@ -9,6 +9,7 @@ import { createTestApp, createTestClock, type TestApp } from '../../../test/test
 import { bearer, loginTokens } from '../../../test/auth-helpers.ts'
 import { extensionToken } from '../../../test/late-repayment-helpers.ts'
 import type { SmsMessage } from '../sms/sms-provider.ts'
+import { fieldErrorKeys } from '../../../test/field-errors.ts'
 
 // Today in Kuala Lumpur is 1 March 2027; Ahmad's harvest is set per test.
 const clock = createTestClock(new Date('2027-03-01T10:00:00+08:00'))
@@ -149,7 +150,7 @@ describe('late repayment without logging in (docs/product/credit.md: Late repaym
     const refused = async (payload: object, field: string, message: string) => {
       const res = await call(token, 'POST', '/late-repayment', { ...good, ...payload })
       expect(res.statusCode).toBe(400)
-      expect(res.json().errors).toContainEqual({ field, message })
+      expect(fieldErrorKeys(res.json().errors)).toContainEqual({ field, message })
     }
     await refused(
       { new_harvest_on: '2027-03-20' },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { bearer, latestCode, loginTokens } from '../../../test/auth-helpers.ts'
+import { fieldErrorKeys } from '../../../test/field-errors.ts'
 
 describe('the farmer’s profile and mobile number (docs/product/accounts.md: settings)', () => {
   let t: TestApp
@@ -39,7 +40,7 @@ describe('the farmer’s profile and mobile number (docs/product/accounts.md: se
     })
     expect(bad.statusCode).toBe(400)
     const worse = await call(siti, 'PUT', '/me/profile', { ...profile, preferred_branch: 9999 })
-    expect(worse.json().errors).toContainEqual({
+    expect(fieldErrorKeys(worse.json().errors)).toContainEqual({
       field: 'preferred_branch',
       message: 'validation.branchRequired',
     })
