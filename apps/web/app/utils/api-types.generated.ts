@@ -9229,11 +9229,17 @@ export interface operations {
   uploadMyReceipt: {
     parameters: {
       query: {
+        /** @description How the farmer paid: a bank transfer or cash paid in */
         method: 'bank_transfer' | 'cash_deposit'
+        /** @description The bank paid into or from, as the receipt names it */
         bank: string
+        /** @description What the receipt says was paid, as the farmer reads it off the receipt, in the credit line’s own currency (ringgit for a Malaysian line, baht for a Thai one; a line has one currency, so none is sent): 150, 150.50 or 1,250.00. More than 0, at most two decimals, not more than is owed now; each problem is a field error of its own (receipt.errors.amountInvalid, amountDecimals, amountPositive) and more than is owed is 409 RECEIPT_EXCEEDS_OWED with owed. The answer gives it back as every amount in this API: amount_minor with the currency. */
         amount: string
+        /** @description The day paid (YYYY-MM-DD), as on the receipt */
         paid_on: string
+        /** @description The bank’s reference on the receipt, which finance matches with the statement */
         reference: string
+        /** @description The file’s name on the phone, kept for finance */
         name?: string
         /** @description The language finance’s decision is sent in by SMS */
         locale?: 'en' | 'bm' | 'th'

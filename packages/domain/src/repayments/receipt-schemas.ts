@@ -11,12 +11,26 @@ const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'receipt.errors.date')
  * typed, judged by the API (more than 0, at most two decimals, not more than the credit used).
  */
 export const ReceiptUploadQuerySchema = z.object({
-  method: z.enum(RECEIPT_METHODS),
-  bank: textLine().trim().min(1, 'receipt.errors.required').max(100),
-  amount: textLine().trim().min(1, 'receipt.errors.required').max(20),
-  paid_on: Day,
-  reference: textLine().trim().min(1, 'receipt.errors.required').max(100),
-  name: textLine().max(200).default(''),
+  method: z.enum(RECEIPT_METHODS).describe('How the farmer paid: a bank transfer or cash paid in'),
+  bank: textLine()
+    .trim()
+    .min(1, 'receipt.errors.required')
+    .max(100)
+    .describe('The bank paid into or from, as the receipt names it'),
+  amount: textLine()
+    .trim()
+    .min(1, 'receipt.errors.required')
+    .max(20)
+    .describe(
+      'What the receipt says was paid, as the farmer reads it off the receipt, in the credit line’s own currency (ringgit for a Malaysian line, baht for a Thai one; a line has one currency, so none is sent): 150, 150.50 or 1,250.00. More than 0, at most two decimals, not more than is owed now; each problem is a field error of its own (receipt.errors.amountInvalid, amountDecimals, amountPositive) and more than is owed is 409 RECEIPT_EXCEEDS_OWED with owed. The answer gives it back as every amount in this API: amount_minor with the currency.',
+    ),
+  paid_on: Day.describe('The day paid (YYYY-MM-DD), as on the receipt'),
+  reference: textLine()
+    .trim()
+    .min(1, 'receipt.errors.required')
+    .max(100)
+    .describe('The bank’s reference on the receipt, which finance matches with the statement'),
+  name: textLine().max(200).default('').describe('The file’s name on the phone, kept for finance'),
 })
 export type ReceiptUploadQuery = z.infer<typeof ReceiptUploadQuerySchema>
 
