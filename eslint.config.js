@@ -8,6 +8,69 @@ const restrict = (patterns) => ['error', { patterns }]
 const DB_PATHS = ['**/db/src/**', '**/packages/db/**']
 const API_PATHS = ['**/api/src/**', '**/apps/api/**']
 const WEB_PATHS = ['**/web/app/**', '**/apps/web/**']
+/** docs/architecture.md (Modules): see the block that uses these. */
+const OTHER_MODULES = {
+  group: [
+    '../*/*',
+    '!../*/*.service.ts',
+    '!../*/*.module.ts',
+    '!../files/*',
+    '!../sms/*',
+    '!../content/*',
+    '!../../**',
+  ],
+  allowTypeImports: true,
+  message:
+    'Another module is reached through its *.service.ts or *.module.ts (docs/architecture.md, Modules).',
+}
+/** Queries live in the module's repository; routes and services call it (ADR 082). */
+const QUERIES = {
+  group: ['drizzle-orm', 'drizzle-orm/*', '@padi/db/schema/*'],
+  message: "A query belongs in the module's *.repository.ts (docs/architecture.md, Modules).",
+}
+/**
+ * Files that still hold their module's queries, from before ADR 082; the list only shrinks: a
+ * file moved to its repository leaves it, and no new file joins it.
+ */
+const QUERIES_NOT_YET_IN_REPOSITORIES = [
+  'addresses/addresses.service.ts',
+  'audit/audit-log.service.ts',
+  'audit/record-decision.service.ts',
+  'auth/auth.service.ts',
+  'auth/otp.service.ts',
+  'biometrics/biometrics.service.ts',
+  'branches/branch-edit.service.ts',
+  'content/content-version.ts',
+  'counter/counter-code-limits.ts',
+  'counter/counter-codes.ts',
+  'counter/counter-sms-limits.ts',
+  'counter/counter.service.ts',
+  'credit/late-fee-job.ts',
+  'dev/dev.service.ts',
+  'feedback/feedback.service.ts',
+  'kyc/kyc-file-sweep.ts',
+  'kyc/kyc-retention-job.ts',
+  'kyc/kyc-review.service.ts',
+  'kyc/kyc.service.ts',
+  'late-repayment/late-repayment.service.ts',
+  'notices/notice-job.ts',
+  'order-desk/order-desk.service.ts',
+  'orders/order-answers.service.ts',
+  'orders/order-stock.ts',
+  'orders/orders.service.ts',
+  'payment/pin.service.ts',
+  'product-desk/product-desk.service.ts',
+  'profile/profile.service.ts',
+  'renewal/renewal.service.ts',
+  'repayments/receipts.service.ts',
+  'user-desk/user-desk.service.ts',
+  'users/users.service.ts',
+  'vouchers/voucher-issue.service.ts',
+].map((file) => `apps/api/src/modules/${file}`)
+const API_LAYER = {
+  group: ['@padi/web/*', 'react*', ...WEB_PATHS],
+  message: 'api depends on domain and db only',
+}
 
 export default tseslint.config(
   {
@@ -98,13 +161,21 @@ export default tseslint.config(
   {
     files: ['apps/api/**/*.ts'],
     rules: {
-      'no-restricted-imports': restrict([
-        {
-          group: ['@padi/web/*', 'react*', ...WEB_PATHS],
-          message: 'api depends on domain and db only',
-        },
-      ]),
+      'no-restricted-imports': restrict([API_LAYER]),
     },
+  },
+  // docs/architecture.md (Modules): a feature module reaches another only through that module's
+  // services (`*.service.ts`) or its module file's accessors (`*.module.ts`), never its
+  // repository, routes or helpers; types may be named. files/, sms/ and content/ are shared
+  // infrastructure with no routes of their own. Tests may reach in to set up what they check.
+  {
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.repository.ts', ...QUERIES_NOT_YET_IN_REPOSITORIES],
+    rules: { 'no-restricted-imports': restrict([API_LAYER, OTHER_MODULES, QUERIES]) },
+  },
+  {
+    files: ['apps/api/src/modules/**/*.repository.ts', ...QUERIES_NOT_YET_IN_REPOSITORIES],
+    rules: { 'no-restricted-imports': restrict([API_LAYER, OTHER_MODULES]) },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

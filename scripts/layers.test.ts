@@ -33,3 +33,49 @@ describe('lint keeps the layers', () => {
     expect(await refused(file, source)).toBe(false)
   })
 })
+
+// docs/architecture.md (Modules): one API module reaches another only through its services or
+// its module file, so a repository's queries have one owner.
+describe('lint keeps the modules apart', () => {
+  const file = 'apps/api/src/modules/repayments/receipts.service.ts'
+  it.each([
+    [`import { createCreditRepository } from '../credit/credit.repository.ts'`],
+    [`import { creditRoutes } from '../credit/credit.routes.ts'`],
+    [`import { runLateFees } from '../credit/late-fee-job.ts'`],
+    [`import { orderAnswers } from '../orders/nested/answers.service.ts'`],
+    [`import '../../../../web/app/root.tsx'`],
+  ])('refuses %s', async (source) => {
+    expect(await refused(file, source)).toBe(true)
+  })
+
+  it.each([
+    [`import { createCreditService } from '../credit/credit.service.ts'`],
+    [`import { creditOf } from '../credit/credit.module.ts'`],
+    [`import type { CreditLineRow } from '../credit/credit.repository.ts'`],
+    [`import { inspectUpload } from '../files/inspect-upload.ts'`],
+    [`import type { AppContext } from '../../app-context.ts'`],
+    [`import { sameSecret } from '../../secrets.ts'`],
+    [`import { receiptsRoutes } from './receipts.routes.ts'`],
+  ])('allows %s', async (source) => {
+    expect(await refused(file, source)).toBe(false)
+  })
+
+  it.each([
+    ['apps/api/src/modules/branches/branches.routes.ts', `import { eq } from 'drizzle-orm'`],
+    ['apps/api/src/modules/cart/cart.service.ts', `import { carts } from '@padi/db/schema/cart'`],
+    ['apps/api/src/modules/cart/cart-sweep-job.ts', `import { sql } from 'drizzle-orm'`],
+  ])('keeps queries out of %s', async (path, source) => {
+    expect(await refused(path, source)).toBe(true)
+  })
+
+  it('lets a repository query', async () => {
+    const source = `import { eq } from 'drizzle-orm'\nimport { carts } from '@padi/db/schema/cart'`
+    expect(await refused('apps/api/src/modules/cart/cart.repository.ts', source)).toBe(false)
+  })
+
+  it('lets a test set up what it checks through any file', async () => {
+    const test = 'apps/api/src/modules/repayments/receipts.routes.test.ts'
+    const source = `import { createCreditRepository } from '../credit/credit.repository.ts'`
+    expect(await refused(test, source)).toBe(false)
+  })
+})

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { sameSecret } from '../modules/auth/secrets.ts'
+import { sameSecret } from '../secrets.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -842,6 +842,154 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/admin/kyc': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Submitted applications, oldest first, with the count in each state
+     * @description Who may call: accounts with the role finance or admin (others get 403).
+     */
+    get: operations['listKycQueue']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/admin/kyc/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * One application with its documents and the applicant’s earlier applications
+     * @description Who may call: accounts with the role finance or admin (others get 403).
+     */
+    get: operations['getKycApplication']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/admin/kyc/{id}/documents/{documentId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * A document of an application, as an attachment
+     * @description Who may call: accounts with the role finance or admin (others get 403).
+     */
+    get: operations['downloadKycDocument']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/admin/kyc/{id}/documents/{documentId}/review': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Mark one document accepted, or to be sent again with the reason (finance)
+     * @description Finance only (403 FORBIDDEN for anyone else, admin included). Only while the application waits for a decision (409 KYC_NOT_EDITABLE otherwise); a document of another application is 404 NOT_FOUND. To be sent again needs a reason of at most 500 characters, which the farmer reads once the application is sent back (400 VALIDATION_FAILED without it). Marking again replaces the earlier mark. Written to the audit log (kyc.document_review) in the same transaction. Sending the application back asks for every document marked to be sent again; approving is refused while one is (409 KYC_DOCUMENT_TO_RESEND). A new file of that kind from the farmer takes the document’s place.
+     *
+     *     Who may call: accounts with the role finance (others get 403).
+     */
+    post: operations['reviewKycDocument']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/admin/kyc/{id}/approve': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Approve with the verified hectares: opens the credit line at the limit they give
+     * @description Finance and admin. Only an application waiting for a decision (409 KYC_NOT_EDITABLE); refused while a document is marked to be sent again (409 KYC_DOCUMENT_TO_RESEND) and when the customer already has a credit line (409 CONFLICT: renewal). The farmer is told by SMS.
+     *
+     *     Who may call: accounts with the role finance or admin (others get 403).
+     */
+    post: operations['approveKycApplication']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/admin/kyc/{id}/reject': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Reject with a reason and the date from which the farmer may apply again
+     * @description Finance and admin. Only an application waiting for a decision (409 KYC_NOT_EDITABLE). The farmer is told by SMS with the date.
+     *
+     *     Who may call: accounts with the role finance or admin (others get 403).
+     */
+    post: operations['rejectKycApplication']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/admin/kyc/{id}/request-documents': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Send the application back for the named documents
+     * @description Finance and admin. Only an application waiting for a decision (409 KYC_NOT_EDITABLE). Asks for the documents named and for every document marked to be sent again (with its reason); with neither, 400 VALIDATION_FAILED on documents. The farmer is told by SMS.
+     *
+     *     Who may call: accounts with the role finance or admin (others get 403).
+     */
+    post: operations['requestKycDocuments']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/me/receipts': {
     parameters: {
       query?: never
@@ -1794,154 +1942,6 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/admin/kyc': {
-    parameters: {
-      query?: never
-      header?: never
-      path?: never
-      cookie?: never
-    }
-    /**
-     * Submitted applications, oldest first, with the count in each state
-     * @description Who may call: accounts with the role finance or admin (others get 403).
-     */
-    get: operations['listKycQueue']
-    put?: never
-    post?: never
-    delete?: never
-    options?: never
-    head?: never
-    patch?: never
-    trace?: never
-  }
-  '/admin/kyc/{id}': {
-    parameters: {
-      query?: never
-      header?: never
-      path?: never
-      cookie?: never
-    }
-    /**
-     * One application with its documents and the applicant’s earlier applications
-     * @description Who may call: accounts with the role finance or admin (others get 403).
-     */
-    get: operations['getKycApplication']
-    put?: never
-    post?: never
-    delete?: never
-    options?: never
-    head?: never
-    patch?: never
-    trace?: never
-  }
-  '/admin/kyc/{id}/documents/{documentId}': {
-    parameters: {
-      query?: never
-      header?: never
-      path?: never
-      cookie?: never
-    }
-    /**
-     * A document of an application, as an attachment
-     * @description Who may call: accounts with the role finance or admin (others get 403).
-     */
-    get: operations['downloadKycDocument']
-    put?: never
-    post?: never
-    delete?: never
-    options?: never
-    head?: never
-    patch?: never
-    trace?: never
-  }
-  '/admin/kyc/{id}/documents/{documentId}/review': {
-    parameters: {
-      query?: never
-      header?: never
-      path?: never
-      cookie?: never
-    }
-    get?: never
-    put?: never
-    /**
-     * Mark one document accepted, or to be sent again with the reason (finance)
-     * @description Finance only (403 FORBIDDEN for anyone else, admin included). Only while the application waits for a decision (409 KYC_NOT_EDITABLE otherwise); a document of another application is 404 NOT_FOUND. To be sent again needs a reason of at most 500 characters, which the farmer reads once the application is sent back (400 VALIDATION_FAILED without it). Marking again replaces the earlier mark. Written to the audit log (kyc.document_review) in the same transaction. Sending the application back asks for every document marked to be sent again; approving is refused while one is (409 KYC_DOCUMENT_TO_RESEND). A new file of that kind from the farmer takes the document’s place.
-     *
-     *     Who may call: accounts with the role finance (others get 403).
-     */
-    post: operations['reviewKycDocument']
-    delete?: never
-    options?: never
-    head?: never
-    patch?: never
-    trace?: never
-  }
-  '/admin/kyc/{id}/approve': {
-    parameters: {
-      query?: never
-      header?: never
-      path?: never
-      cookie?: never
-    }
-    get?: never
-    put?: never
-    /**
-     * Approve with the verified hectares: opens the credit line at the limit they give
-     * @description Finance and admin. Only an application waiting for a decision (409 KYC_NOT_EDITABLE); refused while a document is marked to be sent again (409 KYC_DOCUMENT_TO_RESEND) and when the customer already has a credit line (409 CONFLICT: renewal). The farmer is told by SMS.
-     *
-     *     Who may call: accounts with the role finance or admin (others get 403).
-     */
-    post: operations['approveKycApplication']
-    delete?: never
-    options?: never
-    head?: never
-    patch?: never
-    trace?: never
-  }
-  '/admin/kyc/{id}/reject': {
-    parameters: {
-      query?: never
-      header?: never
-      path?: never
-      cookie?: never
-    }
-    get?: never
-    put?: never
-    /**
-     * Reject with a reason and the date from which the farmer may apply again
-     * @description Finance and admin. Only an application waiting for a decision (409 KYC_NOT_EDITABLE). The farmer is told by SMS with the date.
-     *
-     *     Who may call: accounts with the role finance or admin (others get 403).
-     */
-    post: operations['rejectKycApplication']
-    delete?: never
-    options?: never
-    head?: never
-    patch?: never
-    trace?: never
-  }
-  '/admin/kyc/{id}/request-documents': {
-    parameters: {
-      query?: never
-      header?: never
-      path?: never
-      cookie?: never
-    }
-    get?: never
-    put?: never
-    /**
-     * Send the application back for the named documents
-     * @description Finance and admin. Only an application waiting for a decision (409 KYC_NOT_EDITABLE). Asks for the documents named and for every document marked to be sent again (with its reason); with neither, 400 VALIDATION_FAILED on documents. The farmer is told by SMS.
-     *
-     *     Who may call: accounts with the role finance or admin (others get 403).
-     */
-    post: operations['requestKycDocuments']
-    delete?: never
-    options?: never
-    head?: never
-    patch?: never
-    trace?: never
-  }
   '/me/addresses': {
     parameters: {
       query?: never
@@ -2421,60 +2421,6 @@ export interface components {
       /** @default / */
       page?: string
     }
-    User: {
-      id: number
-      mobile: string
-      email: string | null
-      full_name: string
-      is_active: boolean
-      /** @enum {string} */
-      status: 'pending' | 'active' | 'suspended'
-      /** @enum {string} */
-      role: 'customer' | 'staff' | 'finance' | 'admin'
-      /** @enum {string} */
-      market: 'MY' | 'TH'
-      is_pin_set: boolean
-      biometric_enabled: boolean
-      kyc_status: ('APPROVED' | 'REJECTED' | 'INCOMPLETE') | null
-      last_login_at: string | null
-      preferred_branches: number[]
-      can_resubmit_at: string | null
-      staff_branch_id: number | null
-      /**
-       * @description The language SMS notices are written in
-       * @enum {string}
-       */
-      locale: 'en' | 'bm' | 'th'
-      /** @description Reminders by SMS (repayment due, order ready, delivery on its way) are on */
-      sms_reminders: boolean
-      profile: {
-        full_name: string
-        mobile_number: string
-        area: string
-        district: string
-        /** @description ISO 3166-2 code of the state (MY) or province (TH), found from the postcode */
-        state: string | null
-        /** @description The state or province, named in en, bm and th */
-        state_name: {
-          en: string
-          bm?: string
-          th?: string
-        } | null
-        postal_code: string
-        preferred_branch: {
-          id: number
-          name: {
-            en: string
-            bm?: string
-            th?: string
-          }
-        } | null
-        joined_at: string
-        last_login_at: string | null
-        /** @enum {string} */
-        account_status: 'pending' | 'active' | 'suspended'
-      }
-    }
     ContractRenewal: {
       id: number
       /** @enum {string} */
@@ -2925,6 +2871,139 @@ export interface components {
     } & {
       [key: string]: unknown
     }
+    Address: {
+      name: string
+      address: string
+      city: string
+      state: string & (unknown & unknown)
+      postcode: string
+      id: number
+      /** @enum {string} */
+      country: 'MY' | 'TH'
+      state_name: {
+        en: string
+        bm?: string
+        th?: string
+      }
+      is_default: boolean
+    }
+    User: {
+      id: number
+      mobile: string
+      email: string | null
+      full_name: string
+      is_active: boolean
+      /** @enum {string} */
+      status: 'pending' | 'active' | 'suspended'
+      /** @enum {string} */
+      role: 'customer' | 'staff' | 'finance' | 'admin'
+      /** @enum {string} */
+      market: 'MY' | 'TH'
+      is_pin_set: boolean
+      biometric_enabled: boolean
+      kyc_status: ('APPROVED' | 'REJECTED' | 'INCOMPLETE') | null
+      last_login_at: string | null
+      preferred_branches: number[]
+      can_resubmit_at: string | null
+      staff_branch_id: number | null
+      /**
+       * @description The language SMS notices are written in
+       * @enum {string}
+       */
+      locale: 'en' | 'bm' | 'th'
+      /** @description Reminders by SMS (repayment due, order ready, delivery on its way) are on */
+      sms_reminders: boolean
+      profile: {
+        full_name: string
+        mobile_number: string
+        area: string
+        district: string
+        /** @description ISO 3166-2 code of the state (MY) or province (TH), found from the postcode */
+        state: string | null
+        /** @description The state or province, named in en, bm and th */
+        state_name: {
+          en: string
+          bm?: string
+          th?: string
+        } | null
+        postal_code: string
+        preferred_branch: {
+          id: number
+          name: {
+            en: string
+            bm?: string
+            th?: string
+          }
+        } | null
+        joined_at: string
+        last_login_at: string | null
+        /** @enum {string} */
+        account_status: 'pending' | 'active' | 'suspended'
+      }
+    }
+    /**
+     * @example {
+     *       "field": "price_my_minor",
+     *       "kind": "money",
+     *       "currency": "MYR",
+     *       "before": 2800,
+     *       "after": 3150
+     *     }
+     * @example {
+     *       "field": "due_at",
+     *       "kind": "day",
+     *       "currency": null,
+     *       "before": "2026-11-30",
+     *       "after": "2026-12-06"
+     *     }
+     */
+    AuditChange: {
+      /** @description The field: price_my_minor, name.en (a text per language), opening_hours.1 … */
+      field: string
+      /**
+       * @description How to read the values: money (minor units of currency), day (YYYY-MM-DD in the market), time (an instant, told in the market’s time zone), code (a value with words of its own), branch/pack/person (their name in place of the id) …
+       * @enum {string}
+       */
+      kind:
+        | 'text'
+        | 'number'
+        | 'yes_no'
+        | 'money'
+        | 'day'
+        | 'time'
+        | 'seconds'
+        | 'code'
+        | 'codes'
+        | 'branch'
+        | 'pack'
+        | 'person'
+        | 'id'
+        | 'hours'
+      /** @description For money: its currency */
+      currency: ('MYR' | 'THB') | null
+      before:
+        | string
+        | number
+        | boolean
+        | null
+        | string[]
+        | {
+            en: string
+            bm?: string
+            th?: string
+          }
+      after:
+        | string
+        | number
+        | boolean
+        | null
+        | string[]
+        | {
+            en: string
+            bm?: string
+            th?: string
+          }
+    }
     LoggedIn: {
       access_token: string
       refresh_token: string
@@ -2940,221 +3019,6 @@ export interface components {
       data: components['schemas']['User']
       /** @constant */
       status: 'OK'
-    }
-    FieldProblem: {
-      /** @enum {string} */
-      id:
-        | 'weedy_rice'
-        | 'barnyard_grass'
-        | 'sprangletop'
-        | 'sedges'
-        | 'broadleaf_weeds'
-        | 'brown_planthopper'
-        | 'green_leafhopper'
-        | 'stem_borer'
-        | 'leaf_folder'
-        | 'thrips'
-        | 'armyworm'
-        | 'golden_apple_snail'
-        | 'rice_blast'
-        | 'sheath_blight'
-        | 'brown_spot'
-        | 'dirty_panicle'
-        | 'bacterial_leaf_blight'
-      /** @enum {string} */
-      kind: 'weed' | 'pest' | 'disease'
-      /** @description The name shown in each language */
-      name: {
-        en: string
-        bm?: string
-        th?: string
-      }
-    }
-    ProductListItem: {
-      id: number
-      slug: string
-      /** @enum {string} */
-      group: 'agrochems' | 'drones'
-      category: string
-      brand: string
-      name: {
-        en: string
-        bm?: string
-        th?: string
-      }
-      title: {
-        en: string
-        bm?: string
-        th?: string
-      }
-      price_from: {
-        amount_minor: number
-        /** @enum {string} */
-        currency: 'MYR' | 'THB'
-      } | null
-      in_stock: boolean
-      featured: boolean
-      /** @description Which product image to show; the web app serves it under a content-hashed URL */
-      image_key: string
-      /** @description An uploaded photo (GET /api/v1/product-photos/{photo}/{size}.webp); null: none */
-      photo: string | null
-      /** @description When its label says to spray or apply it; only when the search names a problem it controls (else null) */
-      spray_when: {
-        en: string
-        bm?: string
-        th?: string
-      } | null
-    }
-    ProductList: {
-      data: components['schemas']['ProductListItem'][]
-      next_cursor: string | null
-      has_more: boolean
-      /** @description The weed, pest or disease the search names, if any: the list is then the products whose label controls it, and nothing else */
-      problem: components['schemas']['FieldProblem'] | null
-    }
-    BrandList: {
-      /** @description Every brand with a product priced in the market, in name order */
-      data: string[]
-    }
-    ProductDetail: {
-      id: number
-      slug: string
-      /** @enum {string} */
-      group: 'agrochems' | 'drones'
-      category: string
-      brand: string
-      name: {
-        en: string
-        bm?: string
-        th?: string
-      }
-      title: {
-        en: string
-        bm?: string
-        th?: string
-      }
-      price_from: {
-        amount_minor: number
-        /** @enum {string} */
-        currency: 'MYR' | 'THB'
-      } | null
-      in_stock: boolean
-      featured: boolean
-      /** @description Which product image to show; the web app serves it under a content-hashed URL */
-      image_key: string
-      /** @description An uploaded photo (GET /api/v1/product-photos/{photo}/{size}.webp); null: none */
-      photo: string | null
-      description: {
-        en: string
-        bm?: string
-        th?: string
-      }
-      product_class: {
-        en: string
-        bm?: string
-        th?: string
-      } | null
-      formula: string | null
-      active_ingredients: {
-        en: string
-        bm?: string
-        th?: string
-      }[]
-      dosage_per_hectare: {
-        en: string
-        bm?: string
-        th?: string
-      } | null
-      dilution_rate: {
-        en: string
-        bm?: string
-        th?: string
-      } | null
-      label_rate: {
-        /** @enum {string} */
-        kind: 'per_hectare' | 'per_tank'
-        amount: number
-        /** @enum {string} */
-        unit: 'ml' | 'l' | 'g' | 'kg'
-        tankLitres?: number
-        labelLitresPerHectare?: number
-        sprayers?: ('knapsack' | 'drone')[]
-      } | null
-      pre_harvest_interval_days: number | null
-      /** @description The specification table, row by row, each name and value in every language */
-      specification: {
-        label: {
-          en: string
-          bm?: string
-          th?: string
-        }
-        value: {
-          en: string
-          bm?: string
-          th?: string
-        }
-      }[]
-      fits_models: string[]
-      variations: {
-        id: number
-        sku: string
-        label: {
-          en: string
-          bm?: string
-          th?: string
-        }
-        pack_amount: number | null
-        pack_unit: string | null
-        price: {
-          amount_minor: number
-          /** @enum {string} */
-          currency: 'MYR' | 'THB'
-        } | null
-        /** @description Of this pack over every branch of the market */
-        stock: number
-        /** @description The branches of the market that hold this pack, in the branches’ usual order (GET /branches); a branch without it is left out. Its name is in where_to_buy. docs/product/catalogue.md (Stock and where to buy) */
-        branches: {
-          branch_id: number
-          /** @description Of this pack at this branch; always above 0 */
-          quantity: number
-        }[]
-      }[]
-      /** @description The branches of the market that hold any pack of the product, in their usual order */
-      where_to_buy: {
-        branch_id: number
-        name: {
-          en: string
-          bm?: string
-          th?: string
-        }
-        /** @description Of all this product’s packs together at this branch: which pack is there is in variations[].branches */
-        quantity: number
-      }[]
-    }
-    SuggestionList: {
-      data: {
-        /** @description What to search for, in the asked language where it has one */
-        text: string
-        /**
-         * @description A weed, pest or disease, or a product by its name
-         * @enum {string}
-         */
-        kind: 'weed' | 'pest' | 'disease' | 'product'
-      }[]
-    }
-    FeedbackList: {
-      items: {
-        id: number
-        page: string
-        message: string
-        locale: string
-        created_at: string
-        user: {
-          id: number
-          full_name: string
-        } | null
-      }[]
-      next_before: number | null
     }
     Cart: {
       /** @enum {string} */
@@ -3213,22 +3077,6 @@ export interface components {
         max_lines: number
         max_count: number
       }
-    }
-    Address: {
-      name: string
-      address: string
-      city: string
-      state: string & (unknown & unknown)
-      postcode: string
-      id: number
-      /** @enum {string} */
-      country: 'MY' | 'TH'
-      state_name: {
-        en: string
-        bm?: string
-        th?: string
-      }
-      is_default: boolean
     }
     Voucher: {
       id: number
@@ -3335,6 +3183,36 @@ export interface components {
       /** @description The vouchers this purchase redeemed */
       redeemed?: components['schemas']['Voucher'][]
     }
+    FeedbackList: {
+      items: {
+        id: number
+        page: string
+        message: string
+        locale: string
+        created_at: string
+        user: {
+          id: number
+          full_name: string
+        } | null
+      }[]
+      next_before: number | null
+    }
+    JobsOverview: {
+      jobs: {
+        name: string
+        every_seconds: number
+        waiting: number
+        running: number
+      }[]
+      failed: {
+        id: string
+        job: string
+        attempts: number
+        error: string
+        first_tried_at: string
+        failed_at: string
+      }[]
+    }
     LateRepaymentWindow:
       | {
           /** @constant */
@@ -3387,92 +3265,6 @@ export interface components {
       window: components['schemas']['LateRepaymentWindow'] | null
       /** @description The latest applications, newest first */
       applications: components['schemas']['LateRepaymentApplication'][]
-    }
-    RepaymentReceipt: {
-      id: number
-      /** @enum {string} */
-      method: 'bank_transfer' | 'cash_deposit'
-      bank: string
-      amount: {
-        amount_minor: number
-        /** @enum {string} */
-        currency: 'MYR' | 'THB'
-      }
-      paid_on: string
-      reference: string
-      /** @enum {string} */
-      status: 'pending' | 'approved' | 'rejected'
-      decision_reason: string | null
-      file: {
-        content_type: string
-        bytes: number
-        file_name: string
-      }
-      created_at: string
-      decided_at: string | null
-    }
-    /**
-     * @example {
-     *       "field": "price_my_minor",
-     *       "kind": "money",
-     *       "currency": "MYR",
-     *       "before": 2800,
-     *       "after": 3150
-     *     }
-     * @example {
-     *       "field": "due_at",
-     *       "kind": "day",
-     *       "currency": null,
-     *       "before": "2026-11-30",
-     *       "after": "2026-12-06"
-     *     }
-     */
-    AuditChange: {
-      /** @description The field: price_my_minor, name.en (a text per language), opening_hours.1 … */
-      field: string
-      /**
-       * @description How to read the values: money (minor units of currency), day (YYYY-MM-DD in the market), time (an instant, told in the market’s time zone), code (a value with words of its own), branch/pack/person (their name in place of the id) …
-       * @enum {string}
-       */
-      kind:
-        | 'text'
-        | 'number'
-        | 'yes_no'
-        | 'money'
-        | 'day'
-        | 'time'
-        | 'seconds'
-        | 'code'
-        | 'codes'
-        | 'branch'
-        | 'pack'
-        | 'person'
-        | 'id'
-        | 'hours'
-      /** @description For money: its currency */
-      currency: ('MYR' | 'THB') | null
-      before:
-        | string
-        | number
-        | boolean
-        | null
-        | string[]
-        | {
-            en: string
-            bm?: string
-            th?: string
-          }
-      after:
-        | string
-        | number
-        | boolean
-        | null
-        | string[]
-        | {
-            en: string
-            bm?: string
-            th?: string
-          }
     }
     OrderDeskRow: {
       id: number
@@ -3593,212 +3385,6 @@ export interface components {
       can_ship: boolean
       /** @description A paid delivery with its shipment set: it can be marked completed */
       can_complete: boolean
-    }
-    JobsOverview: {
-      jobs: {
-        name: string
-        every_seconds: number
-        waiting: number
-        running: number
-      }[]
-      failed: {
-        id: string
-        job: string
-        attempts: number
-        error: string
-        first_tried_at: string
-        failed_at: string
-      }[]
-    }
-    ProductDeskRow: {
-      id: number
-      name: {
-        en: string
-        bm?: string
-        th?: string
-      }
-      brand: string
-      /** @enum {string} */
-      group: 'agrochems' | 'drones'
-      /** @enum {string} */
-      category:
-        | 'fertilizer'
-        | 'foliar_fertilizer_adjuvant'
-        | 'fungicide'
-        | 'herbicide'
-        | 'insecticide'
-        | 'batteries'
-        | 'propellers'
-        | 'nozzles_sprinklers'
-        | 'pumps'
-        | 'tanks'
-        | 'chargers'
-        | 'sensors_controllers'
-        | 'frames_arms'
-      featured: boolean
-      /** @description Sen */
-      price_from_my: number | null
-      /** @description Satang */
-      price_from_th: number | null
-    }
-    ProductDeskProduct: {
-      id: number
-      slug: string
-      /** @enum {string} */
-      group: 'agrochems' | 'drones'
-      brand: string
-      name: {
-        en: string
-        bm?: string
-        th?: string
-      }
-      title: {
-        en: string
-        bm?: string
-        th?: string
-      }
-      description: {
-        en: string
-        bm?: string
-        th?: string
-      }
-      featured: boolean
-      /** @description The photo’s name; null: the category’s pictogram */
-      photo: string | null
-      /** @description Hidden by admin: in no list, no page, not for sale */
-      hidden: boolean
-      /** @enum {string} */
-      category:
-        | 'fertilizer'
-        | 'foliar_fertilizer_adjuvant'
-        | 'fungicide'
-        | 'herbicide'
-        | 'insecticide'
-        | 'batteries'
-        | 'propellers'
-        | 'nozzles_sprinklers'
-        | 'pumps'
-        | 'tanks'
-        | 'chargers'
-        | 'sensors_controllers'
-        | 'frames_arms'
-      packs: {
-        id: number
-        sku: string
-        label: {
-          en: string
-          bm?: string
-          th?: string
-        }
-        price_my_minor: number | null
-        price_th_minor: number | null
-        stock: {
-          branch_id: number
-          branch_name: {
-            en: string
-            bm?: string
-            th?: string
-          }
-          /** @enum {string} */
-          market: 'MY' | 'TH'
-          quantity: number
-        }[]
-      }[]
-    }
-    UserSearchRow: {
-      id: number
-      full_name: string
-      mobile: string
-      /** @enum {string} */
-      role: 'customer' | 'staff' | 'finance' | 'admin'
-      /** @enum {string} */
-      status: 'pending' | 'active' | 'suspended'
-      kyc_status: ('APPROVED' | 'REJECTED' | 'INCOMPLETE') | null
-      /** @enum {string} */
-      market: 'MY' | 'TH'
-    }
-    UserOverview: {
-      user: components['schemas']['User']
-      credits: {
-        id: number
-        /** @enum {string} */
-        state: 'active' | 'suspended' | 'expired'
-        /** @description The line is suspended (renewal needed); expired is separate */
-        is_suspended: boolean
-        approved_credits: {
-          amount_minor: number
-          /** @enum {string} */
-          currency: 'MYR' | 'THB'
-        }
-        utilised_credits: {
-          amount_minor: number
-          /** @enum {string} */
-          currency: 'MYR' | 'THB'
-        }
-        available_credits: {
-          amount_minor: number
-          /** @enum {string} */
-          currency: 'MYR' | 'THB'
-        }
-        outstanding: {
-          principal: {
-            amount_minor: number
-            /** @enum {string} */
-            currency: 'MYR' | 'THB'
-          }
-          interest: {
-            amount_minor: number
-            /** @enum {string} */
-            currency: 'MYR' | 'THB'
-          }
-          late_fee: {
-            amount_minor: number
-            /** @enum {string} */
-            currency: 'MYR' | 'THB'
-          }
-          total: {
-            amount_minor: number
-            /** @enum {string} */
-            currency: 'MYR' | 'THB'
-          }
-        }
-        /** @description Repayment is due at harvest; ISO 8601 */
-        due_at: string | null
-        expires_at: string
-        overdue_account: {
-          /** @description Everything still owed once the due date has passed, else 0 */
-          total_due: {
-            amount_minor: number
-            /** @enum {string} */
-            currency: 'MYR' | 'THB'
-          }
-        }
-        /** @description The planting date in force (YYYY-MM-DD) */
-        planting_on: string | null
-        /** @description The harvest date in force (YYYY-MM-DD); an approved extension moves it */
-        harvest_on: string | null
-        /** @description The late fee that will be added next if nothing more is repaid; null when none */
-        late_fee_preview: {
-          /** @description When the next month of late fee is added; ISO 8601 */
-          at: string
-          /** @description 1.5% of the principal and interest owed now */
-          fee: {
-            amount_minor: number
-            /** @enum {string} */
-            currency: 'MYR' | 'THB'
-          }
-        } | null
-      }[]
-      /** @description The latest credit application */
-      kyc: {
-        application_id: number
-        state: string
-        submitted_at: string | null
-      } | null
-      /** @description The latest 20 orders */
-      orders: components['schemas']['OrderDeskRow'][]
-      vouchers: components['schemas']['Voucher'][]
-      transactions: components['schemas']['CounterTransaction'][]
     }
     /**
      * @description OUT_OF_STOCK: the chosen branch (branch; null for a delivery no branch can make) and each line it lacks, with the count wanted and how many it holds now (lines); variation_ids lists the same packs. CREDIT_INSUFFICIENT: shortfall (amount_minor and currency: how much more credit the order needs) and detail (the same in English words, for a log; an app words it itself in the farmer’s language). CREDIT_UNAVAILABLE, PIN_NOT_SET, CART_EMPTY, NOT_FOR_SALE, IDEMPOTENCY_IN_FLIGHT: the error alone.
@@ -4062,6 +3648,420 @@ export interface components {
       requestId?: string
     } & {
       [key: string]: unknown
+    }
+    FieldProblem: {
+      /** @enum {string} */
+      id:
+        | 'weedy_rice'
+        | 'barnyard_grass'
+        | 'sprangletop'
+        | 'sedges'
+        | 'broadleaf_weeds'
+        | 'brown_planthopper'
+        | 'green_leafhopper'
+        | 'stem_borer'
+        | 'leaf_folder'
+        | 'thrips'
+        | 'armyworm'
+        | 'golden_apple_snail'
+        | 'rice_blast'
+        | 'sheath_blight'
+        | 'brown_spot'
+        | 'dirty_panicle'
+        | 'bacterial_leaf_blight'
+      /** @enum {string} */
+      kind: 'weed' | 'pest' | 'disease'
+      /** @description The name shown in each language */
+      name: {
+        en: string
+        bm?: string
+        th?: string
+      }
+    }
+    ProductListItem: {
+      id: number
+      slug: string
+      /** @enum {string} */
+      group: 'agrochems' | 'drones'
+      category: string
+      brand: string
+      name: {
+        en: string
+        bm?: string
+        th?: string
+      }
+      title: {
+        en: string
+        bm?: string
+        th?: string
+      }
+      price_from: {
+        amount_minor: number
+        /** @enum {string} */
+        currency: 'MYR' | 'THB'
+      } | null
+      in_stock: boolean
+      featured: boolean
+      /** @description Which product image to show; the web app serves it under a content-hashed URL */
+      image_key: string
+      /** @description An uploaded photo (GET /api/v1/product-photos/{photo}/{size}.webp); null: none */
+      photo: string | null
+      /** @description When its label says to spray or apply it; only when the search names a problem it controls (else null) */
+      spray_when: {
+        en: string
+        bm?: string
+        th?: string
+      } | null
+    }
+    ProductList: {
+      data: components['schemas']['ProductListItem'][]
+      next_cursor: string | null
+      has_more: boolean
+      /** @description The weed, pest or disease the search names, if any: the list is then the products whose label controls it, and nothing else */
+      problem: components['schemas']['FieldProblem'] | null
+    }
+    BrandList: {
+      /** @description Every brand with a product priced in the market, in name order */
+      data: string[]
+    }
+    ProductDetail: {
+      id: number
+      slug: string
+      /** @enum {string} */
+      group: 'agrochems' | 'drones'
+      category: string
+      brand: string
+      name: {
+        en: string
+        bm?: string
+        th?: string
+      }
+      title: {
+        en: string
+        bm?: string
+        th?: string
+      }
+      price_from: {
+        amount_minor: number
+        /** @enum {string} */
+        currency: 'MYR' | 'THB'
+      } | null
+      in_stock: boolean
+      featured: boolean
+      /** @description Which product image to show; the web app serves it under a content-hashed URL */
+      image_key: string
+      /** @description An uploaded photo (GET /api/v1/product-photos/{photo}/{size}.webp); null: none */
+      photo: string | null
+      description: {
+        en: string
+        bm?: string
+        th?: string
+      }
+      product_class: {
+        en: string
+        bm?: string
+        th?: string
+      } | null
+      formula: string | null
+      active_ingredients: {
+        en: string
+        bm?: string
+        th?: string
+      }[]
+      dosage_per_hectare: {
+        en: string
+        bm?: string
+        th?: string
+      } | null
+      dilution_rate: {
+        en: string
+        bm?: string
+        th?: string
+      } | null
+      label_rate: {
+        /** @enum {string} */
+        kind: 'per_hectare' | 'per_tank'
+        amount: number
+        /** @enum {string} */
+        unit: 'ml' | 'l' | 'g' | 'kg'
+        tankLitres?: number
+        labelLitresPerHectare?: number
+        sprayers?: ('knapsack' | 'drone')[]
+      } | null
+      pre_harvest_interval_days: number | null
+      /** @description The specification table, row by row, each name and value in every language */
+      specification: {
+        label: {
+          en: string
+          bm?: string
+          th?: string
+        }
+        value: {
+          en: string
+          bm?: string
+          th?: string
+        }
+      }[]
+      fits_models: string[]
+      variations: {
+        id: number
+        sku: string
+        label: {
+          en: string
+          bm?: string
+          th?: string
+        }
+        pack_amount: number | null
+        pack_unit: string | null
+        price: {
+          amount_minor: number
+          /** @enum {string} */
+          currency: 'MYR' | 'THB'
+        } | null
+        /** @description Of this pack over every branch of the market */
+        stock: number
+        /** @description The branches of the market that hold this pack, in the branches’ usual order (GET /branches); a branch without it is left out. Its name is in where_to_buy. docs/product/catalogue.md (Stock and where to buy) */
+        branches: {
+          branch_id: number
+          /** @description Of this pack at this branch; always above 0 */
+          quantity: number
+        }[]
+      }[]
+      /** @description The branches of the market that hold any pack of the product, in their usual order */
+      where_to_buy: {
+        branch_id: number
+        name: {
+          en: string
+          bm?: string
+          th?: string
+        }
+        /** @description Of all this product’s packs together at this branch: which pack is there is in variations[].branches */
+        quantity: number
+      }[]
+    }
+    SuggestionList: {
+      data: {
+        /** @description What to search for, in the asked language where it has one */
+        text: string
+        /**
+         * @description A weed, pest or disease, or a product by its name
+         * @enum {string}
+         */
+        kind: 'weed' | 'pest' | 'disease' | 'product'
+      }[]
+    }
+    ProductDeskRow: {
+      id: number
+      name: {
+        en: string
+        bm?: string
+        th?: string
+      }
+      brand: string
+      /** @enum {string} */
+      group: 'agrochems' | 'drones'
+      /** @enum {string} */
+      category:
+        | 'fertilizer'
+        | 'foliar_fertilizer_adjuvant'
+        | 'fungicide'
+        | 'herbicide'
+        | 'insecticide'
+        | 'batteries'
+        | 'propellers'
+        | 'nozzles_sprinklers'
+        | 'pumps'
+        | 'tanks'
+        | 'chargers'
+        | 'sensors_controllers'
+        | 'frames_arms'
+      featured: boolean
+      /** @description Sen */
+      price_from_my: number | null
+      /** @description Satang */
+      price_from_th: number | null
+    }
+    ProductDeskProduct: {
+      id: number
+      slug: string
+      /** @enum {string} */
+      group: 'agrochems' | 'drones'
+      brand: string
+      name: {
+        en: string
+        bm?: string
+        th?: string
+      }
+      title: {
+        en: string
+        bm?: string
+        th?: string
+      }
+      description: {
+        en: string
+        bm?: string
+        th?: string
+      }
+      featured: boolean
+      /** @description The photo’s name; null: the category’s pictogram */
+      photo: string | null
+      /** @description Hidden by admin: in no list, no page, not for sale */
+      hidden: boolean
+      /** @enum {string} */
+      category:
+        | 'fertilizer'
+        | 'foliar_fertilizer_adjuvant'
+        | 'fungicide'
+        | 'herbicide'
+        | 'insecticide'
+        | 'batteries'
+        | 'propellers'
+        | 'nozzles_sprinklers'
+        | 'pumps'
+        | 'tanks'
+        | 'chargers'
+        | 'sensors_controllers'
+        | 'frames_arms'
+      packs: {
+        id: number
+        sku: string
+        label: {
+          en: string
+          bm?: string
+          th?: string
+        }
+        price_my_minor: number | null
+        price_th_minor: number | null
+        stock: {
+          branch_id: number
+          branch_name: {
+            en: string
+            bm?: string
+            th?: string
+          }
+          /** @enum {string} */
+          market: 'MY' | 'TH'
+          quantity: number
+        }[]
+      }[]
+    }
+    RepaymentReceipt: {
+      id: number
+      /** @enum {string} */
+      method: 'bank_transfer' | 'cash_deposit'
+      bank: string
+      amount: {
+        amount_minor: number
+        /** @enum {string} */
+        currency: 'MYR' | 'THB'
+      }
+      paid_on: string
+      reference: string
+      /** @enum {string} */
+      status: 'pending' | 'approved' | 'rejected'
+      decision_reason: string | null
+      file: {
+        content_type: string
+        bytes: number
+        file_name: string
+      }
+      created_at: string
+      decided_at: string | null
+    }
+    UserSearchRow: {
+      id: number
+      full_name: string
+      mobile: string
+      /** @enum {string} */
+      role: 'customer' | 'staff' | 'finance' | 'admin'
+      /** @enum {string} */
+      status: 'pending' | 'active' | 'suspended'
+      kyc_status: ('APPROVED' | 'REJECTED' | 'INCOMPLETE') | null
+      /** @enum {string} */
+      market: 'MY' | 'TH'
+    }
+    UserOverview: {
+      user: components['schemas']['User']
+      credits: {
+        id: number
+        /** @enum {string} */
+        state: 'active' | 'suspended' | 'expired'
+        /** @description The line is suspended (renewal needed); expired is separate */
+        is_suspended: boolean
+        approved_credits: {
+          amount_minor: number
+          /** @enum {string} */
+          currency: 'MYR' | 'THB'
+        }
+        utilised_credits: {
+          amount_minor: number
+          /** @enum {string} */
+          currency: 'MYR' | 'THB'
+        }
+        available_credits: {
+          amount_minor: number
+          /** @enum {string} */
+          currency: 'MYR' | 'THB'
+        }
+        outstanding: {
+          principal: {
+            amount_minor: number
+            /** @enum {string} */
+            currency: 'MYR' | 'THB'
+          }
+          interest: {
+            amount_minor: number
+            /** @enum {string} */
+            currency: 'MYR' | 'THB'
+          }
+          late_fee: {
+            amount_minor: number
+            /** @enum {string} */
+            currency: 'MYR' | 'THB'
+          }
+          total: {
+            amount_minor: number
+            /** @enum {string} */
+            currency: 'MYR' | 'THB'
+          }
+        }
+        /** @description Repayment is due at harvest; ISO 8601 */
+        due_at: string | null
+        expires_at: string
+        overdue_account: {
+          /** @description Everything still owed once the due date has passed, else 0 */
+          total_due: {
+            amount_minor: number
+            /** @enum {string} */
+            currency: 'MYR' | 'THB'
+          }
+        }
+        /** @description The planting date in force (YYYY-MM-DD) */
+        planting_on: string | null
+        /** @description The harvest date in force (YYYY-MM-DD); an approved extension moves it */
+        harvest_on: string | null
+        /** @description The late fee that will be added next if nothing more is repaid; null when none */
+        late_fee_preview: {
+          /** @description When the next month of late fee is added; ISO 8601 */
+          at: string
+          /** @description 1.5% of the principal and interest owed now */
+          fee: {
+            amount_minor: number
+            /** @enum {string} */
+            currency: 'MYR' | 'THB'
+          }
+        } | null
+      }[]
+      /** @description The latest credit application */
+      kyc: {
+        application_id: number
+        state: string
+        submitted_at: string | null
+      } | null
+      /** @description The latest 20 orders */
+      orders: components['schemas']['OrderDeskRow'][]
+      vouchers: components['schemas']['Voucher'][]
+      transactions: components['schemas']['CounterTransaction'][]
     }
     Branch: {
       id: number
@@ -9094,6 +9094,948 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
       413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  listKycQueue: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK: the answer below. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            data: {
+              id: number
+              user_id: number
+              /** @enum {string} */
+              market: 'MY' | 'TH'
+              full_name: string | null
+              hectares: number | null
+              submitted_at: string | null
+            }[]
+            counts: {
+              [key: string]: number
+            }
+          }
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of VALIDATION_FAILED, OTP_INVALID, OTP_EXPIRED, OTP_EXHAUSTED, PIN_MISMATCH, PIN_TOO_COMMON, PIN_CURRENT_REQUIRED, CASH_NEEDS_PICKUP, PIN_REQUIRED, UPLOAD_EMPTY, CURSOR_INVALID (the operation's description says which it gives, and their extra fields). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of FORBIDDEN, ACCOUNT_SUSPENDED, DEMO_RESET_REFUSED, PIN_INVALID, BIOMETRIC_FAILED, STEP_UP_REQUIRED, BRANCH_NOT_YOURS (the operation's description says which it gives, and their extra fields). */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of NOT_FOUND, ROUTE_NOT_FOUND, QR_NOT_FOUND, ORDER_NOT_AT_BRANCH (the operation's description says which it gives, and their extra fields). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  getKycApplication: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK: the answer below. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            id: number
+            user_id: number
+            /** @enum {string} */
+            market: 'MY' | 'TH'
+            /** @enum {string} */
+            state: 'draft' | 'submitted' | 'insufficient_documents' | 'rejected' | 'approved'
+            applicant: {
+              /** @description The name on the account (the application gives the ID’s) */
+              full_name: string
+              mobile: string
+              joined_at: string
+            }
+            details: {
+              full_name?: string
+              id_number?: string
+              planting_date?: string
+              harvest_date?: string
+              owns_mist_drone?: boolean
+              visited_centre?: boolean
+              hectares?: number
+              consents?: {
+                terms?: boolean
+                data_processing?: boolean
+                credit_check?: boolean
+              }
+            }
+            submitted_at: string | null
+            requested_documents:
+              | (
+                  | 'id_front'
+                  | 'id_back'
+                  | 'selfie'
+                  | 'bank_statement'
+                  | 'utility_bill'
+                  | 'land_document'
+                  | 'harvest_sales'
+                )[]
+              | null
+            decision_reason: string | null
+            documents: {
+              id: number
+              /** @enum {string} */
+              kind:
+                | 'id_front'
+                | 'id_back'
+                | 'selfie'
+                | 'bank_statement'
+                | 'utility_bill'
+                | 'land_document'
+                | 'harvest_sales'
+              /** @enum {string} */
+              content_type: 'application/pdf' | 'image/jpeg' | 'image/png'
+              bytes: number
+              file_name: string
+              created_at: string
+              /** @description Finance’s judgement: accepted, or to be sent again (resend); null: not judged */
+              review: ('accepted' | 'resend') | null
+              /** @description Why it is to be sent again: the farmer reads it */
+              review_reason: string | null
+            }[]
+            history: {
+              id: number
+              /** @enum {string} */
+              state: 'draft' | 'submitted' | 'insufficient_documents' | 'rejected' | 'approved'
+              submitted_at: string | null
+              decided_at: string | null
+              decision_reason: string | null
+            }[]
+          }
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of VALIDATION_FAILED, OTP_INVALID, OTP_EXPIRED, OTP_EXHAUSTED, PIN_MISMATCH, PIN_TOO_COMMON, PIN_CURRENT_REQUIRED, CASH_NEEDS_PICKUP, PIN_REQUIRED, UPLOAD_EMPTY, CURSOR_INVALID (the operation's description says which it gives, and their extra fields). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of FORBIDDEN, ACCOUNT_SUSPENDED, DEMO_RESET_REFUSED, PIN_INVALID, BIOMETRIC_FAILED, STEP_UP_REQUIRED, BRANCH_NOT_YOURS (the operation's description says which it gives, and their extra fields). */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of NOT_FOUND, ROUTE_NOT_FOUND, QR_NOT_FOUND, ORDER_NOT_AT_BRANCH (the operation's description says which it gives, and their extra fields). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  downloadKycDocument: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: number
+        documentId: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The document, as an attachment (Content-Disposition). */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/pdf': Blob
+          'image/jpeg': Blob
+          'image/png': Blob
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of VALIDATION_FAILED, OTP_INVALID, OTP_EXPIRED, OTP_EXHAUSTED, PIN_MISMATCH, PIN_TOO_COMMON, PIN_CURRENT_REQUIRED, CASH_NEEDS_PICKUP, PIN_REQUIRED, UPLOAD_EMPTY, CURSOR_INVALID (the operation's description says which it gives, and their extra fields). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of FORBIDDEN, ACCOUNT_SUSPENDED, DEMO_RESET_REFUSED, PIN_INVALID, BIOMETRIC_FAILED, STEP_UP_REQUIRED, BRANCH_NOT_YOURS (the operation's description says which it gives, and their extra fields). */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of NOT_FOUND, ROUTE_NOT_FOUND, QR_NOT_FOUND, ORDER_NOT_AT_BRANCH (the operation's description says which it gives, and their extra fields). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  reviewKycDocument: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: number
+        documentId: number
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          review: 'accepted' | 'resend'
+          /** @description Needed to send a document back: the farmer reads it in their KYC page */
+          reason?: string
+        }
+      }
+    }
+    responses: {
+      /** @description OK: the answer below. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            id: number
+            /** @enum {string} */
+            kind:
+              | 'id_front'
+              | 'id_back'
+              | 'selfie'
+              | 'bank_statement'
+              | 'utility_bill'
+              | 'land_document'
+              | 'harvest_sales'
+            /** @enum {string} */
+            content_type: 'application/pdf' | 'image/jpeg' | 'image/png'
+            bytes: number
+            file_name: string
+            created_at: string
+            /** @description Finance’s judgement: accepted, or to be sent again (resend); null: not judged */
+            review: ('accepted' | 'resend') | null
+            /** @description Why it is to be sent again: the farmer reads it */
+            review_reason: string | null
+          }
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of VALIDATION_FAILED, OTP_INVALID, OTP_EXPIRED, OTP_EXHAUSTED, PIN_MISMATCH, PIN_TOO_COMMON, PIN_CURRENT_REQUIRED, CASH_NEEDS_PICKUP, PIN_REQUIRED, UPLOAD_EMPTY, CURSOR_INVALID (the operation's description says which it gives, and their extra fields). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of FORBIDDEN, ACCOUNT_SUSPENDED, DEMO_RESET_REFUSED, PIN_INVALID, BIOMETRIC_FAILED, STEP_UP_REQUIRED, BRANCH_NOT_YOURS (the operation's description says which it gives, and their extra fields). */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of NOT_FOUND, ROUTE_NOT_FOUND, QR_NOT_FOUND, ORDER_NOT_AT_BRANCH (the operation's description says which it gives, and their extra fields). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  approveKycApplication: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          verified_hectares: number
+          contract_starts_on: string
+          contract_ends_on: string
+          /** @description The harvest date: when the credit is to be repaid */
+          due_on: string
+        }
+      }
+    }
+    responses: {
+      /** @description OK: the answer below. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            id: number
+            /** @enum {string} */
+            state: 'draft' | 'submitted' | 'insufficient_documents' | 'rejected' | 'approved'
+          }
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of VALIDATION_FAILED, OTP_INVALID, OTP_EXPIRED, OTP_EXHAUSTED, PIN_MISMATCH, PIN_TOO_COMMON, PIN_CURRENT_REQUIRED, CASH_NEEDS_PICKUP, PIN_REQUIRED, UPLOAD_EMPTY, CURSOR_INVALID (the operation's description says which it gives, and their extra fields). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of FORBIDDEN, ACCOUNT_SUSPENDED, DEMO_RESET_REFUSED, PIN_INVALID, BIOMETRIC_FAILED, STEP_UP_REQUIRED, BRANCH_NOT_YOURS (the operation's description says which it gives, and their extra fields). */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of NOT_FOUND, ROUTE_NOT_FOUND, QR_NOT_FOUND, ORDER_NOT_AT_BRANCH (the operation's description says which it gives, and their extra fields). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  rejectKycApplication: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          reason: string
+          can_resubmit_on: string
+        }
+      }
+    }
+    responses: {
+      /** @description OK: the answer below. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            id: number
+            /** @enum {string} */
+            state: 'draft' | 'submitted' | 'insufficient_documents' | 'rejected' | 'approved'
+          }
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of VALIDATION_FAILED, OTP_INVALID, OTP_EXPIRED, OTP_EXHAUSTED, PIN_MISMATCH, PIN_TOO_COMMON, PIN_CURRENT_REQUIRED, CASH_NEEDS_PICKUP, PIN_REQUIRED, UPLOAD_EMPTY, CURSOR_INVALID (the operation's description says which it gives, and their extra fields). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of FORBIDDEN, ACCOUNT_SUSPENDED, DEMO_RESET_REFUSED, PIN_INVALID, BIOMETRIC_FAILED, STEP_UP_REQUIRED, BRANCH_NOT_YOURS (the operation's description says which it gives, and their extra fields). */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of NOT_FOUND, ROUTE_NOT_FOUND, QR_NOT_FOUND, ORDER_NOT_AT_BRANCH (the operation's description says which it gives, and their extra fields). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  requestKycDocuments: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @default [] */
+          documents?: (
+            | 'id_front'
+            | 'id_back'
+            | 'selfie'
+            | 'bank_statement'
+            | 'utility_bill'
+            | 'land_document'
+            | 'harvest_sales'
+          )[]
+          note?: string
+        }
+      }
+    }
+    responses: {
+      /** @description OK: the answer below. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            id: number
+            /** @enum {string} */
+            state: 'draft' | 'submitted' | 'insufficient_documents' | 'rejected' | 'approved'
+          }
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of VALIDATION_FAILED, OTP_INVALID, OTP_EXPIRED, OTP_EXHAUSTED, PIN_MISMATCH, PIN_TOO_COMMON, PIN_CURRENT_REQUIRED, CASH_NEEDS_PICKUP, PIN_REQUIRED, UPLOAD_EMPTY, CURSOR_INVALID (the operation's description says which it gives, and their extra fields). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of FORBIDDEN, ACCOUNT_SUSPENDED, DEMO_RESET_REFUSED, PIN_INVALID, BIOMETRIC_FAILED, STEP_UP_REQUIRED, BRANCH_NOT_YOURS (the operation's description says which it gives, and their extra fields). */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of NOT_FOUND, ROUTE_NOT_FOUND, QR_NOT_FOUND, ORDER_NOT_AT_BRANCH (the operation's description says which it gives, and their extra fields). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
         headers: {
           [name: string]: unknown
         }
@@ -14770,948 +15712,6 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
       408: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
-      429: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
-      431: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
-  listKycQueue: {
-    parameters: {
-      query?: never
-      header?: never
-      path?: never
-      cookie?: never
-    }
-    requestBody?: never
-    responses: {
-      /** @description OK: the answer below. */
-      200: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': {
-            data: {
-              id: number
-              user_id: number
-              /** @enum {string} */
-              market: 'MY' | 'TH'
-              full_name: string | null
-              hectares: number | null
-              submitted_at: string | null
-            }[]
-            counts: {
-              [key: string]: number
-            }
-          }
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of VALIDATION_FAILED, OTP_INVALID, OTP_EXPIRED, OTP_EXHAUSTED, PIN_MISMATCH, PIN_TOO_COMMON, PIN_CURRENT_REQUIRED, CASH_NEEDS_PICKUP, PIN_REQUIRED, UPLOAD_EMPTY, CURSOR_INVALID (the operation's description says which it gives, and their extra fields). */
-      400: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
-      401: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of FORBIDDEN, ACCOUNT_SUSPENDED, DEMO_RESET_REFUSED, PIN_INVALID, BIOMETRIC_FAILED, STEP_UP_REQUIRED, BRANCH_NOT_YOURS (the operation's description says which it gives, and their extra fields). */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of NOT_FOUND, ROUTE_NOT_FOUND, QR_NOT_FOUND, ORDER_NOT_AT_BRANCH (the operation's description says which it gives, and their extra fields). */
-      404: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
-      408: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
-      409: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
-      429: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
-      431: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
-  getKycApplication: {
-    parameters: {
-      query?: never
-      header?: never
-      path: {
-        id: number
-      }
-      cookie?: never
-    }
-    requestBody?: never
-    responses: {
-      /** @description OK: the answer below. */
-      200: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': {
-            id: number
-            user_id: number
-            /** @enum {string} */
-            market: 'MY' | 'TH'
-            /** @enum {string} */
-            state: 'draft' | 'submitted' | 'insufficient_documents' | 'rejected' | 'approved'
-            applicant: {
-              /** @description The name on the account (the application gives the ID’s) */
-              full_name: string
-              mobile: string
-              joined_at: string
-            }
-            details: {
-              full_name?: string
-              id_number?: string
-              planting_date?: string
-              harvest_date?: string
-              owns_mist_drone?: boolean
-              visited_centre?: boolean
-              hectares?: number
-              consents?: {
-                terms?: boolean
-                data_processing?: boolean
-                credit_check?: boolean
-              }
-            }
-            submitted_at: string | null
-            requested_documents:
-              | (
-                  | 'id_front'
-                  | 'id_back'
-                  | 'selfie'
-                  | 'bank_statement'
-                  | 'utility_bill'
-                  | 'land_document'
-                  | 'harvest_sales'
-                )[]
-              | null
-            decision_reason: string | null
-            documents: {
-              id: number
-              /** @enum {string} */
-              kind:
-                | 'id_front'
-                | 'id_back'
-                | 'selfie'
-                | 'bank_statement'
-                | 'utility_bill'
-                | 'land_document'
-                | 'harvest_sales'
-              /** @enum {string} */
-              content_type: 'application/pdf' | 'image/jpeg' | 'image/png'
-              bytes: number
-              file_name: string
-              created_at: string
-              /** @description Finance’s judgement: accepted, or to be sent again (resend); null: not judged */
-              review: ('accepted' | 'resend') | null
-              /** @description Why it is to be sent again: the farmer reads it */
-              review_reason: string | null
-            }[]
-            history: {
-              id: number
-              /** @enum {string} */
-              state: 'draft' | 'submitted' | 'insufficient_documents' | 'rejected' | 'approved'
-              submitted_at: string | null
-              decided_at: string | null
-              decision_reason: string | null
-            }[]
-          }
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of VALIDATION_FAILED, OTP_INVALID, OTP_EXPIRED, OTP_EXHAUSTED, PIN_MISMATCH, PIN_TOO_COMMON, PIN_CURRENT_REQUIRED, CASH_NEEDS_PICKUP, PIN_REQUIRED, UPLOAD_EMPTY, CURSOR_INVALID (the operation's description says which it gives, and their extra fields). */
-      400: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
-      401: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of FORBIDDEN, ACCOUNT_SUSPENDED, DEMO_RESET_REFUSED, PIN_INVALID, BIOMETRIC_FAILED, STEP_UP_REQUIRED, BRANCH_NOT_YOURS (the operation's description says which it gives, and their extra fields). */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of NOT_FOUND, ROUTE_NOT_FOUND, QR_NOT_FOUND, ORDER_NOT_AT_BRANCH (the operation's description says which it gives, and their extra fields). */
-      404: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
-      408: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
-      409: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
-      414: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
-      429: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
-      431: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
-  downloadKycDocument: {
-    parameters: {
-      query?: never
-      header?: never
-      path: {
-        id: number
-        documentId: number
-      }
-      cookie?: never
-    }
-    requestBody?: never
-    responses: {
-      /** @description The document, as an attachment (Content-Disposition). */
-      200: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/pdf': Blob
-          'image/jpeg': Blob
-          'image/png': Blob
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of VALIDATION_FAILED, OTP_INVALID, OTP_EXPIRED, OTP_EXHAUSTED, PIN_MISMATCH, PIN_TOO_COMMON, PIN_CURRENT_REQUIRED, CASH_NEEDS_PICKUP, PIN_REQUIRED, UPLOAD_EMPTY, CURSOR_INVALID (the operation's description says which it gives, and their extra fields). */
-      400: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
-      401: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of FORBIDDEN, ACCOUNT_SUSPENDED, DEMO_RESET_REFUSED, PIN_INVALID, BIOMETRIC_FAILED, STEP_UP_REQUIRED, BRANCH_NOT_YOURS (the operation's description says which it gives, and their extra fields). */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of NOT_FOUND, ROUTE_NOT_FOUND, QR_NOT_FOUND, ORDER_NOT_AT_BRANCH (the operation's description says which it gives, and their extra fields). */
-      404: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
-      408: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
-      409: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
-      414: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
-      429: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
-      431: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
-  reviewKycDocument: {
-    parameters: {
-      query?: never
-      header?: never
-      path: {
-        id: number
-        documentId: number
-      }
-      cookie?: never
-    }
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @enum {string} */
-          review: 'accepted' | 'resend'
-          /** @description Needed to send a document back: the farmer reads it in their KYC page */
-          reason?: string
-        }
-      }
-    }
-    responses: {
-      /** @description OK: the answer below. */
-      200: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': {
-            id: number
-            /** @enum {string} */
-            kind:
-              | 'id_front'
-              | 'id_back'
-              | 'selfie'
-              | 'bank_statement'
-              | 'utility_bill'
-              | 'land_document'
-              | 'harvest_sales'
-            /** @enum {string} */
-            content_type: 'application/pdf' | 'image/jpeg' | 'image/png'
-            bytes: number
-            file_name: string
-            created_at: string
-            /** @description Finance’s judgement: accepted, or to be sent again (resend); null: not judged */
-            review: ('accepted' | 'resend') | null
-            /** @description Why it is to be sent again: the farmer reads it */
-            review_reason: string | null
-          }
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of VALIDATION_FAILED, OTP_INVALID, OTP_EXPIRED, OTP_EXHAUSTED, PIN_MISMATCH, PIN_TOO_COMMON, PIN_CURRENT_REQUIRED, CASH_NEEDS_PICKUP, PIN_REQUIRED, UPLOAD_EMPTY, CURSOR_INVALID (the operation's description says which it gives, and their extra fields). */
-      400: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
-      401: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of FORBIDDEN, ACCOUNT_SUSPENDED, DEMO_RESET_REFUSED, PIN_INVALID, BIOMETRIC_FAILED, STEP_UP_REQUIRED, BRANCH_NOT_YOURS (the operation's description says which it gives, and their extra fields). */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of NOT_FOUND, ROUTE_NOT_FOUND, QR_NOT_FOUND, ORDER_NOT_AT_BRANCH (the operation's description says which it gives, and their extra fields). */
-      404: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
-      408: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
-      409: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
-      413: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
-      414: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
-      415: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
-      429: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
-      431: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
-  approveKycApplication: {
-    parameters: {
-      query?: never
-      header?: never
-      path: {
-        id: number
-      }
-      cookie?: never
-    }
-    requestBody: {
-      content: {
-        'application/json': {
-          verified_hectares: number
-          contract_starts_on: string
-          contract_ends_on: string
-          /** @description The harvest date: when the credit is to be repaid */
-          due_on: string
-        }
-      }
-    }
-    responses: {
-      /** @description OK: the answer below. */
-      200: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': {
-            id: number
-            /** @enum {string} */
-            state: 'draft' | 'submitted' | 'insufficient_documents' | 'rejected' | 'approved'
-          }
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of VALIDATION_FAILED, OTP_INVALID, OTP_EXPIRED, OTP_EXHAUSTED, PIN_MISMATCH, PIN_TOO_COMMON, PIN_CURRENT_REQUIRED, CASH_NEEDS_PICKUP, PIN_REQUIRED, UPLOAD_EMPTY, CURSOR_INVALID (the operation's description says which it gives, and their extra fields). */
-      400: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
-      401: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of FORBIDDEN, ACCOUNT_SUSPENDED, DEMO_RESET_REFUSED, PIN_INVALID, BIOMETRIC_FAILED, STEP_UP_REQUIRED, BRANCH_NOT_YOURS (the operation's description says which it gives, and their extra fields). */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of NOT_FOUND, ROUTE_NOT_FOUND, QR_NOT_FOUND, ORDER_NOT_AT_BRANCH (the operation's description says which it gives, and their extra fields). */
-      404: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
-      408: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
-      409: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
-      413: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
-      414: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
-      415: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
-      429: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
-      431: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
-  rejectKycApplication: {
-    parameters: {
-      query?: never
-      header?: never
-      path: {
-        id: number
-      }
-      cookie?: never
-    }
-    requestBody: {
-      content: {
-        'application/json': {
-          reason: string
-          can_resubmit_on: string
-        }
-      }
-    }
-    responses: {
-      /** @description OK: the answer below. */
-      200: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': {
-            id: number
-            /** @enum {string} */
-            state: 'draft' | 'submitted' | 'insufficient_documents' | 'rejected' | 'approved'
-          }
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of VALIDATION_FAILED, OTP_INVALID, OTP_EXPIRED, OTP_EXHAUSTED, PIN_MISMATCH, PIN_TOO_COMMON, PIN_CURRENT_REQUIRED, CASH_NEEDS_PICKUP, PIN_REQUIRED, UPLOAD_EMPTY, CURSOR_INVALID (the operation's description says which it gives, and their extra fields). */
-      400: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
-      401: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of FORBIDDEN, ACCOUNT_SUSPENDED, DEMO_RESET_REFUSED, PIN_INVALID, BIOMETRIC_FAILED, STEP_UP_REQUIRED, BRANCH_NOT_YOURS (the operation's description says which it gives, and their extra fields). */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of NOT_FOUND, ROUTE_NOT_FOUND, QR_NOT_FOUND, ORDER_NOT_AT_BRANCH (the operation's description says which it gives, and their extra fields). */
-      404: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
-      408: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
-      409: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
-      413: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
-      414: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
-      415: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
-      429: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
-      431: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
-  requestKycDocuments: {
-    parameters: {
-      query?: never
-      header?: never
-      path: {
-        id: number
-      }
-      cookie?: never
-    }
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @default [] */
-          documents?: (
-            | 'id_front'
-            | 'id_back'
-            | 'selfie'
-            | 'bank_statement'
-            | 'utility_bill'
-            | 'land_document'
-            | 'harvest_sales'
-          )[]
-          note?: string
-        }
-      }
-    }
-    responses: {
-      /** @description OK: the answer below. */
-      200: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': {
-            id: number
-            /** @enum {string} */
-            state: 'draft' | 'submitted' | 'insufficient_documents' | 'rejected' | 'approved'
-          }
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of VALIDATION_FAILED, OTP_INVALID, OTP_EXPIRED, OTP_EXHAUSTED, PIN_MISMATCH, PIN_TOO_COMMON, PIN_CURRENT_REQUIRED, CASH_NEEDS_PICKUP, PIN_REQUIRED, UPLOAD_EMPTY, CURSOR_INVALID (the operation's description says which it gives, and their extra fields). */
-      400: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
-      401: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of FORBIDDEN, ACCOUNT_SUSPENDED, DEMO_RESET_REFUSED, PIN_INVALID, BIOMETRIC_FAILED, STEP_UP_REQUIRED, BRANCH_NOT_YOURS (the operation's description says which it gives, and their extra fields). */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of NOT_FOUND, ROUTE_NOT_FOUND, QR_NOT_FOUND, ORDER_NOT_AT_BRANCH (the operation's description says which it gives, and their extra fields). */
-      404: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
-      408: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
-      409: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
-      413: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
-      414: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
-      415: {
         headers: {
           [name: string]: unknown
         }

@@ -15,7 +15,7 @@ import type { Clock } from '../../clock.ts'
 import type { ApiConfig } from '../../config.ts'
 import { createAuthRepository, type UserRow } from './auth.repository.ts'
 import type { OtpService, SendContext } from './otp.service.ts'
-import { checkPassword, hashPassword, hmac, randomToken, sha256 } from './secrets.ts'
+import { checkPassword, hashPassword, hmac, randomToken, sha256 } from '../../secrets.ts'
 import type { TokenSigner } from './tokens.ts'
 
 export type Tokens = { access_token: string; refresh_token: string; expires_in: number }
@@ -476,6 +476,19 @@ export function createAuthService(deps: {
     checkSession,
 
     me: userDto,
+
+    /** A person by mobile number, whatever their role or state (callers decide who counts). */
+    userByMobile(mobile: string) {
+      return repo.findUserByMobile(mobile)
+    },
+
+    /**
+     * Ends every session of a user inside the caller's transaction (`tx`), so a change of role
+     * and the end of the sessions it invalidates commit together.
+     */
+    revokeSessions(tx: Db, userId: number, reason: 'role_changed', at: Date) {
+      return createAuthRepository(tx).revokeSessions(userId, reason, at)
+    },
 
     /** docs/product/accounts.md: suspending a user ends all of their sessions at once (ASVS 7.4.2). */
     async setSuspended(userId: number, suspended: boolean) {

@@ -22,7 +22,15 @@ import type { Clock } from '../../clock.ts'
 import type { ApiConfig } from '../../config.ts'
 import type { SmsProvider } from '../sms/sms-provider.ts'
 import { createAuthRepository, type ChallengeRow } from './auth.repository.ts'
-import { hmac, openText, otpCode, randomToken, sameSecret, sealText, sha256 } from './secrets.ts'
+import {
+  hmac,
+  openText,
+  otpCode,
+  randomToken,
+  sameSecret,
+  sealText,
+  sha256,
+} from '../../secrets.ts'
 
 export type SendContext = { clientIp: string; locale: Locale }
 export type PendingSms = { outboxId: number; to: string; body: string }

@@ -43,7 +43,7 @@ describe('refresh inside the grace window (row 16)', () => {
     clock.advance(5_000)
     expect((await refresh(first.refresh_token)).json().refresh_token).toBe(successor)
 
-    const { sha256 } = await import('./secrets.ts')
+    const { sha256 } = await import('../../secrets.ts')
     expect(await liveTokens(sha256(first.refresh_token))).toHaveLength(1)
 
     // The chain goes on from the one successor; the session is whole.

@@ -41,6 +41,8 @@ export function createTokenSigner(secret: string, accessTtlSeconds: number) {
   }
 
   return {
+    /** How long an extension token lives (it is shown to the app as `expires_in`). */
+    extensionTtlSeconds: EXTENSION_TTL_SECONDS,
     accessTtlSeconds,
     signAccess(input: { userId: number; sessionId: string; role: Role }, nowMs: number) {
       return sign(

@@ -7,16 +7,15 @@ import { MarketSchema } from '@padi/domain/money-schemas'
 import { ErrorResponseSchema } from '../../error-schema.ts'
 import { errorAnswers } from '../../error-schema.ts'
 import type { Guards } from '../../plugins/authenticate.ts'
-import { readContentVersion } from '../content/content-version.ts'
 import type { BranchEditService } from './branch-edit.service.ts'
 import type { BranchesService } from './branches.service.ts'
-import type { Db } from '@padi/db/client'
 
 export const branchesRoutes: FastifyPluginAsync<{
   branches: BranchesService
   edit: BranchEditService
   guards: Guards
-  db: Db
+  /** The shop's content version now (docs/product/back-office.md, Changes show at once). */
+  contentVersion: () => Promise<number>
 }> = async (app, opts) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
   // docs/product/back-office.md (Changes show at once): web servers ask this every second or so
@@ -38,7 +37,7 @@ export const branchesRoutes: FastifyPluginAsync<{
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store')
-      return { version: await readContentVersion(opts.db) }
+      return { version: await opts.contentVersion() }
     },
   )
 

@@ -9,7 +9,7 @@ import {
   COUNTER_CODE_TTL_MS,
   COUNTER_VISIT_MS,
 } from '@padi/domain/vouchers/voucher-rules'
-import { randomToken, sameSecret, sha256 } from '../auth/secrets.ts'
+import { randomToken, sameSecret, sha256 } from '../../secrets.ts'
 
 const PREFIX = 'SM1'
 

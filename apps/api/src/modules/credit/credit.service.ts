@@ -77,9 +77,12 @@ export function createCreditService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps
   return {
     /** GET /me/credits: the customer's lines, newest (the one in use) first. */
-    /** The line an order would be paid from (the newest), or null. */
-    currentLine(userId: number): Promise<CreditLineRow | null> {
-      return createCreditRepository(db).currentLine(userId)
+    /**
+     * The line an order would be paid from (the newest), or null; read inside the caller's
+     * transaction when `tx` is given.
+     */
+    currentLine(userId: number, tx: Db = db): Promise<CreditLineRow | null> {
+      return createCreditRepository(tx).currentLine(userId)
     },
 
     async credits(userId: number): Promise<CreditRecord[]> {

@@ -1,17 +1,9 @@
 import { ErrorResponseSchema } from '../../error-schema.ts'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { desc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import type { Db } from '@padi/db/client'
-import { smsOutbox } from '@padi/db/schema/auth'
-import { creditLines } from '@padi/db/schema/credit'
-import { users } from '@padi/db/schema/users'
-import { MARKET_CURRENCY, type Market } from '@padi/domain/markets'
+import type { DevService } from './dev.service.ts'
 import { MobileSchema } from '@padi/domain/auth/schemas'
-import { startOfDay } from '@padi/domain/credit/farmer-calendar'
-import { DomainError } from '@padi/domain/errors'
-import type { OtpService } from '../auth/otp.service.ts'
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
 
@@ -54,7 +46,7 @@ async function thisMachineOnly(request: FastifyRequest, reply: FastifyReply) {
  * docs/product/demo-mode.md: the demo SMS outbox, newest first, so a person trying the shop (or a
  * browser test) can read a code. Registered only in demo mode, and answers this machine only.
  */
-export const devRoutes: FastifyPluginAsync<{ db: Db; otp: OtpService }> = async (app, opts) => {
+export const devRoutes: FastifyPluginAsync<{ dev: DevService }> = async (app, opts) => {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/dev/sms',
     {
@@ -88,23 +80,7 @@ export const devRoutes: FastifyPluginAsync<{ db: Db; otp: OtpService }> = async 
         },
       },
     },
-    async (request) => {
-      const rows = await opts.db
-        .select()
-        .from(smsOutbox)
-        .where(eq(smsOutbox.to, request.query.to))
-        .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
-        .limit(request.query.limit)
-      return {
-        data: rows.map((r) => ({
-          to: r.to,
-          body: opts.otp.outboxText(r),
-          purpose: r.purpose,
-          status: r.status,
-          created_at: r.createdAt.toISOString(),
-        })),
-      }
-    },
+    async (request) => ({ data: await opts.dev.outbox(request.query.to, request.query.limit) }),
   )
   app.withTypeProvider<ZodTypeProvider>().post(
     '/dev/credit-lines',
@@ -134,39 +110,6 @@ export const devRoutes: FastifyPluginAsync<{ db: Db; otp: OtpService }> = async 
         },
       },
     },
-    async (request, reply) => {
-      const [user] = await opts.db
-        .select({ id: users.id, market: users.market, role: users.role })
-        .from(users)
-        .where(eq(users.mobile, request.body.mobile))
-      if (!user || user.role !== 'customer')
-        throw new DomainError('NOT_FOUND', 'Customer not found')
-      const [existing] = await opts.db
-        .select({ id: creditLines.id })
-        .from(creditLines)
-        .where(eq(creditLines.userId, user.id))
-        .limit(1)
-      if (existing) throw new DomainError('CONFLICT', 'This customer already has a credit line')
-      const currency = MARKET_CURRENCY[user.market as Market]
-      const harvestOn = request.body.harvest_on
-      const [line] = await opts.db
-        .insert(creditLines)
-        .values({
-          userId: user.id,
-          currency,
-          approvedMinor: request.body.amount_minor,
-          state: request.body.state,
-          ...(harvestOn
-            ? { dueAt: startOfDay(harvestOn, currency), harvestOn }
-            : {
-                dueAt: sql`now() + interval '150 days'`,
-                harvestOn: sql`(now() + interval '150 days')::date`,
-              }),
-          plantingOn: request.body.planting_on ?? sql`(now() - interval '30 days')::date`,
-          expiresAt: sql`now() + interval '365 days'`,
-        })
-        .returning({ id: creditLines.id })
-      return reply.status(201).send({ id: line!.id })
-    },
+    async (request, reply) => reply.status(201).send(await opts.dev.grantCreditLine(request.body)),
   )
 }

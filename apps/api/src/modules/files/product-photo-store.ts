@@ -2,7 +2,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { fileTypeFromBuffer } from 'file-type'
-import { randomToken } from '../auth/secrets.ts'
+import { randomToken } from '../../secrets.ts'
 
 /**
  * docs/product/back-office.md (Products): the square sizes the shop shows a photo at (the cart's

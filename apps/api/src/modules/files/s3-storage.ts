@@ -6,7 +6,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3'
-import { randomToken } from '../auth/secrets.ts'
+import { randomToken } from '../../secrets.ts'
 import type { FileStore } from './encrypted-file-store.ts'
 import { KEY_PATTERN } from './encrypted-file-store.ts'
 import { openSealedFile, sealFile } from './file-sealing.ts'

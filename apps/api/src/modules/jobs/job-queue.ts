@@ -115,15 +115,18 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       const queues = await boss.getQueues([...periods.keys()])
       const failed = await boss.findJobs<object>(DEAD_LETTER_QUEUE, { queued: true, limit: 200 })
       return {
-        jobs: [...periods].map(([name, everyMs]) => {
-          const queue = queues.find((q) => q.name === name)
-          return {
-            name,
-            every_seconds: Math.max(1, Math.ceil(everyMs / 1000)),
-            waiting: queue?.queuedCount ?? 0,
-            running: queue?.activeCount ?? 0,
-          }
-        }),
+        // By name, so the list does not depend on the order modules are registered in.
+        jobs: [...periods]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([name, everyMs]) => {
+            const queue = queues.find((q) => q.name === name)
+            return {
+              name,
+              every_seconds: Math.max(1, Math.ceil(everyMs / 1000)),
+              waiting: queue?.queuedCount ?? 0,
+              running: queue?.activeCount ?? 0,
+            }
+          }),
         failed: failed
           .map((job): FailedJob => ({
             id: job.id,

@@ -21,7 +21,7 @@ import { MARKET, MARKET_CURRENCY, type Market } from '@padi/domain/markets'
 import { formatDate } from '@padi/domain/dates'
 import type { Clock } from '../../clock.ts'
 import type { OtpService, PendingSms } from '../auth/otp.service.ts'
-import { recordDecision, recordFileRead } from '../audit/record-decision.ts'
+import { recordDecision, recordFileRead } from '../audit/record-decision.service.ts'
 import type { FileStore } from '../files/encrypted-file-store.ts'
 import { documentOf } from './kyc.service.ts'
 

@@ -27,9 +27,10 @@ import type { Locale } from '@padi/domain/i18n/locales'
 import type { Currency } from '@padi/domain/markets'
 import type { Clock } from '../../clock.ts'
 import type { OtpService, PendingSms, SendContext } from '../auth/otp.service.ts'
-import { EXTENSION_TTL_SECONDS, type TokenSigner } from '../auth/tokens.ts'
-import { recordDecision, recordFileRead } from '../audit/record-decision.ts'
-import { createCreditRepository, type CreditLineRow } from '../credit/credit.repository.ts'
+import type { TokenSigner } from '../auth/tokens.ts'
+import { recordDecision, recordFileRead } from '../audit/record-decision.service.ts'
+import type { CreditLineRow } from '../credit/credit.repository.ts'
+import type { CreditService } from '../credit/credit.service.ts'
 import type { FileStore } from '../files/encrypted-file-store.ts'
 import { cleanFileName } from '../files/file-name.ts'
 import { inspectUpload } from '../files/inspect-upload.ts'
@@ -99,6 +100,7 @@ export function createLateRepaymentService(deps: {
   tokens: TokenSigner
   files: FileStore
   scanner: VirusScanner
+  credit: Pick<CreditService, 'currentLine'>
 }) {
   const { db, clock, otp, tokens, files, scanner } = deps
 
@@ -112,7 +114,7 @@ export function createLateRepaymentService(deps: {
   }
 
   async function lineOf(userId: number): Promise<CreditLineRow> {
-    const line = await createCreditRepository(db).currentLine(userId)
+    const line = await deps.credit.currentLine(userId)
     if (!line)
       throw new DomainError('CREDIT_UNAVAILABLE', 'No credit line to extend', {
         extra: { reason: 'none' },
@@ -243,7 +245,7 @@ export function createLateRepaymentService(deps: {
       if (!userId) throw new DomainError('OTP_INVALID', 'The verification code is not valid')
       return {
         token: await tokens.signExtension(userId, clock.now().getTime()),
-        expires_in: EXTENSION_TTL_SECONDS,
+        expires_in: tokens.extensionTtlSeconds,
       }
     },
 
@@ -361,7 +363,7 @@ export function createLateRepaymentService(deps: {
     async submit(userId: number, input: ExtensionSubmit, locale: Locale): Promise<Extension> {
       try {
         return await db.transaction(async (tx) => {
-          const current = await createCreditRepository(tx).currentLine(userId)
+          const current = await deps.credit.currentLine(userId, tx)
           if (!current)
             throw new DomainError('CREDIT_UNAVAILABLE', 'No credit line to extend', {
               extra: { reason: 'none' },

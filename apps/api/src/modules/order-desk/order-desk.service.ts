@@ -14,7 +14,7 @@ import type {
   Shipment,
 } from '@padi/domain/orders/order-desk-schemas'
 import type { Clock } from '../../clock.ts'
-import { orderAnswers, type OrderRow } from '../orders/order-answers.ts'
+import { orderAnswers, type OrderRow } from '../orders/order-answers.service.ts'
 
 type Viewer = { userId: number; role: Role }
 

@@ -24,7 +24,7 @@ import type { AuthService, TokenContext } from '../auth/auth.service.ts'
 import type { CreditService } from '../credit/credit.service.ts'
 import type { PinService } from '../payment/pin.service.ts'
 import type { BiometricsService } from '../biometrics/biometrics.service.ts'
-import { orderAnswer, orderAnswers, type OrderRow } from './order-answers.ts'
+import { orderAnswer, orderAnswers, type OrderRow } from './order-answers.service.ts'
 import { farmerOf, quoteStock, stockRefusal } from './order-stock.ts'
 
 /** PostgreSQL's 'try again' failures: serialization_failure and deadlock_detected. */

@@ -15,7 +15,7 @@ import type {
 import { DomainError } from '@padi/domain/errors'
 import { groupOfCategory, type Category } from '@padi/domain/catalogue/catalogue'
 import { isUniqueViolation } from '@padi/db/unique-violation'
-import { randomToken } from '../auth/secrets.ts'
+import { randomToken } from '../../secrets.ts'
 import type { Market } from '@padi/domain/markets'
 import type { Clock } from '../../clock.ts'
 import { bumpContentVersion } from '../content/content-version.ts'

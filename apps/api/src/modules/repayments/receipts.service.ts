@@ -20,8 +20,8 @@ import type {
 } from '@padi/domain/repayments/receipt-schemas'
 import type { Clock } from '../../clock.ts'
 import type { OtpService, PendingSms } from '../auth/otp.service.ts'
-import { recordDecision, recordFileRead } from '../audit/record-decision.ts'
-import { createCreditRepository } from '../credit/credit.repository.ts'
+import { recordDecision, recordFileRead } from '../audit/record-decision.service.ts'
+import type { CreditService } from '../credit/credit.service.ts'
 import type { FileStore } from '../files/encrypted-file-store.ts'
 import { cleanFileName } from '../files/file-name.ts'
 import { inspectUpload } from '../files/inspect-upload.ts'
@@ -75,6 +75,7 @@ export function createReceiptsService(deps: {
   files: FileStore
   scanner: VirusScanner
   sms?: Pick<OtpService, 'notice' | 'dispatch'>
+  credit: Pick<CreditService, 'currentLine'>
 }) {
   const { db, clock, files, scanner } = deps
 
@@ -143,7 +144,7 @@ export function createReceiptsService(deps: {
         throw receiptError('UPLOAD_EMPTY', 'receipt.errors.emptyFile', 'The file is empty')
       if (input.bytes.length > RECEIPT_MAX_FILE_BYTES)
         throw receiptError('UPLOAD_TOO_LARGE', 'receipt.errors.fileTooLarge', 'File over 10MB')
-      const line = await createCreditRepository(db).currentLine(userId)
+      const line = await deps.credit.currentLine(userId)
       if (!line)
         throw new DomainError('CREDIT_UNAVAILABLE', 'No credit line to repay', {
           extra: { reason: 'none' },

@@ -9,7 +9,6 @@ import type { StaffAssignment, UserOverview, UserSearch } from '@padi/domain/aut
 import { DomainError } from '@padi/domain/errors'
 import type { Market } from '@padi/domain/markets'
 import type { Clock } from '../../clock.ts'
-import { createAuthRepository } from '../auth/auth.repository.ts'
 import type { AuthService } from '../auth/auth.service.ts'
 import type { CounterService } from '../counter/counter.service.ts'
 import type { CreditService } from '../credit/credit.service.ts'
@@ -148,7 +147,7 @@ export function createUserDeskService(deps: {
           .update(users)
           .set({ role: input.role, staffBranchId: branchId, tokensValidAfter: now })
           .where(eq(users.id, id))
-        await createAuthRepository(tx).revokeSessions(id, 'role_changed', now)
+        await deps.auth.revokeSessions(tx, id, 'role_changed', now)
         await tx.insert(auditLog).values({
           actorUserId,
           action: 'user.assign',

@@ -4,7 +4,6 @@ import { auditLog } from '@padi/db/schema/audit'
 import { users } from '@padi/db/schema/users'
 import type { User } from '@padi/domain/auth/user-schema'
 import { DomainError } from '@padi/domain/errors'
-import { createAuthRepository } from '../auth/auth.repository.ts'
 import type { AuthService } from '../auth/auth.service.ts'
 
 /** What a branch counter sees of a customer it looks up: enough to serve them, no more. */
@@ -25,7 +24,7 @@ export function createUsersService({ db, auth }: { db: Db; auth: AuthService }) 
   return {
     /** A customer by mobile number; staff and pending sign-ups are not customers to the counter. */
     async customerByMobile(mobile: string): Promise<CounterCustomer> {
-      const user = await createAuthRepository(db).findUserByMobile(mobile)
+      const user = await auth.userByMobile(mobile)
       if (!user || user.role !== 'customer' || user.status === 'pending') {
         throw new DomainError('NOT_FOUND', 'Customer not found')
       }
