@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, DbHandle } from '@padi/db/client'
 import { cartItems } from '@padi/db/schema/cart'
@@ -10,8 +9,6 @@ import { DomainError, ERROR_CODES, type ErrorCode } from '@padi/domain/errors'
 import { MARKET_CURRENCY, type Currency, type Market } from '@padi/domain/markets'
 import { PIN_LOCK_MS, PIN_MAX_FAILURES } from '@padi/domain/payment/pin'
 import {
-  IDEMPOTENCY_STALE_MS,
-  IDEMPOTENCY_TTL_MS,
   initialStatus,
   paymentAllows,
   type Fulfilment,
@@ -20,6 +17,7 @@ import {
 import type { CheckoutQuote, Order, PlaceOrder } from '@padi/domain/orders/order-schemas'
 import { availableMinor, isSpendable, shortfallMinor } from '@padi/domain/credit/credit-line'
 import type { Clock } from '../../clock.ts'
+import { keyWindow, requestHash } from '../../idempotency.ts'
 import type { AuthService, TokenContext } from '../auth/auth.service.ts'
 import type { CreditService } from '../credit/credit.service.ts'
 import type { PinService } from '../payment/pin.service.ts'
@@ -138,10 +136,9 @@ function itemOf(i: Record<string, unknown>): typeof orderItems.$inferSelect {
 }
 
 /** The body an Idempotency-Key is bound to; the PIN and the biometric answer are left out, so a retry after a mistyped PIN is the same order. */
-function requestHash(body: PlaceOrder): string {
+function orderHash(body: PlaceOrder): string {
   const { pin: _pin, webauthn: _webauthn, ...rest } = body
-  const canonical = JSON.stringify(Object.fromEntries(Object.entries(rest).sort()))
-  return createHash('sha256').update(canonical).digest('base64url')
+  return requestHash(rest)
 }
 
 export function createOrdersService(deps: {
@@ -273,14 +270,15 @@ export function createOrdersService(deps: {
    */
   async function takeKey(userId: number, key: string, hash: string): Promise<number | null> {
     const now = clock.now()
+    const window = keyWindow(now)
     const taken = await prepared<{ key: string }>(sql`insert into ${idempotencyKeys}
         (user_id, key, request_hash, status, created_at)
       values (${userId}, ${key}, ${hash}, 'in_flight', ${now})
       on conflict (user_id, key) do update set request_hash = excluded.request_hash,
         status = 'in_flight', response_body = null, created_at = excluded.created_at
       where (${idempotencyKeys.status} <> 'done'
-          and ${idempotencyKeys.createdAt} < ${new Date(now.getTime() - IDEMPOTENCY_STALE_MS)})
-        or ${idempotencyKeys.createdAt} < ${new Date(now.getTime() - IDEMPOTENCY_TTL_MS)}
+          and ${idempotencyKeys.createdAt} < ${window.staleBefore})
+        or ${idempotencyKeys.createdAt} < ${window.expiredBefore}
         or ${idempotencyKeys.status} = 'refused'
       returning key`)
     if (taken.length > 0) return null
@@ -315,8 +313,8 @@ export function createOrdersService(deps: {
       key,
       key_taken: keyTaken,
       request_hash: hash,
-      stale_before: new Date(now.getTime() - IDEMPOTENCY_STALE_MS).toISOString(),
-      expired_before: new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString(),
+      stale_before: keyWindow(now).staleBefore.toISOString(),
+      expired_before: keyWindow(now).expiredBefore.toISOString(),
       now: now.toISOString(),
       fulfilment: body.fulfilment,
       payment: body.payment,
@@ -410,7 +408,7 @@ export function createOrdersService(deps: {
         throw new DomainError('CASH_NEEDS_PICKUP', 'Cash payment does not allow delivery')
       if (body.payment === 'credits' && !body.pin && !body.webauthn)
         throw new DomainError('PIN_REQUIRED', 'PIN required')
-      const hash = requestHash(body)
+      const hash = orderHash(body)
       // With the PIN or in cash, the order's statement takes the key itself (one round trip).
       if (!body.webauthn) return placeOnce(session, key, body, hash, false)
       // A device's answer is checked (and its challenge used) before the order's statement, so
@@ -496,7 +494,7 @@ export function createOrdersService(deps: {
       if (refused) throw refused
       return biometrics.paymentOptions(userId, {
         key,
-        requestHash: requestHash(body),
+        requestHash: orderHash(body),
         amountMinor: totalMinor,
         currency: MARKET_CURRENCY[market],
       })
