@@ -1,7 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
-import { addresses } from '@padi/db/schema/addresses'
-import { users } from '@padi/db/schema/users'
 import {
   ADDRESSES_MAX,
   type Address,
@@ -10,10 +7,9 @@ import {
 import { DomainError } from '@padi/domain/errors'
 import { regionByCode, regionOfPostcode } from '@padi/domain/geo/regions'
 import type { Market } from '@padi/domain/markets'
+import { createAddressesRepository, type AddressRow } from './addresses.repository.ts'
 
-type Row = typeof addresses.$inferSelect
-
-function toAddress(row: Row): Address {
+function toAddress(row: AddressRow): Address {
   const region = regionByCode(row.state)
   return {
     id: row.id,
@@ -53,20 +49,13 @@ export function createAddressesService(deps: { db: Db }) {
 
   /** Locks the customer's row, so changes to one customer's addresses take turns. */
   async function owner(tx: Db, userId: number): Promise<Market> {
-    const [row] = await tx
-      .select({ market: users.market })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update')
+    const row = await createAddressesRepository(tx).lockOwner(userId)
     if (!row) throw new DomainError('NOT_FOUND', 'User not found')
-    return row.market as Market
+    return row.market
   }
 
-  async function mine(tx: Db, userId: number, id: number): Promise<Row> {
-    const [row] = await tx
-      .select()
-      .from(addresses)
-      .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+  async function mine(tx: Db, userId: number, id: number): Promise<AddressRow> {
+    const row = await createAddressesRepository(tx).addressOf(userId, id)
     // Another customer's address answers as one that does not exist.
     if (!row) throw new DomainError('NOT_FOUND', 'Address not found')
     return row
@@ -74,11 +63,7 @@ export function createAddressesService(deps: { db: Db }) {
 
   return {
     async list(userId: number): Promise<Address[]> {
-      const rows = await db
-        .select()
-        .from(addresses)
-        .where(eq(addresses.userId, userId))
-        .orderBy(desc(addresses.isDefault), asc(addresses.id))
+      const rows = await createAddressesRepository(db).addressesOf(userId)
       return rows.map(toAddress)
     },
 
@@ -86,18 +71,12 @@ export function createAddressesService(deps: { db: Db }) {
       return db.transaction(async (tx) => {
         const market = await owner(tx, userId)
         checkRegion(market, input)
-        const [existing] = await tx
-          .select({ n: count() })
-          .from(addresses)
-          .where(eq(addresses.userId, userId))
-        const n = existing?.n ?? 0
+        const repo = createAddressesRepository(tx)
+        const n = await repo.countOf(userId)
         if (n >= ADDRESSES_MAX)
           throw new DomainError('ADDRESS_LIMIT', `At most ${ADDRESSES_MAX} addresses`)
-        const [row] = await tx
-          .insert(addresses)
-          .values({ userId, ...input, country: market, isDefault: n === 0 })
-          .returning()
-        return toAddress(row!)
+        const row = await repo.insert(userId, { ...input, country: market, isDefault: n === 0 })
+        return toAddress(row)
       })
     },
 
@@ -106,12 +85,8 @@ export function createAddressesService(deps: { db: Db }) {
         const market = await owner(tx, userId)
         await mine(tx, userId, id)
         checkRegion(market, input)
-        const [row] = await tx
-          .update(addresses)
-          .set({ ...input })
-          .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
-          .returning()
-        return toAddress(row!)
+        const row = await createAddressesRepository(tx).update(userId, id, input)
+        return toAddress(row)
       })
     },
 
@@ -119,16 +94,10 @@ export function createAddressesService(deps: { db: Db }) {
       return db.transaction(async (tx) => {
         await owner(tx, userId)
         await mine(tx, userId, id)
-        await tx
-          .update(addresses)
-          .set({ isDefault: false })
-          .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)))
-        const [row] = await tx
-          .update(addresses)
-          .set({ isDefault: true })
-          .where(eq(addresses.id, id))
-          .returning()
-        return toAddress(row!)
+        const repo = createAddressesRepository(tx)
+        await repo.clearDefault(userId)
+        const row = await repo.markDefault(id)
+        return toAddress(row)
       })
     },
 
@@ -138,15 +107,7 @@ export function createAddressesService(deps: { db: Db }) {
         const row = await mine(tx, userId, id)
         if (row.isDefault)
           throw new DomainError('ADDRESS_IS_DEFAULT', 'Cannot delete the default address')
-        await tx
-          .delete(addresses)
-          .where(
-            and(
-              eq(addresses.id, id),
-              eq(addresses.userId, userId),
-              sql`not ${addresses.isDefault}`,
-            ),
-          )
+        await createAddressesRepository(tx).deleteUnlessDefault(userId, id)
       })
     },
   }

@@ -1,4 +1,3 @@
-import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm'
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -6,8 +5,6 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server'
 import type { Db } from '@padi/db/client'
-import { webauthnChallenges, webauthnCredentials } from '@padi/db/schema/biometrics'
-import { users } from '@padi/db/schema/users'
 import { DomainError } from '@padi/domain/errors'
 import type { Locale } from '@padi/domain/i18n/locales'
 import type { Currency } from '@padi/domain/markets'
@@ -25,10 +22,9 @@ import { deviceAddedParams } from '@padi/domain/payment/device-added-sms'
 import type { Clock } from '../../clock.ts'
 import type { OtpService } from '../auth/otp.service.ts'
 import type { PinService } from '../payment/pin.service.ts'
+import { createBiometricsRepository, type DeviceRow } from './biometrics.repository.ts'
 
 export type WebAuthnSettings = { rpId: string; rpName: string; origins: string[] }
-
-type Credential = typeof webauthnCredentials.$inferSelect
 
 function failed(): DomainError {
   return new DomainError('BIOMETRIC_FAILED', 'Biometric authentication failed')
@@ -79,12 +75,8 @@ export function createBiometricsService(deps: {
 }) {
   const { db, clock, webauthn, pins, sms } = deps
 
-  async function devicesOf(tx: Db, userId: number): Promise<Credential[]> {
-    return tx
-      .select()
-      .from(webauthnCredentials)
-      .where(eq(webauthnCredentials.userId, userId))
-      .orderBy(desc(webauthnCredentials.createdAt))
+  async function devicesOf(tx: Db, userId: number): Promise<DeviceRow[]> {
+    return createBiometricsRepository(tx).devicesOf(userId)
   }
 
   const expiry = () => new Date(clock.now().getTime() + BIOMETRIC_CHALLENGE_TTL_MS)
@@ -101,21 +93,12 @@ export function createBiometricsService(deps: {
   ) {
     const challenge = answeredChallenge(answer.clientDataJSON)
     if (!challenge) throw failed()
-    const [row] = await tx
-      .select()
-      .from(webauthnChallenges)
-      .where(
-        and(
-          eq(webauthnChallenges.challenge, challenge),
-          eq(webauthnChallenges.userId, userId),
-          eq(webauthnChallenges.purpose, purpose),
-          isNull(webauthnChallenges.usedAt),
-          gt(webauthnChallenges.expiresAt, clock.now()),
-          // ADR 060: a registration challenge counts only if it was made after a proof.
-          purpose === 'register' ? isNotNull(webauthnChallenges.proof) : undefined,
-        ),
-      )
-      .for('update')
+    const row = await createBiometricsRepository(tx).lockOpenChallenge({
+      challenge,
+      userId,
+      purpose,
+      at: clock.now(),
+    })
     if (!row) throw failed()
     return row
   }
@@ -173,10 +156,7 @@ export function createBiometricsService(deps: {
      */
     async sendCode(userId: number, ctx: { clientIp: string; locale: Locale | undefined }) {
       const result = await db.transaction(async (tx) => {
-        const [user] = await tx
-          .select({ mobile: users.mobile, locale: users.locale })
-          .from(users)
-          .where(eq(users.id, userId))
+        const user = await createBiometricsRepository(tx).userForCode(userId)
         if (!user) throw new DomainError('NOT_FOUND', 'User not found')
         const pin = await pins.state(tx, userId, { lock: false })
         if (pin.refusal) throw pin.refusal
@@ -207,10 +187,8 @@ export function createBiometricsService(deps: {
       proof: RegistrationOptionsRequest,
     ): Promise<CeremonyOptions> {
       const outcome = await db.transaction(async (tx) => {
-        const [user] = await tx
-          .select({ mobile: users.mobile, fullName: users.fullName })
-          .from(users)
-          .where(eq(users.id, userId))
+        const txRepo = createBiometricsRepository(tx)
+        const user = await txRepo.userForRegistration(userId)
         if (!user) throw new DomainError('NOT_FOUND', 'User not found')
         const refusal = await judgeProof(tx, userId, proof)
         if (refusal) return { refusal }
@@ -230,7 +208,7 @@ export function createBiometricsService(deps: {
             authenticatorAttachment: 'platform',
           },
         })
-        await tx.insert(webauthnChallenges).values({
+        await txRepo.insertChallenge({
           userId,
           purpose: 'register',
           challenge: options.challenge,
@@ -270,40 +248,30 @@ export function createBiometricsService(deps: {
         if (!verification.verified) throw failed()
         const { credential } = verification.registrationInfo
         const now = clock.now()
-        await tx
-          .update(webauthnChallenges)
-          .set({ usedAt: now })
-          .where(eq(webauthnChallenges.id, row.id))
-        const [saved] = await tx
-          .insert(webauthnCredentials)
-          .values({
-            id: credential.id,
-            userId,
-            publicKey: Buffer.from(credential.publicKey).toString('base64url'),
-            counter: credential.counter,
-            transports: credential.transports ?? [],
-            label: input.label,
-            createdAt: now,
-          })
-          .onConflictDoNothing()
-          .returning()
+        const txRepo = createBiometricsRepository(tx)
+        await txRepo.markChallengeUsed(row.id, now)
+        const saved = await txRepo.insertDevice({
+          id: credential.id,
+          userId,
+          publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+          counter: credential.counter,
+          transports: credential.transports ?? [],
+          label: input.label,
+          createdAt: now,
+        })
         if (!saved) throw new DomainError('CONFLICT', 'This device is already registered')
-        const [user] = await tx
-          .update(users)
-          .set({ biometricEnabled: true })
-          .where(eq(users.id, userId))
-          .returning({ mobile: users.mobile, locale: users.locale, market: users.market })
+        const user = await txRepo.enableBiometric(userId)
         // docs/product/notices.md: the customer is told at once, in their language, which device
         // was added and when; sent after the commit, so a refused registration says nothing.
         const notice = await sms.notice(tx, {
-          to: user!.mobile,
+          to: user.mobile,
           notice: 'device_added',
-          locale: user!.locale,
+          locale: user.locale,
           params: deviceAddedParams({
-            locale: user!.locale,
+            locale: user.locale,
             label: saved.label,
             at: now,
-            market: user!.market === 'TH' ? 'TH' : 'MY',
+            market: user.market === 'TH' ? 'TH' : 'MY',
             product: deps.smsProduct,
           }),
         })
@@ -323,13 +291,10 @@ export function createBiometricsService(deps: {
 
     async remove(userId: number, id: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const gone = await tx
-          .delete(webauthnCredentials)
-          .where(and(eq(webauthnCredentials.id, id), eq(webauthnCredentials.userId, userId)))
-          .returning({ id: webauthnCredentials.id })
+        const txRepo = createBiometricsRepository(tx)
+        const gone = await txRepo.deleteDevice(userId, id)
         if (gone.length === 0) throw new DomainError('NOT_FOUND', 'Device not found')
-        if ((await devicesOf(tx, userId)).length === 0)
-          await tx.update(users).set({ biometricEnabled: false }).where(eq(users.id, userId))
+        if ((await devicesOf(tx, userId)).length === 0) await txRepo.disableBiometric(userId)
       })
     },
 
@@ -350,7 +315,7 @@ export function createBiometricsService(deps: {
         userVerification: 'required',
         allowCredentials: devices.map((c) => ({ id: c.id, transports: c.transports })),
       })
-      await db.insert(webauthnChallenges).values({
+      await createBiometricsRepository(db).insertChallenge({
         userId,
         purpose: 'payment',
         challenge: options.challenge,
@@ -390,16 +355,8 @@ export function createBiometricsService(deps: {
     const row = await openChallenge(tx, args.userId, 'payment', args.response.response)
     if (row.idempotencyKey !== args.key || row.requestHash !== args.requestHash) throw failed()
     if (row.amountMinor === null || row.currency === null) throw failed()
-    const [device] = await tx
-      .select()
-      .from(webauthnCredentials)
-      .where(
-        and(
-          eq(webauthnCredentials.id, args.response.id),
-          eq(webauthnCredentials.userId, args.userId),
-        ),
-      )
-      .for('update')
+    const txRepo = createBiometricsRepository(tx)
+    const device = await txRepo.lockDevice(args.userId, args.response.id)
     if (!device) throw failed()
     let verification
     try {
@@ -421,14 +378,8 @@ export function createBiometricsService(deps: {
     }
     if (!verification.verified) throw failed()
     const now = clock.now()
-    await tx
-      .update(webauthnChallenges)
-      .set({ usedAt: now })
-      .where(eq(webauthnChallenges.id, row.id))
-    await tx
-      .update(webauthnCredentials)
-      .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: now })
-      .where(eq(webauthnCredentials.id, device.id))
+    await txRepo.markChallengeUsed(row.id, now)
+    await txRepo.advanceCounter(device.id, verification.authenticationInfo.newCounter, now)
     return { amountMinor: row.amountMinor, currency: row.currency as Currency }
   }
 }

@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
-import { auditLog } from '@padi/db/schema/audit'
-import { branches } from '@padi/db/schema/branches'
 import type { BranchEdit } from '@padi/domain/branches/schemas'
 import { DomainError } from '@padi/domain/errors'
 import type { Clock } from '../../clock.ts'
 import { bumpContentVersion } from '../content/content-version.ts'
+import { createBranchesRepository } from './branches.repository.ts'
 
 /**
  * docs/product/back-office.md (Branches): admin edits a branch's phone, address and opening
@@ -17,21 +15,11 @@ export function createBranchEditService(deps: { db: Db; clock: Clock; forget: ()
     async edit(actorUserId: number, id: number, input: BranchEdit) {
       const now = deps.clock.now()
       await deps.db.transaction(async (tx) => {
-        const [before] = await tx
-          .select({
-            phone: branches.phone,
-            address: branches.address,
-            openingHours: branches.openingHours,
-          })
-          .from(branches)
-          .where(eq(branches.id, id))
-          .for('update')
+        const repo = createBranchesRepository(tx)
+        const before = await repo.lockEditable(id)
         if (!before) throw new DomainError('NOT_FOUND', 'Branch not found')
-        await tx
-          .update(branches)
-          .set({ phone: input.phone, address: input.address, openingHours: input.opening_hours })
-          .where(eq(branches.id, id))
-        await tx.insert(auditLog).values({
+        await repo.applyEdit(id, input)
+        await repo.insertAuditEntry({
           actorUserId,
           action: 'branch.edit',
           subjectType: 'branch',

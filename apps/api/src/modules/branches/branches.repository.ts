@@ -1,8 +1,10 @@
-import { asc } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
+import { auditLog } from '@padi/db/schema/audit'
 import { branches } from '@padi/db/schema/branches'
-import type { Branch } from '@padi/domain/branches/schemas'
+import type { Branch, BranchEdit } from '@padi/domain/branches/schemas'
 
+/** The branches; an edit runs in a transaction (`createBranchesRepository(tx)`) that locks the row. */
 export function createBranchesRepository(db: Db) {
   return {
     async list(): Promise<Branch[]> {
@@ -26,6 +28,31 @@ export function createBranchesRepository(db: Db) {
         .from(branches)
         .orderBy(asc(branches.sortOrder), asc(branches.id))
       return rows
+    },
+
+    /** What an edit may change, as it is now; the row stays locked until the transaction ends. */
+    async lockEditable(id: number) {
+      const [before] = await db
+        .select({
+          phone: branches.phone,
+          address: branches.address,
+          openingHours: branches.openingHours,
+        })
+        .from(branches)
+        .where(eq(branches.id, id))
+        .for('update')
+      return before ?? null
+    },
+
+    async applyEdit(id: number, input: BranchEdit) {
+      await db
+        .update(branches)
+        .set({ phone: input.phone, address: input.address, openingHours: input.opening_hours })
+        .where(eq(branches.id, id))
+    },
+
+    async insertAuditEntry(entry: typeof auditLog.$inferInsert) {
+      await db.insert(auditLog).values(entry)
     },
   }
 }

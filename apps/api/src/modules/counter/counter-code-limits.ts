@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Redis } from 'ioredis'
 import type { Db } from '@padi/db/client'
-import { auditLog } from '@padi/db/schema/audit'
 import { DomainError, type ErrorCode } from '@padi/domain/errors'
 import type { Clock } from '../../clock.ts'
+import { createCounterRepository } from './counter.repository.ts'
 
 /** The counter's operations that take a customer's code (each one a possible guess). */
 export type CodeOperation = 'lookup' | 'purchase' | 'hand_over'
@@ -159,7 +159,7 @@ export function createCounterCodeLimits(deps: {
     misses: number,
   ) {
     const retryAfterSeconds = Math.max(1, Math.ceil(((window + 1) * settings.windowMs - at) / 1000))
-    await db.insert(auditLog).values({
+    await createCounterRepository(db).insertAuditEntry({
       actorUserId: who.staffId,
       action: 'counter.code_misses_limited',
       subjectType: 'branch',

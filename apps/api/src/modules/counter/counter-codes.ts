@@ -1,7 +1,5 @@
 import { createHmac, randomInt } from 'node:crypto'
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
-import { counterCodes } from '@padi/db/schema/vouchers'
 import { DomainError } from '@padi/domain/errors'
 import {
   COUNTER_CODE_DIGITS,
@@ -10,10 +8,11 @@ import {
   COUNTER_VISIT_MS,
 } from '@padi/domain/vouchers/voucher-rules'
 import { randomToken, sameSecret, sha256 } from '../../secrets.ts'
+import { createCounterRepository, type CounterCodeRow } from './counter.repository.ts'
 
 const PREFIX = 'SM1'
 
-export type CounterCodeRow = typeof counterCodes.$inferSelect
+export type { CounterCodeRow }
 
 /** Where a code goes: the QR page (any branch), or an SMS for the branch that asked (ADR 063). */
 export type CodeChannel = { channel: 'qr' } | { channel: 'sms'; branchId: number; ttlMs: number }
@@ -53,31 +52,15 @@ export function createCounterCodes(deps: { db: Db; secret: string }) {
       'QR_USED',
       'This code has been used: ask the customer to show the new one',
     )
-    let row: CounterCodeRow | undefined
+    let row: CounterCodeRow | null = null
+    const repo = createCounterRepository(db)
     if (input.token) {
       const [prefix, random, signature, extra] = input.token.trim().split('.')
       if (prefix !== PREFIX || !random || !signature || extra !== undefined) throw notFound
       if (!sameSecret(signature, mac(random))) throw notFound
-      ;[row] = await db
-        .select()
-        .from(counterCodes)
-        .where(eq(counterCodes.tokenHash, sha256(input.token.trim())))
-        .for('update')
+      row = await repo.lockCodeByToken(sha256(input.token.trim()))
     } else if (input.digits && /^\d{8}$/.test(input.digits.replace(/\s/g, ''))) {
-      // Digits are unique among the codes alive or held (issue): this clerk's visit first, then
-      // the newest; an old one is 'expired'.
-      ;[row] = await db
-        .select()
-        .from(counterCodes)
-        .where(eq(counterCodes.digits, input.digits.replace(/\s/g, '')))
-        .orderBy(
-          desc(
-            sql`(${counterCodes.servedBy} = ${clerk.staffId} and ${counterCodes.serveUntil} > ${now.toISOString()}::timestamptz) is true`,
-          ),
-          desc(counterCodes.expiresAt),
-        )
-        .limit(1)
-        .for('update')
+      row = await repo.lockCodeByDigits(input.digits.replace(/\s/g, ''), clerk.staffId, now)
     }
     if (!row || (row.branchId !== null && row.branchId !== clerk.branchId)) throw notFound
     if (row.servedBy !== null) {
@@ -89,10 +72,7 @@ export function createCounterCodes(deps: { db: Db; secret: string }) {
     if (row.expiresAt.getTime() <= now.getTime()) throw expired
     if (row.usedAt) throw used
     const serveUntil = new Date(now.getTime() + COUNTER_VISIT_MS)
-    await db
-      .update(counterCodes)
-      .set({ servedBy: clerk.staffId, serveUntil })
-      .where(eq(counterCodes.id, row.id))
+    await repo.holdCode(row.id, clerk.staffId, serveUntil)
     return { ...row, servedBy: clerk.staffId, serveUntil }
   }
 
@@ -108,12 +88,9 @@ export function createCounterCodes(deps: { db: Db; secret: string }) {
     staffId: number,
   ) {
     const which = input.token
-      ? eq(counterCodes.tokenHash, sha256(input.token.trim()))
-      : eq(counterCodes.digits, (input.digits ?? '').replace(/\s/g, ''))
-    await db
-      .update(counterCodes)
-      .set({ serveUntil: now })
-      .where(and(which, eq(counterCodes.servedBy, staffId), gt(counterCodes.serveUntil, now)))
+      ? { tokenHash: sha256(input.token.trim()) }
+      : { digits: (input.digits ?? '').replace(/\s/g, '') }
+    await createCounterRepository(db).releaseCode(which, staffId, now)
   }
 
   return {
@@ -139,20 +116,9 @@ export function createCounterCodes(deps: { db: Db; secret: string }) {
         const inserted = await on.transaction(async (tx) => {
           // Digits are unique among the live codes and those a clerk holds (a visit): a clash (1
           // in 10^8 per such code) is redrawn.
-          const [clash] = await tx
-            .select({ id: counterCodes.id })
-            .from(counterCodes)
-            .where(
-              and(
-                eq(counterCodes.digits, digits),
-                or(
-                  and(gt(counterCodes.expiresAt, now), isNull(counterCodes.usedAt)),
-                  gt(counterCodes.serveUntil, now),
-                ),
-              ),
-            )
-          if (clash) return null
-          await tx.insert(counterCodes).values({
+          const txRepo = createCounterRepository(tx)
+          if (await txRepo.digitsTaken(digits, now)) return null
+          await txRepo.insertCode({
             userId,
             tokenHash: sha256(token),
             digits,

@@ -1,9 +1,6 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
-import { auditLog } from '@padi/db/schema/audit'
-import { smsOutbox } from '@padi/db/schema/auth'
 import { DomainError } from '@padi/domain/errors'
-import { COUNTER_SMS_CODE } from '@padi/domain/vouchers/counter-code-sms'
+import { createCounterRepository } from './counter.repository.ts'
 
 /** The audit log's record of each code a clerk had sent by SMS, known number or not. */
 export const SMS_CODE_SENT = 'counter.sms_code_sent'
@@ -29,12 +26,6 @@ export type SmsLimitReached = { limit: Limit; sent: number; max: number; retryAf
  * and sends, so two clerks of one branch cannot both pass a count made before either sent.
  */
 export function createCounterSmsLimits(settings: CounterSmsLimitSettings) {
-  /** How many in the window, and when the oldest of them came. */
-  async function tally(query: Promise<{ n: number; oldest: string | null }[]>) {
-    const [row] = await query
-    return { n: Number(row?.n ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null }
-  }
-
   return {
     settings,
 
@@ -45,47 +36,19 @@ export function createCounterSmsLimits(settings: CounterSmsLimitSettings) {
       now: Date,
     ): Promise<SmsLimitReached | null> {
       const since = new Date(now.getTime() - settings.windowMs)
-      const oldest = sql<string | null>`min(${auditLog.createdAt})`
-      const sent = and(eq(auditLog.action, SMS_CODE_SENT), gt(auditLog.createdAt, since))
+      const repo = createCounterRepository(tx)
       const counts: [Limit, number, { n: number; oldest: Date | null }][] = [
         [
           'staff',
           settings.perStaff,
-          await tally(
-            tx
-              .select({ n: count(), oldest })
-              .from(auditLog)
-              .where(and(sent, eq(auditLog.actorUserId, who.staffId))),
-          ),
+          await repo.auditCountByStaff(SMS_CODE_SENT, who.staffId, since),
         ],
         [
           'branch',
           settings.perBranch,
-          await tally(
-            tx
-              .select({ n: count(), oldest })
-              .from(auditLog)
-              .where(
-                and(sent, eq(auditLog.subjectType, 'branch'), eq(auditLog.subjectId, who.branchId)),
-              ),
-          ),
+          await repo.auditCountByBranch(SMS_CODE_SENT, who.branchId, since),
         ],
-        [
-          'number',
-          settings.perNumber,
-          await tally(
-            tx
-              .select({ n: count(), oldest: sql<string | null>`min(${smsOutbox.createdAt})` })
-              .from(smsOutbox)
-              .where(
-                and(
-                  eq(smsOutbox.to, who.mobile),
-                  eq(smsOutbox.purpose, COUNTER_SMS_CODE),
-                  gt(smsOutbox.createdAt, since),
-                ),
-              ),
-          ),
-        ],
+        ['number', settings.perNumber, await repo.codeSmsCountTo(who.mobile, since)],
       ]
       for (const [limit, max, { n, oldest: first }] of counts) {
         if (n < max) continue
@@ -110,7 +73,7 @@ export function createCounterSmsLimits(settings: CounterSmsLimitSettings) {
       reached: SmsLimitReached,
       now: Date,
     ) {
-      await db.insert(auditLog).values({
+      await createCounterRepository(db).insertAuditEntry({
         actorUserId: who.staffId,
         action: SMS_CODE_LIMITED,
         subjectType: 'branch',

@@ -1,16 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
-import { branches } from '@padi/db/schema/branches'
-import { branchStock, products, productVariations } from '@padi/db/schema/catalogue'
-import { orders } from '@padi/db/schema/orders'
-import { users } from '@padi/db/schema/users'
-import {
-  counterCodes,
-  counterTransactionLines,
-  counterTransactions,
-  vouchers,
-} from '@padi/db/schema/vouchers'
-import { auditLog } from '@padi/db/schema/audit'
 import { isUniqueViolation } from '@padi/db/unique-violation'
 import { countryOfMobile, normaliseMobile } from '@padi/domain/auth/phone'
 import { marketDay, startOfMarketDay } from '@padi/domain/dates'
@@ -31,9 +19,11 @@ import type { OtpService } from '../auth/otp.service.ts'
 import type { CounterCodeLimits } from './counter-code-limits.ts'
 import type { CounterCodes } from './counter-codes.ts'
 import { SMS_CODE_SENT, type CounterSmsLimits } from './counter-sms-limits.ts'
-
-type VoucherRow = typeof vouchers.$inferSelect
-type TransactionRow = typeof counterTransactions.$inferSelect
+import {
+  createCounterRepository,
+  type TransactionRow,
+  type VoucherRow,
+} from './counter.repository.ts'
 
 export function voucherOf(row: VoucherRow, now: Date): Voucher {
   return {
@@ -88,13 +78,10 @@ export function createCounterService(deps: {
   smsLimits: CounterSmsLimits
 }) {
   const { db, clock, codes, limits } = deps
+  const repo = createCounterRepository(db)
 
   async function staffBranch(on: Db, staffId: number) {
-    const [row] = await on
-      .select({ branchId: users.staffBranchId, market: branches.market, name: branches.name })
-      .from(users)
-      .leftJoin(branches, eq(branches.id, users.staffBranchId))
-      .where(eq(users.id, staffId))
+    const row = await createCounterRepository(on).staffBranchOf(staffId)
     if (!row?.branchId || !row.market)
       throw new DomainError('FORBIDDEN', 'You are not assigned to a branch')
     return { id: row.branchId, market: row.market as Market, name: row.name ?? { en: '' } }
@@ -108,11 +95,7 @@ export function createCounterService(deps: {
    * recorded after the suspension that should have stopped it.
    */
   async function servable(on: Db, userId: number) {
-    const [user] = await on
-      .select({ status: users.status })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('share')
+    const user = await createCounterRepository(on).lockStatusForShare(userId)
     if (user?.status !== 'active')
       throw new DomainError(
         'COUNTER_CUSTOMER_SUSPENDED',
@@ -128,36 +111,11 @@ export function createCounterService(deps: {
   ): Promise<CounterCustomer> {
     const branchId = branch.id
     const now = clock.now()
-    const [user] = await on
-      .select({ id: users.id, fullName: users.fullName, mobile: users.mobile })
-      .from(users)
-      .where(eq(users.id, userId))
+    const onRepo = createCounterRepository(on)
+    const user = await onRepo.customerById(userId)
     if (!user) throw new DomainError('QR_NOT_FOUND', 'No QR data found')
-    const active = await on
-      .select()
-      .from(vouchers)
-      .where(and(eq(vouchers.userId, userId), eq(vouchers.state, 'active')))
-      .orderBy(asc(vouchers.expiresOn), asc(vouchers.id))
-    const pickups = await on
-      .select({
-        id: orders.id,
-        number: orders.number,
-        status: orders.status,
-        payment: orders.payment,
-        totalMinor: orders.totalMinor,
-        currency: orders.currency,
-        createdAt: orders.createdAt,
-      })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.userId, userId),
-          eq(orders.branchId, branchId),
-          eq(orders.fulfilment, 'pickup'),
-          inArray(orders.status, ['unpaid', 'paid']),
-        ),
-      )
-      .orderBy(asc(orders.createdAt))
+    const active = await onRepo.activeVouchersOf(userId)
+    const pickups = await onRepo.pickupsAt(userId, branchId)
     // docs/product/vouchers.md (a voucher at a counter of another market): offered only where it
     // can be used; the customer's others are shown with the reason, never offered.
     const live = active.filter((v) => voucherStatus(v, now) === 'active')
@@ -219,26 +177,14 @@ export function createCounterService(deps: {
       const now = clock.now()
       const who = { staffId, branchId: branch.id, mobile }
       const done = await db.transaction(async (tx) => {
+        const txRepo = createCounterRepository(tx)
         // The branch's sends one at a time: the counts below are exact for its clerks.
-        await tx
-          .select({ id: branches.id })
-          .from(branches)
-          .where(eq(branches.id, branch.id))
-          .for('update')
+        await txRepo.lockBranch(branch.id)
         const reached = await deps.smsLimits.reached(tx, who, now)
         if (reached) return { reached }
         // The number's caps and cool-down on codes, as for every code sent to it.
         await deps.sms.checkSendAllowed(tx, mobile, null)
-        const [customer] = await tx
-          .select({
-            id: users.id,
-            role: users.role,
-            status: users.status,
-            market: users.market,
-            locale: users.locale,
-          })
-          .from(users)
-          .where(eq(users.mobile, mobile))
+        const customer = await txRepo.accountByMobile(mobile)
         // A customer of this market whose sign-up is done; a suspended one too (their code is
         // refused at the counter like any other of theirs, and nothing here says so).
         const served =
@@ -265,7 +211,7 @@ export function createCounterService(deps: {
             : null,
           expiresAt,
         })
-        await tx.insert(auditLog).values({
+        await txRepo.insertAuditEntry({
           actorUserId: staffId,
           action: SMS_CODE_SENT,
           subjectType: 'branch',
@@ -330,16 +276,10 @@ export function createCounterService(deps: {
               const customerId = code.userId
               // Before anything is taken: a suspended customer's code sells nothing.
               await servable(tx, customerId)
+              const txRepo = createCounterRepository(tx)
               // The packs at the catalogue's prices in this branch's market; never the client's.
               const ids = input.lines.map((l) => l.variation_id)
-              const packs = await tx
-                .select({
-                  id: productVariations.id,
-                  priceMy: productVariations.priceMyMinor,
-                  priceTh: productVariations.priceThMinor,
-                })
-                .from(productVariations)
-                .where(inArray(productVariations.id, ids))
+              const packs = await txRepo.packPrices(ids)
               const priced = input.lines.map((line) => {
                 const pack = packs.find((p) => p.id === line.variation_id)
                 const price = pack ? (branch.market === 'MY' ? pack.priceMy : pack.priceTh) : null
@@ -353,15 +293,7 @@ export function createCounterService(deps: {
               // Each voucher named, locked and judged (docs/product/vouchers.md, terms): this
               // customer's, unused, of this counter's market, not past its printed day there.
               const voucherIds = [...new Set(input.voucher_ids)]
-              const named =
-                voucherIds.length === 0
-                  ? []
-                  : await tx
-                      .select()
-                      .from(vouchers)
-                      .where(inArray(vouchers.id, voucherIds))
-                      .orderBy(asc(vouchers.id))
-                      .for('update')
+              const named = await txRepo.lockVouchers(voucherIds)
               const refused = voucherIds.flatMap((id) => {
                 const v = named.find((n) => n.id === id)
                 const why = v
@@ -413,59 +345,32 @@ export function createCounterService(deps: {
                   },
                 )
               for (const line of priced) {
-                const taken = await tx
-                  .update(branchStock)
-                  .set({ quantity: sql`${branchStock.quantity} - ${line.count}` })
-                  .where(
-                    and(
-                      eq(branchStock.branchId, branch.id),
-                      eq(branchStock.variationId, line.variation_id),
-                      gte(branchStock.quantity, line.count),
-                    ),
-                  )
-                  .returning({ quantity: branchStock.quantity })
+                const taken = await txRepo.takeStock(branch.id, line)
                 if (taken.length === 0)
                   throw new DomainError('OUT_OF_STOCK', 'Not enough of a pack at this branch', {
                     extra: { variation_id: line.variation_id },
                   })
               }
-              const [done] = await tx
-                .insert(counterTransactions)
-                .values({
-                  userId: customerId,
-                  type: 'in_person',
-                  branchId: branch.id,
-                  operatorId: staffId,
-                  currency,
-                  totalMinor,
-                  vouchersMinor: split.vouchersMinor,
-                  cashMinor: split.cashMinor,
-                  createdAt: now,
-                })
-                .returning()
-              // The rule again in the UPDATE's WHERE: what is taken is what was judged.
-              const redeemed =
-                voucherIds.length === 0
-                  ? []
-                  : await tx
-                      .update(vouchers)
-                      .set({
-                        state: 'redeemed',
-                        redeemedAt: now,
-                        redeemedBranchId: branch.id,
-                        redeemedBy: staffId,
-                        transactionId: done!.id,
-                      })
-                      .where(
-                        and(
-                          inArray(vouchers.id, voucherIds),
-                          eq(vouchers.userId, customerId),
-                          eq(vouchers.state, 'active'),
-                          eq(vouchers.market, branch.market),
-                          gte(vouchers.expiresOn, marketDay(now, branch.market)),
-                        ),
-                      )
-                      .returning()
+              const done = await txRepo.insertTransaction({
+                userId: customerId,
+                type: 'in_person',
+                branchId: branch.id,
+                operatorId: staffId,
+                currency,
+                totalMinor,
+                vouchersMinor: split.vouchersMinor,
+                cashMinor: split.cashMinor,
+                createdAt: now,
+              })
+              const redeemed = await txRepo.redeemVouchers({
+                ids: voucherIds,
+                customerId,
+                market: branch.market,
+                branchId: branch.id,
+                staffId,
+                transactionId: done.id,
+                now,
+              })
               if (redeemed.length !== voucherIds.length)
                 throw new DomainError(
                   'VOUCHER_UNAVAILABLE',
@@ -476,21 +381,18 @@ export function createCounterService(deps: {
                     },
                   },
                 )
-              await tx.insert(counterTransactionLines).values(
+              await txRepo.insertTransactionLines(
                 priced.map((l) => ({
-                  transactionId: done!.id,
+                  transactionId: done.id,
                   variationId: l.variation_id,
                   count: l.count,
                   unitPriceMinor: l.unitPriceMinor,
                 })),
               )
-              await tx.update(counterCodes).set({ usedAt: now }).where(eq(counterCodes.id, code.id))
-              const [operator] = await tx
-                .select({ name: users.fullName })
-                .from(users)
-                .where(eq(users.id, staffId))
+              await txRepo.markCodeUsed(code.id, now)
+              const operator = await txRepo.operatorName(staffId)
               const answer: CounterTransaction = {
-                ...transactionOf(done!, { branch: branch.name, operator: operator?.name ?? null }),
+                ...transactionOf(done, { branch: branch.name, operator: operator?.name ?? null }),
                 redeemed: [...redeemed].sort((a, b) => a.id - b.id).map((v) => voucherOf(v, now)),
               }
               return answer
@@ -523,46 +425,27 @@ export function createCounterService(deps: {
           // docs/product/vouchers.md (the customer's visit): also after the code's sale.
           const code = await codes.find(tx, input, now, { staffId, branchId: branch.id })
           await servable(tx, code.userId)
-          const [order] = await tx
-            .select()
-            .from(orders)
-            .where(
-              and(
-                eq(orders.id, orderId),
-                eq(orders.userId, code.userId),
-                eq(orders.branchId, branch.id),
-                eq(orders.fulfilment, 'pickup'),
-              ),
-            )
-            .for('update')
+          const txRepo = createCounterRepository(tx)
+          const order = await txRepo.lockPickupOrder(orderId, code.userId, branch.id)
           if (!order) throw new DomainError('ORDER_NOT_AT_BRANCH', 'No such pickup order here')
           if (order.status === 'completed')
             throw new DomainError('CONFLICT', 'This order has already been handed over')
           const cash = order.status === 'unpaid' ? order.totalMinor : 0
           // Paid now (cash at the counter) if it was not, and completed.
-          await tx
-            .update(orders)
-            .set({ status: 'completed', paidAt: order.paidAt ?? now, completedAt: now })
-            .where(eq(orders.id, order.id))
-          const [row] = await tx
-            .insert(counterTransactions)
-            .values({
-              userId: code.userId,
-              type: 'online',
-              branchId: branch.id,
-              operatorId: staffId,
-              orderId: order.id,
-              currency: order.currency,
-              totalMinor: cash,
-              cashMinor: cash,
-              createdAt: now,
-            })
-            .returning()
-          const [operator] = await tx
-            .select({ name: users.fullName })
-            .from(users)
-            .where(eq(users.id, staffId))
-          return transactionOf(row!, { branch: branch.name, operator: operator?.name ?? null })
+          await txRepo.completeOrder(order.id, order.paidAt ?? now, now)
+          const row = await txRepo.insertTransaction({
+            userId: code.userId,
+            type: 'online',
+            branchId: branch.id,
+            operatorId: staffId,
+            orderId: order.id,
+            currency: order.currency,
+            totalMinor: cash,
+            cashMinor: cash,
+            createdAt: now,
+          })
+          const operator = await txRepo.operatorName(staffId)
+          return transactionOf(row, { branch: branch.name, operator: operator?.name ?? null })
         })
       try {
         return await limits.guard(
@@ -592,18 +475,7 @@ export function createCounterService(deps: {
     async branchDay(staffId: number, day?: string) {
       const branch = await staffBranch(db, staffId)
       const start = startOfMarketDay(day ?? marketDay(clock.now(), branch.market), branch.market)
-      const rows = await db
-        .select({ tx: counterTransactions, operator: users.fullName })
-        .from(counterTransactions)
-        .leftJoin(users, eq(users.id, counterTransactions.operatorId))
-        .where(
-          and(
-            eq(counterTransactions.branchId, branch.id),
-            gte(counterTransactions.createdAt, start),
-            sql`${counterTransactions.createdAt} < ${start.toISOString()}::timestamptz + interval '1 day'`,
-          ),
-        )
-        .orderBy(desc(counterTransactions.createdAt))
+      const rows = await repo.transactionsOfDay(branch.id, start)
       const sum = (pick: (r: TransactionRow) => number) => rows.reduce((s, r) => s + pick(r.tx), 0)
       const currency = MARKET_CURRENCY[branch.market]
       return {
@@ -621,23 +493,7 @@ export function createCounterService(deps: {
     /** GET /staff/counter/stock: what this branch has on its shelves, at the catalogue's prices. */
     async stock(staffId: number) {
       const branch = await staffBranch(db, staffId)
-      const price =
-        branch.market === 'MY' ? productVariations.priceMyMinor : productVariations.priceThMinor
-      const rows = await db
-        .select({
-          id: productVariations.id,
-          product: products.name,
-          label: productVariations.label,
-          priceMinor: price,
-          quantity: branchStock.quantity,
-        })
-        .from(branchStock)
-        .innerJoin(productVariations, eq(productVariations.id, branchStock.variationId))
-        .innerJoin(products, eq(products.id, productVariations.productId))
-        .where(
-          and(eq(branchStock.branchId, branch.id), gt(branchStock.quantity, 0), isNotNull(price)),
-        )
-        .orderBy(asc(productVariations.id))
+      const rows = await repo.shelfStock(branch.id, branch.market)
       const currency = MARKET_CURRENCY[branch.market]
       return {
         data: rows.map((r) => ({
@@ -652,35 +508,12 @@ export function createCounterService(deps: {
 
     /** GET /me/transactions: the customer's counter transactions, newest first. */
     async mine(userId: number, since?: Date) {
-      const rows = await db
-        .select({ tx: counterTransactions, branch: branches.name, operator: users.fullName })
-        .from(counterTransactions)
-        .innerJoin(branches, eq(branches.id, counterTransactions.branchId))
-        .leftJoin(users, eq(users.id, counterTransactions.operatorId))
-        .where(
-          and(
-            eq(counterTransactions.userId, userId),
-            since ? gt(counterTransactions.createdAt, since) : undefined,
-          ),
-        )
-        .orderBy(desc(counterTransactions.createdAt))
-        .limit(50)
+      const rows = await repo.transactionsOf(userId, since, 50)
       // docs/product/vouchers.md: each sale names the vouchers it took, for the customer's screen.
-      const used = rows.length
-        ? await db
-            .select()
-            .from(vouchers)
-            .where(
-              and(
-                eq(vouchers.userId, userId),
-                inArray(
-                  vouchers.transactionId,
-                  rows.map((r) => r.tx.id),
-                ),
-              ),
-            )
-            .orderBy(asc(vouchers.id))
-        : []
+      const used = await repo.vouchersOfTransactions(
+        userId,
+        rows.map((r) => r.tx.id),
+      )
       const now = clock.now()
       return rows.map((r) => ({
         ...transactionOf(r.tx, { branch: r.branch, operator: r.operator }),
@@ -691,11 +524,7 @@ export function createCounterService(deps: {
     /** GET /me/vouchers: the customer's vouchers, soonest to expire first. */
     async myVouchers(userId: number) {
       const now = clock.now()
-      const rows = await db
-        .select()
-        .from(vouchers)
-        .where(eq(vouchers.userId, userId))
-        .orderBy(asc(vouchers.expiresOn), asc(vouchers.id))
+      const rows = await repo.vouchersOf(userId)
       return rows.map((r) => voucherOf(r, now))
     },
   }

@@ -1,25 +1,18 @@
-import { desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
-import { smsOutbox } from '@padi/db/schema/auth'
-import { creditLines } from '@padi/db/schema/credit'
-import { users } from '@padi/db/schema/users'
 import { MARKET_CURRENCY, type Market } from '@padi/domain/markets'
 import { startOfDay } from '@padi/domain/credit/farmer-calendar'
 import { DomainError } from '@padi/domain/errors'
 import type { OtpService } from '../auth/otp.service.ts'
+import { createDevRepository } from './dev.repository.ts'
 
 /** docs/product/demo-mode.md: what demo mode adds, for people trying the shop and browser tests. */
 export function createDevService(deps: { db: Db; otp: Pick<OtpService, 'outboxText'> }) {
   const { db, otp } = deps
+  const repo = createDevRepository(db)
   return {
     /** The SMS kept instead of sent to one number, newest first; a code's text once it is gone is null. */
     async outbox(to: string, limit: number) {
-      const rows = await db
-        .select()
-        .from(smsOutbox)
-        .where(eq(smsOutbox.to, to))
-        .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
-        .limit(limit)
+      const rows = await repo.outboxOf(to, limit)
       return rows.map((r) => ({
         to: r.to,
         body: otp.outboxText(r),
@@ -37,38 +30,22 @@ export function createDevService(deps: { db: Db; otp: Pick<OtpService, 'outboxTe
       harvest_on?: string | undefined
       state: 'active' | 'suspended'
     }) {
-      const [user] = await db
-        .select({ id: users.id, market: users.market, role: users.role })
-        .from(users)
-        .where(eq(users.mobile, input.mobile))
+      const user = await repo.userByMobile(input.mobile)
       if (!user || user.role !== 'customer')
         throw new DomainError('NOT_FOUND', 'Customer not found')
-      const [existing] = await db
-        .select({ id: creditLines.id })
-        .from(creditLines)
-        .where(eq(creditLines.userId, user.id))
-        .limit(1)
+      const existing = await repo.anyCreditLineOf(user.id)
       if (existing) throw new DomainError('CONFLICT', 'This customer already has a credit line')
       const currency = MARKET_CURRENCY[user.market as Market]
       const harvestOn = input.harvest_on
-      const [line] = await db
-        .insert(creditLines)
-        .values({
-          userId: user.id,
-          currency,
-          approvedMinor: input.amount_minor,
-          state: input.state,
-          ...(harvestOn
-            ? { dueAt: startOfDay(harvestOn, currency), harvestOn }
-            : {
-                dueAt: sql`now() + interval '150 days'`,
-                harvestOn: sql`(now() + interval '150 days')::date`,
-              }),
-          plantingOn: input.planting_on ?? sql`(now() - interval '30 days')::date`,
-          expiresAt: sql`now() + interval '365 days'`,
-        })
-        .returning({ id: creditLines.id })
-      return { id: line!.id }
+      const line = await repo.insertCreditLine({
+        userId: user.id,
+        currency,
+        approvedMinor: input.amount_minor,
+        state: input.state,
+        plantingOn: input.planting_on,
+        harvest: harvestOn ? { harvestOn, dueAt: startOfDay(harvestOn, currency) } : undefined,
+      })
+      return { id: line.id }
     },
   }
 }

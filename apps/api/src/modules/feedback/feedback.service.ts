@@ -1,10 +1,8 @@
-import { desc, eq, lt } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
-import { feedbackReports } from '@padi/db/schema/feedback'
-import { users } from '@padi/db/schema/users'
 import type { Feedback } from '@padi/domain/feedback/schemas'
 import type { Locale } from '@padi/domain/i18n/locales'
 import { scrubText } from '@padi/domain/privacy/scrub-personal-data'
+import { createFeedbackRepository } from './feedback.repository.ts'
 
 export type FeedbackDestination = {
   /** Whether an error-reporting service takes the report (then it is not kept here). */
@@ -20,6 +18,7 @@ const PAGE_SIZE = 50
  */
 export function createFeedbackService(deps: { db: Db; destination: FeedbackDestination }) {
   const { db, destination } = deps
+  const repo = createFeedbackRepository(db)
   return {
     async submit(input: Feedback & { locale: Locale; userId: number | null }) {
       // An address may carry a secret (a late-repayment link's token): never kept or sent.
@@ -28,7 +27,7 @@ export function createFeedbackService(deps: { db: Db; destination: FeedbackDesti
         destination.send({ message: input.message, page, locale: input.locale })
         return { sent_to: 'service' as const }
       }
-      await db.insert(feedbackReports).values({
+      await repo.insertReport({
         userId: input.userId,
         page,
         message: input.message,
@@ -39,21 +38,7 @@ export function createFeedbackService(deps: { db: Db; destination: FeedbackDesti
 
     /** Newest first, 50 at a time; `before` is the last id of the page before. */
     async list(before: number | undefined) {
-      const rows = await db
-        .select({
-          id: feedbackReports.id,
-          page: feedbackReports.page,
-          message: feedbackReports.message,
-          locale: feedbackReports.locale,
-          createdAt: feedbackReports.createdAt,
-          userId: feedbackReports.userId,
-          userName: users.fullName,
-        })
-        .from(feedbackReports)
-        .leftJoin(users, eq(users.id, feedbackReports.userId))
-        .where(before ? lt(feedbackReports.id, before) : undefined)
-        .orderBy(desc(feedbackReports.id))
-        .limit(PAGE_SIZE + 1)
+      const rows = await repo.reportsBefore(before, PAGE_SIZE + 1)
       const page = rows.slice(0, PAGE_SIZE)
       return {
         items: page.map((r) => ({

@@ -1,8 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
-import { creditLines } from '@padi/db/schema/credit'
-import { lateRepaymentApplications, lateRepaymentDocuments } from '@padi/db/schema/late-repayments'
-import { users } from '@padi/db/schema/users'
 import { isUniqueViolation } from '@padi/db/unique-violation'
 import { formatDay } from '@padi/domain/dates'
 import { dayOf, startOfDay } from '@padi/domain/credit/farmer-calendar'
@@ -35,9 +31,11 @@ import type { FileStore } from '../files/encrypted-file-store.ts'
 import { cleanFileName } from '../files/file-name.ts'
 import { inspectUpload } from '../files/inspect-upload.ts'
 import type { VirusScanner } from '../files/virus-scan.ts'
-
-type ApplicationRow = typeof lateRepaymentApplications.$inferSelect
-type DocumentRow = typeof lateRepaymentDocuments.$inferSelect
+import {
+  createLateRepaymentRepository,
+  type ApplicationRow,
+  type DocumentRow,
+} from './late-repayment.repository.ts'
 
 /** Documents sent but not (yet) part of an application that one farmer may hold at a time. */
 const UNCLAIMED_DOCUMENTS_MAX = 20
@@ -103,14 +101,10 @@ export function createLateRepaymentService(deps: {
   credit: Pick<CreditService, 'currentLine'>
 }) {
   const { db, clock, otp, tokens, files, scanner } = deps
+  const repo = createLateRepaymentRepository(db)
 
   async function documentsOf(applicationIds: number[], on: Db = db) {
-    if (applicationIds.length === 0) return []
-    return on
-      .select()
-      .from(lateRepaymentDocuments)
-      .where(inArray(lateRepaymentDocuments.applicationId, applicationIds))
-      .orderBy(asc(lateRepaymentDocuments.id))
+    return createLateRepaymentRepository(on).documentsOf(applicationIds)
   }
 
   async function lineOf(userId: number): Promise<CreditLineRow> {
@@ -130,38 +124,29 @@ export function createLateRepaymentService(deps: {
   ): Promise<Extension> {
     let pending: PendingSms | null = null
     const result = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(lateRepaymentApplications)
-        .where(eq(lateRepaymentApplications.id, id))
-        .for('update')
+      const txRepo = createLateRepaymentRepository(tx)
+      const row = await txRepo.lockApplication(id)
       if (!row) throw new DomainError('NOT_FOUND', 'Application not found')
       if (row.status !== 'pending')
         throw new DomainError('DECISION_TAKEN', 'This application has already been decided')
-      const [line] = await tx
-        .select()
-        .from(creditLines)
-        .where(eq(creditLines.id, row.lineId))
-        .for('update')
+      const line = await txRepo.lockCreditLine(row.lineId)
       const now = clock.now()
       if (to === 'approved') {
         // docs/product/credit.md (Late repayment): an approved extension moves the dates in
         // force and the due date; late fees count from the new due date.
-        await tx
-          .update(creditLines)
-          .set({
-            plantingOn: row.newPlantingOn,
-            harvestOn: row.newHarvestOn,
-            dueAt: startOfDay(row.newHarvestOn, line!.currency),
-            updatedAt: now,
-          })
-          .where(eq(creditLines.id, row.lineId))
+        await txRepo.moveLineDates(row.lineId, {
+          plantingOn: row.newPlantingOn,
+          harvestOn: row.newHarvestOn,
+          dueAt: startOfDay(row.newHarvestOn, line!.currency),
+          updatedAt: now,
+        })
       }
-      const [after] = await tx
-        .update(lateRepaymentApplications)
-        .set({ status: to, decisionReason, decidedAt: now, decidedBy: actorUserId })
-        .where(eq(lateRepaymentApplications.id, id))
-        .returning()
+      const after = await txRepo.decideApplication(id, {
+        status: to,
+        decisionReason,
+        decidedAt: now,
+        decidedBy: actorUserId,
+      })
       const snapshot = (
         r: ApplicationRow,
         l: { harvestOn: string | null; dueAt: Date | null },
@@ -181,7 +166,7 @@ export function createLateRepaymentService(deps: {
           subjectId: id,
           before: snapshot(row, line!),
           after: snapshot(
-            after!,
+            after,
             moved
               ? {
                   harvestOn: row.newHarvestOn,
@@ -198,7 +183,7 @@ export function createLateRepaymentService(deps: {
         },
         otp,
       )
-      return applicationOf(after!, await documentsOf([id], tx))
+      return applicationOf(after, await documentsOf([id], tx))
     })
     otp.dispatch(pending)
     return result
@@ -211,7 +196,7 @@ export function createLateRepaymentService(deps: {
      */
     async requestCode(mobile: string, ctx: SendContext) {
       const result = await db.transaction(async (tx) => {
-        const [user] = await tx.select().from(users).where(eq(users.mobile, mobile))
+        const user = await createLateRepaymentRepository(tx).userByMobile(mobile)
         const usable = user && user.status === 'active' && user.role === 'customer' ? user : null
         return otp.issue(tx, {
           purpose: 'late_repayment',
@@ -252,10 +237,7 @@ export function createLateRepaymentService(deps: {
     /** The bearer of an extension token, still an active customer. */
     async authenticate(token: string): Promise<number> {
       const { userId } = await tokens.verifyExtension(token, clock.now().getTime())
-      const [user] = await db
-        .select({ status: users.status })
-        .from(users)
-        .where(eq(users.id, userId))
+      const user = await repo.statusOf(userId)
       if (!user) throw new DomainError('TOKEN_INVALID', 'Invalid token')
       if (user.status !== 'active')
         throw new DomainError('ACCOUNT_SUSPENDED', 'Your account is suspended')
@@ -265,16 +247,8 @@ export function createLateRepaymentService(deps: {
     /** GET /late-repayment: the dates in force, the window and the farmer's applications. */
     async status(userId: number): Promise<ExtensionStatus> {
       const line = await lineOf(userId)
-      const [user] = await db
-        .select({ fullName: users.fullName })
-        .from(users)
-        .where(eq(users.id, userId))
-      const rows = await db
-        .select()
-        .from(lateRepaymentApplications)
-        .where(eq(lateRepaymentApplications.userId, userId))
-        .orderBy(desc(lateRepaymentApplications.createdAt), desc(lateRepaymentApplications.id))
-        .limit(5)
+      const user = await repo.fullNameOf(userId)
+      const rows = await repo.applicationsOf(userId, 5)
       const docs = await documentsOf(rows.map((r) => r.id))
       const harvest = harvestOf(line)
       const window = harvest
@@ -318,36 +292,25 @@ export function createLateRepaymentService(deps: {
       const stored = await files.put(inspected.bytes)
       try {
         return await db.transaction(async (tx) => {
+          const txRepo = createLateRepaymentRepository(tx)
           // The farmer's row is the lock that counts their unclaimed documents one at a time.
-          await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
-          const [held] = await tx
-            .select({ n: count() })
-            .from(lateRepaymentDocuments)
-            .where(
-              and(
-                eq(lateRepaymentDocuments.userId, userId),
-                isNull(lateRepaymentDocuments.applicationId),
-              ),
-            )
-          if ((held?.n ?? 0) >= UNCLAIMED_DOCUMENTS_MAX)
+          await txRepo.lockUser(userId)
+          if ((await txRepo.unclaimedCount(userId)) >= UNCLAIMED_DOCUMENTS_MAX)
             throw uploadError(
               'UPLOAD_LIMIT',
               'extension.errors.documentLimit',
               'Document limit exceeded',
             )
-          const [row] = await tx
-            .insert(lateRepaymentDocuments)
-            .values({
-              userId,
-              contentType: inspected.contentType,
-              bytes: stored.bytes,
-              sha256: stored.sha256,
-              storageKey: stored.key,
-              fileName: cleanFileName(name),
-              createdAt: clock.now(),
-            })
-            .returning()
-          return documentOf(row!)
+          const row = await txRepo.insertDocument({
+            userId,
+            contentType: inspected.contentType,
+            bytes: stored.bytes,
+            sha256: stored.sha256,
+            storageKey: stored.key,
+            fileName: cleanFileName(name),
+            createdAt: clock.now(),
+          })
+          return documentOf(row)
         })
       } catch (error) {
         await files.delete(stored.key)
@@ -368,11 +331,8 @@ export function createLateRepaymentService(deps: {
             throw new DomainError('CREDIT_UNAVAILABLE', 'No credit line to extend', {
               extra: { reason: 'none' },
             })
-          const [line] = await tx
-            .select()
-            .from(creditLines)
-            .where(eq(creditLines.id, current.id))
-            .for('update')
+          const txRepo = createLateRepaymentRepository(tx)
+          const line = await txRepo.lockCreditLine(current.id)
           const harvest = harvestOf(current)
           if (!line || !harvest)
             throw new DomainError('EXTENSION_WINDOW_CLOSED', 'There is no harvest date to move', {
@@ -401,20 +361,7 @@ export function createLateRepaymentService(deps: {
               extra: { errors: fields.map(([field, message]) => ({ field, message })) },
             })
           const ids = [...new Set(input.document_ids)]
-          const docs =
-            ids.length === 0
-              ? []
-              : await tx
-                  .select()
-                  .from(lateRepaymentDocuments)
-                  .where(
-                    and(
-                      inArray(lateRepaymentDocuments.id, ids),
-                      eq(lateRepaymentDocuments.userId, userId),
-                      isNull(lateRepaymentDocuments.applicationId),
-                    ),
-                  )
-                  .for('update')
+          const docs = await txRepo.lockUnclaimedDocuments(userId, ids)
           // Another farmer's document, or one already used, is simply not found.
           if (docs.length !== ids.length) throw new DomainError('NOT_FOUND', 'Document not found')
           if (docs.reduce((sum, d) => sum + d.bytes, 0) > EXTENSION_FILE_LIMITS.totalBytes)
@@ -423,30 +370,20 @@ export function createLateRepaymentService(deps: {
               'extension.errors.sizeLimit',
               'File size limit exceeded',
             )
-          const [row] = await tx
-            .insert(lateRepaymentApplications)
-            .values({
-              userId,
-              lineId: line.id,
-              plantingOn: line.plantingOn,
-              harvestOn: harvest,
-              newPlantingOn: input.new_planting_on,
-              newHarvestOn: input.new_harvest_on,
-              reason: input.reason,
-              affectedArea: input.affected_area,
-              locale,
-              createdAt: clock.now(),
-            })
-            .returning()
-          const claimed =
-            ids.length === 0
-              ? []
-              : await tx
-                  .update(lateRepaymentDocuments)
-                  .set({ applicationId: row!.id })
-                  .where(inArray(lateRepaymentDocuments.id, ids))
-                  .returning()
-          return applicationOf(row!, claimed)
+          const row = await txRepo.insertApplication({
+            userId,
+            lineId: line.id,
+            plantingOn: line.plantingOn,
+            harvestOn: harvest,
+            newPlantingOn: input.new_planting_on,
+            newHarvestOn: input.new_harvest_on,
+            reason: input.reason,
+            affectedArea: input.affected_area,
+            locale,
+            createdAt: clock.now(),
+          })
+          const claimed = await txRepo.claimDocuments(ids, row.id)
+          return applicationOf(row, claimed)
         })
       } catch (error) {
         if (isUniqueViolation(error))
@@ -460,24 +397,9 @@ export function createLateRepaymentService(deps: {
 
     /** Finance's queue: pending applications, oldest first, with the count in each state. */
     async queue(): Promise<ExtensionQueue> {
-      const rows = await db
-        .select({
-          app: lateRepaymentApplications,
-          name: users.fullName,
-          mobile: users.mobile,
-          line: creditLines,
-        })
-        .from(lateRepaymentApplications)
-        .innerJoin(users, eq(users.id, lateRepaymentApplications.userId))
-        .innerJoin(creditLines, eq(creditLines.id, lateRepaymentApplications.lineId))
-        .where(eq(lateRepaymentApplications.status, 'pending'))
-        .orderBy(asc(lateRepaymentApplications.createdAt), asc(lateRepaymentApplications.id))
-        .limit(200)
+      const rows = await repo.pendingQueue(200)
       const docs = await documentsOf(rows.map((r) => r.app.id))
-      const counts = await db
-        .select({ status: lateRepaymentApplications.status, n: count() })
-        .from(lateRepaymentApplications)
-        .groupBy(lateRepaymentApplications.status)
+      const counts = await repo.countsByStatus()
       return {
         data: rows.map((r) => ({
           ...applicationOf(r.app, docs),
@@ -496,15 +418,7 @@ export function createLateRepaymentService(deps: {
 
     /** A supporting document, for finance (audited). */
     async document(applicationId: number, documentId: number, readerId: number) {
-      const [row] = await db
-        .select()
-        .from(lateRepaymentDocuments)
-        .where(
-          and(
-            eq(lateRepaymentDocuments.id, documentId),
-            eq(lateRepaymentDocuments.applicationId, applicationId),
-          ),
-        )
+      const row = await repo.documentOf(applicationId, documentId)
       const bytes = row ? await files.get(row.storageKey) : null
       if (!row || !bytes) throw new DomainError('NOT_FOUND', 'Document not found')
       await recordFileRead(db, {

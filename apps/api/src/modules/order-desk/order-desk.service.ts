@@ -1,10 +1,4 @@
-import { and, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
-import { currencyTimeZoneSql } from '@padi/db/market-zone'
-import { auditLog } from '@padi/db/schema/audit'
-import { branches } from '@padi/db/schema/branches'
-import { orders } from '@padi/db/schema/orders'
-import { users } from '@padi/db/schema/users'
 import type { Role } from '@padi/domain/auth/roles'
 import { DomainError } from '@padi/domain/errors'
 import type {
@@ -15,6 +9,7 @@ import type {
 } from '@padi/domain/orders/order-desk-schemas'
 import type { Clock } from '../../clock.ts'
 import { orderAnswers, type OrderRow } from '../orders/order-answers.service.ts'
+import { createOrderDeskRepository, type OrderChange } from './order-desk.repository.ts'
 
 type Viewer = { userId: number; role: Role }
 
@@ -55,9 +50,6 @@ function decodeCursor(cursor: string): { at: Date; id: number } {
   return { at: new Date(value[0]), id: value[1] }
 }
 
-/** docs/product/back-office.md (Orders): an order's day is the calendar day in its own market. */
-const orderDay = sql`(${orders.createdAt} at time zone ${currencyTimeZoneSql(orders.currency)})::date`
-
 /**
  * docs/product/back-office.md (Orders): every order for admin and finance, a branch's own for its
  * staff (read only); deliveries handed to a logistics company with a tracking link, then marked
@@ -65,25 +57,19 @@ const orderDay = sql`(${orders.createdAt} at time zone ${currencyTimeZoneSql(ord
  */
 export function createOrderDeskService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps
+  const repo = createOrderDeskRepository(db)
 
   /** Staff see their own branch only; the others see every branch. */
   async function branchScope(viewer: Viewer): Promise<number | null> {
     if (viewer.role !== 'staff') return null
-    const [row] = await db
-      .select({ branchId: users.staffBranchId })
-      .from(users)
-      .where(eq(users.id, viewer.userId))
+    const row = await repo.staffBranchOf(viewer.userId)
     if (!row?.branchId) throw new DomainError('FORBIDDEN', 'You are not assigned to a branch')
     return row.branchId
   }
 
   async function orderFor(viewer: Viewer, id: number): Promise<OrderDeskOrder> {
     const scope = await branchScope(viewer)
-    const [row] = await db
-      .select({ order: orders, fullName: users.fullName, mobile: users.mobile })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(and(eq(orders.id, id), scope ? eq(orders.branchId, scope) : undefined))
+    const row = await repo.orderWithCustomer(id, scope)
     // Another branch's order is 'not found' to its staff: nothing tells them it exists.
     if (!row) throw new DomainError('NOT_FOUND', 'Order not found')
     return describe(row.order, {
@@ -112,28 +98,29 @@ export function createOrderDeskService(deps: { db: Db; clock: Clock }) {
     actorUserId: number,
     id: number,
     action: 'order.ship' | 'order.complete',
-    write: (row: OrderRow, now: Date) => Partial<typeof orders.$inferInsert> | null,
+    write: (row: OrderRow, now: Date) => OrderChange | null,
   ) {
     const now = clock.now()
     await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
+      const txRepo = createOrderDeskRepository(tx)
+      const row = await txRepo.lockOrder(id)
       if (!row) throw new DomainError('NOT_FOUND', 'Order not found')
       const set = write(row, now)
       if (!set) throw new DomainError('CONFLICT', 'This order cannot change this way now')
-      const [after] = await tx.update(orders).set(set).where(eq(orders.id, id)).returning()
+      const after = await txRepo.updateOrder(id, set)
       const snapshot = (r: OrderRow) => ({
         status: r.status,
         logistics_company: r.logisticsCompany,
         tracking_url: r.trackingUrl,
         completed_at: r.completedAt?.toISOString() ?? null,
       })
-      await tx.insert(auditLog).values({
+      await txRepo.insertAuditEntry({
         actorUserId,
         action,
         subjectType: 'order',
         subjectId: id,
         before: snapshot(row),
-        after: snapshot(after!),
+        after: snapshot(after),
         createdAt: now,
       })
     })
@@ -149,36 +136,7 @@ export function createOrderDeskService(deps: { db: Db; clock: Clock }) {
           extra: { branch_id: scope },
         })
       const after = query.cursor ? decodeCursor(query.cursor) : null
-      const where: (SQL | undefined)[] = [
-        scope ? eq(orders.branchId, scope) : undefined,
-        query.branch_id ? eq(orders.branchId, query.branch_id) : undefined,
-        query.user_id ? eq(orders.userId, query.user_id) : undefined,
-        query.status ? eq(orders.status, query.status) : undefined,
-        query.payment ? eq(orders.payment, query.payment) : undefined,
-        query.fulfilment ? eq(orders.fulfilment, query.fulfilment) : undefined,
-        query.from ? sql`${orderDay} >= ${query.from}::date` : undefined,
-        query.to ? sql`${orderDay} <= ${query.to}::date` : undefined,
-        query.q ? ilike(orders.number, `%${query.q.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
-        after
-          ? or(
-              lt(orders.createdAt, after.at),
-              and(eq(orders.createdAt, after.at), lt(orders.id, after.id)),
-            )
-          : undefined,
-      ]
-      const rows = await db
-        .select({
-          order: orders,
-          branch: branches.name,
-          fullName: users.fullName,
-          mobile: users.mobile,
-        })
-        .from(orders)
-        .innerJoin(users, eq(users.id, orders.userId))
-        .innerJoin(branches, eq(branches.id, orders.branchId))
-        .where(and(...where))
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(query.limit + 1)
+      const rows = await repo.ordersPage({ scope, query, after, limit: query.limit + 1 })
       const page = rows.slice(0, query.limit)
       const last = page.at(-1)
       return {

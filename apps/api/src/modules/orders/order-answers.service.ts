@@ -1,32 +1,16 @@
-import { asc, inArray } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
-import { branches } from '@padi/db/schema/branches'
-import type { orders } from '@padi/db/schema/orders'
-import { orderItems } from '@padi/db/schema/orders'
 import type { Order } from '@padi/domain/orders/order-schemas'
+import { createOrdersRepository, type OrderItemRow, type OrderRow } from './orders.repository.ts'
 
-export type OrderRow = typeof orders.$inferSelect
+export type { OrderRow }
 
 /** Orders as the API answers them: two queries for any number of orders (no query per order). */
 export async function orderAnswers(tx: Db, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return []
-  const items = await tx
-    .select()
-    .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(orderItems.orderId), asc(orderItems.variationId))
+  const repo = createOrdersRepository(tx)
+  const items = await repo.itemsOf(rows.map((r) => r.id))
   const names = new Map(
-    (
-      await tx
-        .select({ id: branches.id, name: branches.name })
-        .from(branches)
-        .where(inArray(branches.id, [...new Set(rows.map((r) => r.branchId))]))
-    ).map((b) => [b.id, b.name]),
+    (await repo.branchNames([...new Set(rows.map((r) => r.branchId))])).map((b) => [b.id, b.name]),
   )
   return rows.map((row) =>
     orderAnswer(
@@ -37,11 +21,7 @@ export async function orderAnswers(tx: Db, rows: OrderRow[]): Promise<Order[]> {
   )
 }
 
-export function orderAnswer(
-  row: OrderRow,
-  branch: Order['branch'],
-  items: (typeof orderItems.$inferSelect)[],
-): Order {
+export function orderAnswer(row: OrderRow, branch: Order['branch'], items: OrderItemRow[]): Order {
   const money = (amount: number) => ({ amount_minor: amount, currency: row.currency })
   return {
     id: row.id,

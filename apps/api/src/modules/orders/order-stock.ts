@@ -1,8 +1,4 @@
-import { and, asc, eq, gt, inArray } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
-import { branches } from '@padi/db/schema/branches'
-import { branchStock } from '@padi/db/schema/catalogue'
-import { users } from '@padi/db/schema/users'
 import { DomainError } from '@padi/domain/errors'
 import { regionByCode, regionOfPostcode } from '@padi/domain/geo/regions'
 import type { LocalizedText } from '@padi/domain/i18n/locales'
@@ -16,6 +12,7 @@ import {
   type StockAt,
 } from '@padi/domain/orders/pickup-stock'
 import type { CheckoutQuote, StockRefusal } from '@padi/domain/orders/order-schemas'
+import { createOrdersRepository } from './orders.repository.ts'
 
 /** A line of an order as checkout prices it. */
 export type StockedLine = {
@@ -28,15 +25,7 @@ export type StockedLine = {
 
 /** The customer as the stock rules see them: their market and where they are. */
 export async function farmerOf(db: Db, userId: number) {
-  const [user] = await db
-    .select({
-      market: users.market,
-      preferredBranchId: users.preferredBranchId,
-      state: users.state,
-      postcode: users.postcode,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
+  const user = await createOrdersRepository(db).farmer(userId)
   if (!user) throw new DomainError('NOT_FOUND', 'User not found')
   const market = (user.market === 'TH' ? 'TH' : 'MY') as Market
   // docs/product/regions.md: accounts made before the state was kept get it from the postcode.
@@ -58,37 +47,10 @@ export async function stockForLines(
   place: FarmerPlace,
   lines: readonly StockedLine[],
 ) {
+  const repo = createOrdersRepository(db)
   const [rows, stock] = await Promise.all([
-    db
-      .select({
-        id: branches.id,
-        name: branches.name,
-        lat: branches.lat,
-        lng: branches.lng,
-        postcode: branches.postcode,
-        market: branches.market,
-      })
-      .from(branches)
-      .where(eq(branches.market, market))
-      .orderBy(asc(branches.sortOrder), asc(branches.id)),
-    lines.length === 0
-      ? Promise.resolve([])
-      : db
-          .select({
-            branchId: branchStock.branchId,
-            variationId: branchStock.variationId,
-            quantity: branchStock.quantity,
-          })
-          .from(branchStock)
-          .where(
-            and(
-              inArray(
-                branchStock.variationId,
-                lines.map((l) => l.variationId),
-              ),
-              gt(branchStock.quantity, 0),
-            ),
-          ),
+    repo.branchesIn(market),
+    repo.stockOf(lines.map((l) => l.variationId)),
   ])
   const held = new Map(stock.map((s) => [`${s.branchId}:${s.variationId}`, s.quantity]))
   const stockAt: StockAt = (branchId, variationId) => held.get(`${branchId}:${variationId}`) ?? 0

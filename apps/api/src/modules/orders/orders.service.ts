@@ -1,9 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, DbHandle } from '@padi/db/client'
-import { cartItems } from '@padi/db/schema/cart'
-import { products, productVariations } from '@padi/db/schema/catalogue'
-import type { orderItems } from '@padi/db/schema/orders'
-import { idempotencyKeys, orders } from '@padi/db/schema/orders'
 import { shippingFeeMinor, type ShippingRule } from '@padi/domain/cart/cart'
 import { DomainError, ERROR_CODES, type ErrorCode } from '@padi/domain/errors'
 import { MARKET_CURRENCY, type Currency, type Market } from '@padi/domain/markets'
@@ -24,6 +19,15 @@ import type { PinService } from '../payment/pin.service.ts'
 import type { BiometricsService } from '../biometrics/biometrics.service.ts'
 import { orderAnswer, orderAnswers, type OrderRow } from './order-answers.service.ts'
 import { farmerOf, quoteStock, stockRefusal } from './order-stock.ts'
+import {
+  createOrdersRepository,
+  type OrderItemRow,
+  type OrdersRepository,
+  type PlacedAnswer,
+} from './orders.repository.ts'
+
+/** A line of an order, priced in the customer's country (null: not sold there). */
+type PricedLine = Awaited<ReturnType<OrdersRepository['selectedLines']>>[number]
 
 /** PostgreSQL's 'try again' failures: serialization_failure and deadlock_detected. */
 function retryable(error: unknown): boolean {
@@ -36,15 +40,6 @@ function retryable(error: unknown): boolean {
   }
   return false
 }
-/** The place_order function's answer (ADR 040): the order as written, or a PIN's refusal. */
-type PlacedAnswer =
-  | { refused: string; failures?: number; locked_until?: string | null }
-  | { replay: number }
-  | {
-      order: Record<string, unknown> & { branch_id: number }
-      branch_name: Order['branch']['name']
-      items: Record<string, unknown>[]
-    }
 
 /** A refusal the function raised (SQLSTATE PA001): all it wrote was rolled back. */
 class StatementRefusal extends Error {
@@ -122,7 +117,7 @@ function rowOf(o: Record<string, unknown>): OrderRow {
   }
 }
 
-function itemOf(i: Record<string, unknown>): typeof orderItems.$inferSelect {
+function itemOf(i: Record<string, unknown>): OrderItemRow {
   return {
     orderId: i.order_id as number,
     variationId: i.variation_id as number,
@@ -157,49 +152,19 @@ export function createOrdersService(deps: {
 }) {
   const { db, prepared, checkSession, clock, credit, pins, biometrics, shipping } = deps
   const isolationLevel = deps.isolation ?? 'read committed'
-
-  /** The ticked lines of the cart, priced in the customer's country (null: not sold there). */
-  function selectedLines(tx: Db, userId: number, market: Market) {
-    const price = market === 'TH' ? productVariations.priceThMinor : productVariations.priceMyMinor
-    return tx
-      .select({
-        variationId: cartItems.variationId,
-        count: cartItems.count,
-        productId: products.id,
-        name: products.name,
-        variation: productVariations.label,
-        unitPriceMinor: price,
-      })
-      .from(cartItems)
-      .innerJoin(productVariations, eq(productVariations.id, cartItems.variationId))
-      .innerJoin(products, eq(products.id, productVariations.productId))
-      .where(and(eq(cartItems.userId, userId), eq(cartItems.selected, true)))
-      .orderBy(asc(cartItems.variationId))
-  }
+  /** On the pool, its hot statements prepared. */
+  const repo = createOrdersRepository(db, prepared)
 
   /** Packs named in the order itself, priced in the customer's country, in the order given. */
   async function chosenLines(
     tx: Db,
     market: Market,
     chosen: NonNullable<PlaceOrder['lines']>,
-  ): Promise<Awaited<ReturnType<typeof selectedLines>>> {
-    const price = market === 'TH' ? productVariations.priceThMinor : productVariations.priceMyMinor
-    const rows = await tx
-      .select({
-        variationId: productVariations.id,
-        productId: products.id,
-        name: products.name,
-        variation: productVariations.label,
-        unitPriceMinor: price,
-      })
-      .from(productVariations)
-      .innerJoin(products, eq(products.id, productVariations.productId))
-      .where(
-        inArray(
-          productVariations.id,
-          chosen.map((l) => l.variation_id),
-        ),
-      )
+  ): Promise<PricedLine[]> {
+    const rows = await createOrdersRepository(tx).pricedVariations(
+      market,
+      chosen.map((l) => l.variation_id),
+    )
     if (rows.length !== chosen.length) throw new DomainError('NOT_FOUND', 'Product not found')
     return chosen
       .map((l) => ({ ...rows.find((r) => r.variationId === l.variation_id)!, count: l.count }))
@@ -213,7 +178,7 @@ export function createOrdersService(deps: {
   async function pricedOrder(tx: Db, userId: number, market: Market, body: PlaceOrder) {
     const lines = body.lines
       ? await chosenLines(tx, market, body.lines)
-      : await selectedLines(tx, userId, market)
+      : await createOrdersRepository(tx).selectedLines(userId, market)
     if (lines.length === 0) throw new DomainError('CART_EMPTY', 'Nothing in the cart to check out')
     if (lines.some((l) => l.unitPriceMinor === null))
       throw new DomainError('NOT_FOR_SALE', 'A product in the cart is not sold in your country')
@@ -228,21 +193,16 @@ export function createOrdersService(deps: {
   }
 
   /**
-   * The order in one statement (ADR 040): the place_order function re-reads and re-prices
-   * everything, judges the PIN under its lock, takes the stock and the credit with their guards,
-   * writes the order, its lines and its ledger entry, empties the cart's lines and marks the
-   * Idempotency-Key done; a refusal rolls all of it back (a wrong PIN keeps only its count).
-   * Under READ COMMITTED it is the statement's own transaction: one round trip.
+   * The order in one statement (ADR 040, `placeOrder`): under READ COMMITTED it is the
+   * statement's own transaction: one round trip.
    */
   async function callPlaceOrder(params: Record<string, unknown>): Promise<PlacedAnswer> {
-    const statement = sql`select place_order(${JSON.stringify(params)}::jsonb) as r`
-    const inTransaction = async (tx: Db) =>
-      ((await tx.execute(statement)) as unknown as { rows: { r: PlacedAnswer }[] }).rows[0]!.r
+    const inTransaction = (tx: Db) => createOrdersRepository(tx).placeOrder(params)
     for (let attempt = 1; ; attempt++) {
       try {
         return isolationLevel === 'serializable'
           ? await db.transaction(inTransaction, { isolationLevel })
-          : (await prepared<{ r: PlacedAnswer }>(statement))[0]!.r
+          : await repo.placeOrder(params)
       } catch (error) {
         const refusal = statementRefusal(error)
         if (refusal) throw refusal
@@ -255,10 +215,7 @@ export function createOrdersService(deps: {
   }
 
   async function get(userId: number, id: number): Promise<Order> {
-    const [row] = await db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+    const row = await repo.orderOf(userId, id)
     if (!row) throw new DomainError('NOT_FOUND', 'Order not found')
     return answer(db, row)
   }
@@ -271,21 +228,8 @@ export function createOrdersService(deps: {
   async function takeKey(userId: number, key: string, hash: string): Promise<number | null> {
     const now = clock.now()
     const window = keyWindow(now)
-    const taken = await prepared<{ key: string }>(sql`insert into ${idempotencyKeys}
-        (user_id, key, request_hash, status, created_at)
-      values (${userId}, ${key}, ${hash}, 'in_flight', ${now})
-      on conflict (user_id, key) do update set request_hash = excluded.request_hash,
-        status = 'in_flight', response_body = null, created_at = excluded.created_at
-      where (${idempotencyKeys.status} <> 'done'
-          and ${idempotencyKeys.createdAt} < ${window.staleBefore})
-        or ${idempotencyKeys.createdAt} < ${window.expiredBefore}
-        or ${idempotencyKeys.status} = 'refused'
-      returning key`)
-    if (taken.length > 0) return null
-    const [held] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+    if (await repo.takeKey({ userId, key, hash, now, window })) return null
+    const held = await repo.heldKey(userId, key)
     if (held && held.requestHash !== hash)
       throw new DomainError(
         'IDEMPOTENCY_MISMATCH',
@@ -420,15 +364,7 @@ export function createOrdersService(deps: {
         return await placeOnce(session, key, body, hash, true)
       } catch (error) {
         // A refused order gives its key back: the customer can fix what was wrong and retry.
-        await db
-          .delete(idempotencyKeys)
-          .where(
-            and(
-              eq(idempotencyKeys.userId, userId),
-              eq(idempotencyKeys.key, key),
-              eq(idempotencyKeys.status, 'in_flight'),
-            ),
-          )
+        await repo.releaseKey(userId, key)
         throw error
       }
     },
@@ -440,7 +376,7 @@ export function createOrdersService(deps: {
     async quote(userId: number, fulfilment: Fulfilment): Promise<CheckoutQuote> {
       const { market, place } = await farmerOf(db, userId)
       const currency = MARKET_CURRENCY[market]
-      const lines = (await selectedLines(db, userId, market)).filter(
+      const lines = (await repo.selectedLines(userId, market)).filter(
         (l) => l.unitPriceMinor !== null,
       )
       const subtotalMinor = lines.reduce((n, l) => n + l.count * l.unitPriceMinor!, 0)
@@ -501,12 +437,7 @@ export function createOrdersService(deps: {
     },
 
     async list(userId: number, status?: OrderStatus): Promise<Order[]> {
-      const rows = await db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.userId, userId), status ? eq(orders.status, status) : undefined))
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(50)
+      const rows = await repo.ordersOf(userId, status, 50)
       return orderAnswers(db, rows)
     },
 

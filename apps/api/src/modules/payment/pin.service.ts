@@ -1,8 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
-import { paymentPins } from '@padi/db/schema/credit'
-import { users } from '@padi/db/schema/users'
 import { DomainError } from '@padi/domain/errors'
 import { PIN_LOCK_MS, PIN_MAX_FAILURES, pinProblem } from '@padi/domain/payment/pin'
 import type { Clock } from '../../clock.ts'
@@ -10,6 +7,7 @@ import { checkPassword } from '../../secrets.ts'
 import type { OtpService, SendContext } from '../auth/otp.service.ts'
 import { resetAllowedInDemo } from '@padi/domain/demo/demo-mode'
 import type { PinReset } from '@padi/domain/credit/credit-schemas'
+import { createPaymentRepository } from './payment.repository.ts'
 
 const HMAC_PREFIX = 'hmac-sha256$'
 
@@ -32,6 +30,7 @@ export function createPinService(deps: {
   demoMode: boolean
 }) {
   const { db, clock, secret, otp, demoMode } = deps
+  const repo = createPaymentRepository(db)
 
   function mac(salt: Buffer, pin: string): Buffer {
     return createHmac('sha256', secret).update(salt).update(pin).digest()
@@ -87,11 +86,8 @@ export function createPinService(deps: {
    */
   async function check(tx: Db, userId: number, pin: string): Promise<DomainError | null> {
     const now = clock.now()
-    const [row] = await tx
-      .select()
-      .from(paymentPins)
-      .where(eq(paymentPins.userId, userId))
-      .for('update')
+    const txRepo = createPaymentRepository(tx)
+    const row = await txRepo.lockPin(userId)
     if (!row) return new DomainError('PIN_NOT_SET', 'Set a payment PIN first')
     if (row.lockedUntil && row.lockedUntil > now) return lockedError(row.lockedUntil, now)
     // A lock that has run out starts a fresh count.
@@ -99,24 +95,13 @@ export function createPinService(deps: {
     if (await matches(row.pinHash, pin)) {
       const legacy = !row.pinHash.startsWith(HMAC_PREFIX)
       if (before > 0 || row.lockedUntil || legacy)
-        await tx
-          .update(paymentPins)
-          .set({
-            failures: 0,
-            lockedUntil: null,
-            updatedAt: now,
-            ...(legacy ? { pinHash: hashPin(pin) } : {}),
-          })
-          .where(eq(paymentPins.userId, userId))
+        await txRepo.clearFailures(userId, now, legacy ? hashPin(pin) : undefined)
       if (legacy) salts.delete(userId)
       return null
     }
     const failures = before + 1
     const lockedUntil = failures >= PIN_MAX_FAILURES ? new Date(now.getTime() + PIN_LOCK_MS) : null
-    await tx
-      .update(paymentPins)
-      .set({ failures, lockedUntil, updatedAt: now })
-      .where(eq(paymentPins.userId, userId))
+    await txRepo.recordFailure(userId, failures, lockedUntil, now)
     return wrongPin(failures, lockedUntil, now)
   }
 
@@ -132,15 +117,11 @@ export function createPinService(deps: {
     userId: number,
     opts: { lock: boolean },
   ): Promise<{ isSet: boolean; lockedUntil: Date | null; refusal: DomainError | null }> {
-    const query = tx
-      .select({ lockedUntil: paymentPins.lockedUntil })
-      .from(paymentPins)
-      .where(eq(paymentPins.userId, userId))
-    const [row] = opts.lock ? await query.for('update') : await query
+    const row = await createPaymentRepository(tx).pinLockOf(userId, opts)
     const now = clock.now()
     const lockedUntil = row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil : null
     return {
-      isSet: row !== undefined,
+      isSet: row !== null,
       lockedUntil,
       refusal: lockedUntil ? lockedError(lockedUntil, now) : null,
     }
@@ -154,10 +135,7 @@ export function createPinService(deps: {
 
   /** docs/product/demo-mode.md: the seeded back-office accounts' PINs cannot be reset in the demo. */
   async function customerMobile(tx: Db, userId: number) {
-    const [user] = await tx
-      .select({ mobile: users.mobile, role: users.role })
-      .from(users)
-      .where(eq(users.id, userId))
+    const user = await createPaymentRepository(tx).userOf(userId)
     if (!user) throw new DomainError('NOT_FOUND', 'User not found')
     if (demoMode && !resetAllowedInDemo(user.role))
       throw new DomainError(
@@ -185,10 +163,7 @@ export function createPinService(deps: {
     ): Promise<{ salt: string; mac: string }> {
       let salt = salts.get(userId)
       if (salt === undefined) {
-        const [row] = await db
-          .select({ pinHash: paymentPins.pinHash })
-          .from(paymentPins)
-          .where(eq(paymentPins.userId, userId))
+        const row = await repo.storedPin(userId)
         // No PIN: the order's statement answers PIN_NOT_SET under the lock.
         if (!row) return { salt: '', mac: '' }
         if (!row.pinHash.startsWith(HMAC_PREFIX)) {
@@ -261,14 +236,9 @@ export function createPinService(deps: {
         if (consumed.challenge.userId !== userId)
           return new DomainError('OTP_INVALID', 'The verification code is not valid')
         const now = clock.now()
-        await tx
-          .insert(paymentPins)
-          .values({ userId, pinHash, updatedAt: now })
-          .onConflictDoUpdate({
-            target: paymentPins.userId,
-            set: { pinHash, failures: 0, lockedUntil: null, updatedAt: now },
-          })
-        await tx.update(users).set({ isPinSet: true }).where(eq(users.id, userId))
+        const txRepo = createPaymentRepository(tx)
+        await txRepo.upsertPin(userId, pinHash, now)
+        await txRepo.markPinSet(userId)
         return null
       })
       salts.delete(userId)
@@ -287,37 +257,25 @@ export function createPinService(deps: {
     ): Promise<{ is_pin_set: true }> {
       if (input.pin !== input.confirm_pin)
         throw new DomainError('PIN_MISMATCH', 'PINs do not match, please try again')
-      const [user] = await db
-        .select({ mobile: users.mobile })
-        .from(users)
-        .where(eq(users.id, userId))
+      const user = await repo.mobileOf(userId)
       if (!user) throw new DomainError('NOT_FOUND', 'User not found')
       if (pinProblem(input.pin, user.mobile))
         throw new DomainError('PIN_TOO_COMMON', 'Choose a PIN that is harder to guess')
       const pinHash = hashPin(input.pin)
       const now = clock.now()
-      const [existing] = await db
-        .select({ userId: paymentPins.userId })
-        .from(paymentPins)
-        .where(eq(paymentPins.userId, userId))
+      const existing = await repo.existingPin(userId)
       if (existing) {
         if (!input.current_pin) throw new DomainError('PIN_CURRENT_REQUIRED', 'Enter current PIN')
         await verify(userId, input.current_pin)
-        await db
-          .update(paymentPins)
-          .set({ pinHash, failures: 0, lockedUntil: null, updatedAt: now })
-          .where(eq(paymentPins.userId, userId))
+        await repo.replacePin(userId, pinHash, now)
       } else {
         await db.transaction(async (tx) => {
-          const inserted = await tx
-            .insert(paymentPins)
-            .values({ userId, pinHash, updatedAt: now })
-            .onConflictDoNothing()
-            .returning({ userId: paymentPins.userId })
+          const txRepo = createPaymentRepository(tx)
+          const inserted = await txRepo.insertFirstPin(userId, pinHash, now)
           // Two first-time setups at once: the first wins, the second is now a change.
           if (inserted.length === 0)
             throw new DomainError('PIN_CURRENT_REQUIRED', 'Enter current PIN')
-          await tx.update(users).set({ isPinSet: true }).where(eq(users.id, userId))
+          await txRepo.markPinSet(userId)
         })
       }
       salts.delete(userId)

@@ -1,14 +1,11 @@
-import { eq } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
-import { auditLog } from '@padi/db/schema/audit'
-import { branches } from '@padi/db/schema/branches'
-import { users } from '@padi/db/schema/users'
 import { isUniqueViolation } from '@padi/db/unique-violation'
 import type { OtpVerify, Profile } from '@padi/domain/auth/schemas'
 import { DomainError } from '@padi/domain/errors'
 import type { Clock } from '../../clock.ts'
 import type { AuthService } from '../auth/auth.service.ts'
 import type { OtpService, SendContext } from '../auth/otp.service.ts'
+import { createProfileRepository } from './profile.repository.ts'
 
 /**
  * docs/product/accounts.md (settings): the farmer edits the profile given at sign-up; a new mobile
@@ -22,33 +19,28 @@ export function createProfileService(deps: {
   auth: Pick<AuthService, 'me'>
 }) {
   const { db, clock, otp, auth } = deps
+  const repo = createProfileRepository(db)
   return {
     async update(userId: number, input: Profile) {
-      const [branch] = await db
-        .select({ id: branches.id })
-        .from(branches)
-        .where(eq(branches.id, input.preferred_branch))
+      const branch = await repo.branchById(input.preferred_branch)
       if (!branch)
         throw new DomainError('VALIDATION_FAILED', 'Validation failed', {
           extra: { errors: [{ field: 'preferred_branch', message: 'validation.branchRequired' }] },
         })
-      await db
-        .update(users)
-        .set({
-          fullName: input.full_name,
-          email: input.email,
-          postcode: input.postcode,
-          area: input.area,
-          district: input.district,
-          preferredBranchId: input.preferred_branch,
-        })
-        .where(eq(users.id, userId))
+      await repo.updateProfile(userId, {
+        fullName: input.full_name,
+        email: input.email,
+        postcode: input.postcode,
+        area: input.area,
+        district: input.district,
+        preferredBranchId: input.preferred_branch,
+      })
       return auth.me(userId)
     },
 
     /** docs/product/notices.md: reminders by SMS on or off (decisions are always sent). */
     async setReminders(userId: number, on: boolean) {
-      await db.update(users).set({ smsReminders: on }).where(eq(users.id, userId))
+      await repo.setSmsReminders(userId, on)
       return auth.me(userId)
     },
 
@@ -80,17 +72,11 @@ export function createProfileService(deps: {
           // Another account's code: refused, and undone (the code stays usable by its owner).
           if (result.challenge.userId !== userId)
             throw new DomainError('OTP_INVALID', 'The verification code is not valid')
-          const [before] = await tx
-            .select({ mobile: users.mobile })
-            .from(users)
-            .where(eq(users.id, userId))
-            .for('update')
+          const txRepo = createProfileRepository(tx)
+          const before = await txRepo.lockMobile(userId)
           const now = clock.now()
-          await tx
-            .update(users)
-            .set({ mobile: result.challenge.mobile })
-            .where(eq(users.id, userId))
-          await tx.insert(auditLog).values({
+          await txRepo.setMobile(userId, result.challenge.mobile)
+          await txRepo.insertAuditEntry({
             actorUserId: userId,
             action: 'user.mobile_change',
             subjectType: 'user',

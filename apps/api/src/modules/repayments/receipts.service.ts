@@ -1,8 +1,4 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
-import { creditLedger, creditLines } from '@padi/db/schema/credit'
-import { repaymentReceipts } from '@padi/db/schema/repayments'
-import { users } from '@padi/db/schema/users'
 import { allocateRepayment } from '@padi/domain/credit/credit-line'
 import { DomainError } from '@padi/domain/errors'
 import { formatMoney } from '@padi/domain/money'
@@ -27,8 +23,7 @@ import { cleanFileName } from '../files/file-name.ts'
 import { inspectUpload } from '../files/inspect-upload.ts'
 import { onceForKey } from '../../idempotency.ts'
 import type { VirusScanner } from '../files/virus-scan.ts'
-
-type ReceiptRow = typeof repaymentReceipts.$inferSelect
+import { createRepaymentsRepository, type ReceiptRow } from './repayments.repository.ts'
 
 function receiptOf(row: ReceiptRow): Receipt {
   return {
@@ -78,6 +73,7 @@ export function createReceiptsService(deps: {
   credit: Pick<CreditService, 'currentLine'>
 }) {
   const { db, clock, files, scanner } = deps
+  const repo = createRepaymentsRepository(db)
 
   async function decide(
     actorUserId: number,
@@ -87,21 +83,19 @@ export function createReceiptsService(deps: {
   ) {
     let pending: PendingSms | null = null
     const result = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(repaymentReceipts)
-        .where(eq(repaymentReceipts.id, id))
-        .for('update')
+      const txRepo = createRepaymentsRepository(tx)
+      const row = await txRepo.lockReceipt(id)
       if (!row) throw new DomainError('NOT_FOUND', 'Receipt not found')
       if (row.status !== 'pending')
         throw new DomainError('RECEIPT_DECIDED', 'This receipt has already been decided')
       const now = clock.now()
       const changes = await write(tx, row)
-      const [after] = await tx
-        .update(repaymentReceipts)
-        .set({ ...changes, status: to, decidedAt: now, decidedBy: actorUserId })
-        .where(eq(repaymentReceipts.id, id))
-        .returning()
+      const after = await txRepo.decideReceipt(id, {
+        ...changes,
+        status: to,
+        decidedAt: now,
+        decidedBy: actorUserId,
+      })
       const snapshot = (r: ReceiptRow) => ({
         status: r.status,
         amount_minor: r.amountMinor,
@@ -116,7 +110,7 @@ export function createReceiptsService(deps: {
           subjectType: 'repayment_receipt',
           subjectId: id,
           before: snapshot(row),
-          after: snapshot(after!),
+          after: snapshot(after),
           at: now,
           farmer: { userId: row.userId, locale: row.locale },
           notice: to === 'approved' ? 'receipt_approved' : 'receipt_rejected',
@@ -124,7 +118,7 @@ export function createReceiptsService(deps: {
         },
         deps.sms,
       )
-      return receiptOf(after!)
+      return receiptOf(after)
     })
     deps.sms?.dispatch(pending)
     return result
@@ -167,28 +161,25 @@ export function createReceiptsService(deps: {
       const stored = await files.put(inspected.bytes)
       let recorded = false
       const record = async (tx: Db): Promise<Receipt> => {
-        const [row] = await tx
-          .insert(repaymentReceipts)
-          .values({
-            userId,
-            lineId: line.id,
-            method: input.method,
-            bank: input.bank,
-            amountMinor: amount.minor,
-            currency: line.currency,
-            paidOn: input.paid_on,
-            reference: input.reference,
-            locale: input.locale,
-            contentType: inspected.contentType,
-            bytes: stored.bytes,
-            sha256: stored.sha256,
-            storageKey: stored.key,
-            fileName: cleanFileName(input.name),
-            createdAt: clock.now(),
-          })
-          .returning()
+        const row = await createRepaymentsRepository(tx).insertReceipt({
+          userId,
+          lineId: line.id,
+          method: input.method,
+          bank: input.bank,
+          amountMinor: amount.minor,
+          currency: line.currency,
+          paidOn: input.paid_on,
+          reference: input.reference,
+          locale: input.locale,
+          contentType: inspected.contentType,
+          bytes: stored.bytes,
+          sha256: stored.sha256,
+          storageKey: stored.key,
+          fileName: cleanFileName(input.name),
+          createdAt: clock.now(),
+        })
         recorded = true
-        return receiptOf(row!)
+        return receiptOf(row)
       }
       try {
         // docs/reliability.md (Faults): a retry with the same Idempotency-Key (the answer was
@@ -221,32 +212,14 @@ export function createReceiptsService(deps: {
 
     /** GET /me/receipts: the farmer's receipts, newest first, optionally of one status. */
     async list(userId: number, status?: ReceiptState): Promise<Receipt[]> {
-      const rows = await db
-        .select()
-        .from(repaymentReceipts)
-        .where(
-          and(
-            eq(repaymentReceipts.userId, userId),
-            status ? eq(repaymentReceipts.status, status) : undefined,
-          ),
-        )
-        .orderBy(desc(repaymentReceipts.createdAt), desc(repaymentReceipts.id))
-        .limit(100)
+      const rows = await repo.receiptsOf(userId, status, 100)
       return rows.map(receiptOf)
     },
 
     /** A receipt's file for its owner, or for finance (`by: 'reader'`, audited). */
     async file(id: number, who: { owner: number } | { reader: number }) {
       const ownerId = 'owner' in who ? who.owner : undefined
-      const [row] = await db
-        .select()
-        .from(repaymentReceipts)
-        .where(
-          and(
-            eq(repaymentReceipts.id, id),
-            ownerId === undefined ? undefined : eq(repaymentReceipts.userId, ownerId),
-          ),
-        )
+      const row = await repo.receiptById(id, ownerId)
       if (!row) throw new DomainError('NOT_FOUND', 'Receipt not found')
       const bytes = await files.get(row.storageKey)
       if (!bytes) throw new DomainError('NOT_FOUND', 'Receipt not found')
@@ -263,23 +236,8 @@ export function createReceiptsService(deps: {
 
     /** Finance's queue: pending receipts, oldest first, with what each customer has used. */
     async queue(): Promise<ReceiptQueue> {
-      const rows = await db
-        .select({
-          receipt: repaymentReceipts,
-          name: users.fullName,
-          mobile: users.mobile,
-          utilised: creditLines.utilisedMinor,
-        })
-        .from(repaymentReceipts)
-        .innerJoin(users, eq(users.id, repaymentReceipts.userId))
-        .innerJoin(creditLines, eq(creditLines.id, repaymentReceipts.lineId))
-        .where(eq(repaymentReceipts.status, 'pending'))
-        .orderBy(asc(repaymentReceipts.createdAt), asc(repaymentReceipts.id))
-        .limit(200)
-      const counts = await db
-        .select({ status: repaymentReceipts.status, n: count() })
-        .from(repaymentReceipts)
-        .groupBy(repaymentReceipts.status)
+      const rows = await repo.pendingQueue(200)
+      const counts = await repo.countsByStatus()
       return {
         data: rows.map((r) => ({
           ...receiptOf(r.receipt),
@@ -298,11 +256,8 @@ export function createReceiptsService(deps: {
      */
     approve(actorUserId: number, id: number) {
       return decide(actorUserId, id, 'approved', async (tx, row) => {
-        const [line] = await tx
-          .select()
-          .from(creditLines)
-          .where(eq(creditLines.id, row.lineId))
-          .for('update')
+        const txRepo = createRepaymentsRepository(tx)
+        const line = await txRepo.lockCreditLine(row.lineId)
         if (!line) throw new DomainError('NOT_FOUND', 'Credit line not found')
         const owed = line.utilisedMinor + line.interestMinor + line.lateFeeMinor
         if (row.amountMinor > owed)
@@ -314,32 +269,25 @@ export function createReceiptsService(deps: {
             },
           )
         const d = allocateRepayment(line, row.amountMinor)
-        const [updated] = await tx
-          .update(creditLines)
-          .set({
-            utilisedMinor: line.utilisedMinor + d.principalMinor,
-            interestMinor: line.interestMinor + d.interestMinor,
-            lateFeeMinor: line.lateFeeMinor + d.lateFeeMinor,
-            updatedAt: clock.now(),
-          })
-          .where(eq(creditLines.id, line.id))
-          .returning({ utilised: creditLines.utilisedMinor })
-        const [entry] = await tx
-          .insert(creditLedger)
-          .values({
-            lineId: line.id,
-            kind: 'repayment',
-            currency: line.currency,
-            principalDeltaMinor: d.principalMinor,
-            interestDeltaMinor: d.interestMinor,
-            lateFeeDeltaMinor: d.lateFeeMinor,
-            utilisedAfterMinor: updated!.utilised,
-            note: `receipt ${row.id}`,
-            actorUserId,
-            createdAt: clock.now(),
-          })
-          .returning({ id: creditLedger.id })
-        return { ledgerEntryId: entry!.id }
+        const updated = await txRepo.setLineBalances(line.id, {
+          utilisedMinor: line.utilisedMinor + d.principalMinor,
+          interestMinor: line.interestMinor + d.interestMinor,
+          lateFeeMinor: line.lateFeeMinor + d.lateFeeMinor,
+          updatedAt: clock.now(),
+        })
+        const entry = await txRepo.insertLedgerEntry({
+          lineId: line.id,
+          kind: 'repayment',
+          currency: line.currency,
+          principalDeltaMinor: d.principalMinor,
+          interestDeltaMinor: d.interestMinor,
+          lateFeeDeltaMinor: d.lateFeeMinor,
+          utilisedAfterMinor: updated.utilised,
+          note: `receipt ${row.id}`,
+          actorUserId,
+          createdAt: clock.now(),
+        })
+        return { ledgerEntryId: entry.id }
       })
     },
 

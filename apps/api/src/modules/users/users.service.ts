@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
-import { auditLog } from '@padi/db/schema/audit'
-import { users } from '@padi/db/schema/users'
 import type { User } from '@padi/domain/auth/user-schema'
 import { DomainError } from '@padi/domain/errors'
 import type { AuthService } from '../auth/auth.service.ts'
+import { createUsersRepository } from './users.repository.ts'
 
 /** What a branch counter sees of a customer it looks up: enough to serve them, no more. */
 export type CounterCustomer = {
@@ -49,16 +47,13 @@ export function createUsersService({ db, auth }: { db: Db; auth: AuthService }) 
      */
     async setLegalHold(actorUserId: number, id: number, hold: boolean, at: Date) {
       return db.transaction(async (tx) => {
-        const [before] = await tx
-          .select({ legalHoldAt: users.legalHoldAt, role: users.role })
-          .from(users)
-          .where(eq(users.id, id))
-          .for('update')
+        const repo = createUsersRepository(tx)
+        const before = await repo.lockLegalHold(id)
         if (!before || before.role !== 'customer')
           throw new DomainError('NOT_FOUND', 'Customer not found')
         const legalHoldAt = hold ? at : null
-        await tx.update(users).set({ legalHoldAt }).where(eq(users.id, id))
-        await tx.insert(auditLog).values({
+        await repo.setLegalHold(id, legalHoldAt)
+        await repo.insertAuditEntry({
           actorUserId,
           action: hold ? 'user.legal_hold' : 'user.legal_hold_lifted',
           subjectType: 'user',

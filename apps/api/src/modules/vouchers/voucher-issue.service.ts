@@ -1,10 +1,6 @@
 import { randomInt } from 'node:crypto'
 import { parse } from 'csv-parse/sync'
-import { inArray } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
-import { auditLog } from '@padi/db/schema/audit'
-import { users } from '@padi/db/schema/users'
-import { vouchers } from '@padi/db/schema/vouchers'
 import { isUniqueViolation } from '@padi/db/unique-violation'
 import { DomainError } from '@padi/domain/errors'
 import { TEXT_LINE_PATTERN } from '@padi/domain/input-schemas'
@@ -18,6 +14,7 @@ import {
 } from '@padi/domain/vouchers/voucher-issue'
 import type { Clock } from '../../clock.ts'
 import { onceForKey } from '../../idempotency.ts'
+import { createVouchersRepository } from './vouchers.repository.ts'
 
 export type IssueRow = VoucherRowInput & {
   line: number
@@ -46,19 +43,7 @@ export function createVoucherIssueService(deps: { db: Db; clock: Clock }) {
     const now = clock.now()
     const first = rows.map((row) => ({ row, result: voucherRowProblem(row) }))
     const mobiles = first.flatMap((f) => (f.result.ok ? [f.result.mobile] : []))
-    const customers =
-      mobiles.length === 0
-        ? []
-        : await db
-            .select({
-              id: users.id,
-              mobile: users.mobile,
-              market: users.market,
-              role: users.role,
-              status: users.status,
-            })
-            .from(users)
-            .where(inArray(users.mobile, [...new Set(mobiles)]))
+    const customers = await createVouchersRepository(db).accountsByMobile([...new Set(mobiles)])
     return first.map(({ row, result }, i) => {
       const base = { ...row, line: i + 1, amount: null, serial: null }
       const refused = (problem: string, amount: IssueRow['amount'] = null) => ({
@@ -151,43 +136,31 @@ export function createVoucherIssueService(deps: { db: Db; clock: Clock }) {
         try {
           return await db.transaction((tx) =>
             onceForKey(tx, { userId: actorUserId, key, body: rows, at: now }, async () => {
+              const repo = createVouchersRepository(tx)
               const serials = good.map((g) => serialFor(g.market))
-              const created =
-                good.length === 0
-                  ? []
-                  : await tx
-                      .insert(vouchers)
-                      .values(
-                        good.map((g, i) => ({
-                          ...g,
-                          serial: serials[i]!,
-                          issuedBy: actorUserId,
-                          createdAt: now,
-                        })),
-                      )
-                      .returning({
-                        id: vouchers.id,
-                        serial: vouchers.serial,
-                        userId: vouchers.userId,
-                        valueMinor: vouchers.valueMinor,
-                        currency: vouchers.currency,
-                      })
-              if (created.length > 0)
-                await tx.insert(auditLog).values(
-                  created.map((v) => ({
-                    actorUserId,
-                    action: 'voucher.issue',
-                    subjectType: 'voucher',
-                    subjectId: v.id,
-                    after: {
-                      serial: v.serial,
-                      user_id: v.userId,
-                      value_minor: v.valueMinor,
-                      currency: v.currency,
-                    },
-                    createdAt: now,
-                  })),
-                )
+              const created = await repo.insertVouchers(
+                good.map((g, i) => ({
+                  ...g,
+                  serial: serials[i]!,
+                  issuedBy: actorUserId,
+                  createdAt: now,
+                })),
+              )
+              await repo.insertAuditEntries(
+                created.map((v) => ({
+                  actorUserId,
+                  action: 'voucher.issue',
+                  subjectType: 'voucher',
+                  subjectId: v.id,
+                  after: {
+                    serial: v.serial,
+                    user_id: v.userId,
+                    value_minor: v.valueMinor,
+                    currency: v.currency,
+                  },
+                  createdAt: now,
+                })),
+              )
               // Each good row with the serial of the voucher it made (rows and serials in order).
               let next = 0
               return {

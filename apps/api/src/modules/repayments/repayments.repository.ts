@@ -1,0 +1,129 @@
+import { and, asc, count, desc, eq } from 'drizzle-orm'
+import type { Db } from '@padi/db/client'
+import { creditLedger, creditLines } from '@padi/db/schema/credit'
+import { repaymentReceipts } from '@padi/db/schema/repayments'
+import { users } from '@padi/db/schema/users'
+import type { ReceiptState } from '@padi/domain/repayments/receipt-rules'
+
+export type ReceiptRow = typeof repaymentReceipts.$inferSelect
+
+/**
+ * Repayment receipts, and the credit line an approved one repays. A decision runs in one
+ * transaction (`createRepaymentsRepository(tx)`) under the receipt's and the line's locks.
+ */
+export function createRepaymentsRepository(db: Db) {
+  return {
+    async insertReceipt(receipt: typeof repaymentReceipts.$inferInsert): Promise<ReceiptRow> {
+      const [row] = await db.insert(repaymentReceipts).values(receipt).returning()
+      return row!
+    },
+
+    /** The farmer's newest first, of one status when given. */
+    receiptsOf(userId: number, status: ReceiptState | undefined, limit: number) {
+      return db
+        .select()
+        .from(repaymentReceipts)
+        .where(
+          and(
+            eq(repaymentReceipts.userId, userId),
+            status ? eq(repaymentReceipts.status, status) : undefined,
+          ),
+        )
+        .orderBy(desc(repaymentReceipts.createdAt), desc(repaymentReceipts.id))
+        .limit(limit)
+    },
+
+    /** With `ownerId`, only that farmer's. */
+    async receiptById(id: number, ownerId: number | undefined): Promise<ReceiptRow | null> {
+      const [row] = await db
+        .select()
+        .from(repaymentReceipts)
+        .where(
+          and(
+            eq(repaymentReceipts.id, id),
+            ownerId === undefined ? undefined : eq(repaymentReceipts.userId, ownerId),
+          ),
+        )
+      return row ?? null
+    },
+
+    /** Pending ones, oldest first, with the farmer's name and number and what they have used. */
+    pendingQueue(limit: number) {
+      return db
+        .select({
+          receipt: repaymentReceipts,
+          name: users.fullName,
+          mobile: users.mobile,
+          utilised: creditLines.utilisedMinor,
+        })
+        .from(repaymentReceipts)
+        .innerJoin(users, eq(users.id, repaymentReceipts.userId))
+        .innerJoin(creditLines, eq(creditLines.id, repaymentReceipts.lineId))
+        .where(eq(repaymentReceipts.status, 'pending'))
+        .orderBy(asc(repaymentReceipts.createdAt), asc(repaymentReceipts.id))
+        .limit(limit)
+    },
+
+    countsByStatus() {
+      return db
+        .select({ status: repaymentReceipts.status, n: count() })
+        .from(repaymentReceipts)
+        .groupBy(repaymentReceipts.status)
+    },
+
+    async lockReceipt(id: number): Promise<ReceiptRow | null> {
+      const [row] = await db
+        .select()
+        .from(repaymentReceipts)
+        .where(eq(repaymentReceipts.id, id))
+        .for('update')
+      return row ?? null
+    },
+
+    async decideReceipt(
+      id: number,
+      decision: Partial<ReceiptRow> &
+        Pick<typeof repaymentReceipts.$inferInsert, 'status' | 'decidedAt' | 'decidedBy'>,
+    ): Promise<ReceiptRow> {
+      const [after] = await db
+        .update(repaymentReceipts)
+        .set(decision)
+        .where(eq(repaymentReceipts.id, id))
+        .returning()
+      return after!
+    },
+
+    async lockCreditLine(lineId: number) {
+      const [line] = await db
+        .select()
+        .from(creditLines)
+        .where(eq(creditLines.id, lineId))
+        .for('update')
+      return line ?? null
+    },
+
+    /** The line's balances after a repayment; answers what is utilised now. */
+    async setLineBalances(
+      lineId: number,
+      balances: {
+        utilisedMinor: number
+        interestMinor: number
+        lateFeeMinor: number
+        updatedAt: Date
+      },
+    ) {
+      const [updated] = await db
+        .update(creditLines)
+        .set(balances)
+        .where(eq(creditLines.id, lineId))
+        .returning({ utilised: creditLines.utilisedMinor })
+      return updated!
+    },
+
+    async insertLedgerEntry(entry: typeof creditLedger.$inferInsert) {
+      const [row] = await db.insert(creditLedger).values(entry).returning({ id: creditLedger.id })
+      return row!
+    },
+  }
+}
+export type RepaymentsRepository = ReturnType<typeof createRepaymentsRepository>
