@@ -47,8 +47,9 @@ export function createAuthService(deps: {
 
   /**
    * docs/product/accounts.md: the session behind a valid token must live, its user must not be
-   * suspended, and the token must be newer than the user's cut-off. place_order (migration 0013)
-   * makes the same checks, in the same order, for POST /orders.
+   * suspended, and the token must be newer than the user's cut-off. place_order
+   * (packages/db/sql/functions/place-order.sql) makes the same checks, in the same order, for
+   * POST /orders.
    */
   async function checkSession(claims: {
     userId: number
