@@ -30,6 +30,7 @@ const steps = [
   ['format', ['npx', 'prettier', '--check', '.']],
   ['API document', ['npx', 'tsx', 'scripts/lint-openapi.ts']],
   ['API client types', ['npx', 'tsx', 'scripts/api-types.ts', '--check']],
+  ['dependencies', ['npm', 'run', 'check:deps']],
   [
     'unit and API tests',
     [
