@@ -35,16 +35,11 @@ const QUERIES = {
 const QUERIES_NOT_YET_IN_REPOSITORIES = [
   'audit/audit-log.service.ts',
   'audit/record-decision.service.ts',
-  'auth/auth.service.ts',
-  'auth/otp.service.ts',
-  'content/content-version.ts',
-  'credit/late-fee-job.ts',
   'kyc/kyc-file-sweep.ts',
   'kyc/kyc-retention-job.ts',
   'kyc/kyc-review.service.ts',
   'kyc/kyc.service.ts',
   'notices/notice-job.ts',
-  'product-desk/product-desk.service.ts',
   'renewal/renewal.service.ts',
 ].map((file) => `apps/api/src/modules/${file}`)
 const API_LAYER = {

@@ -1,15 +1,17 @@
-import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm'
 import { OTP_PURPOSES } from '@padi/domain/auth/rules'
 import { COUNTER_SMS_CODE } from '@padi/domain/vouchers/counter-code-sms'
 import { regionByCode, regionOfPostcode } from '@padi/domain/geo/regions'
-import type { Db } from '@padi/db/client'
-import { authSessions, otpChallenges, smsOutbox } from '@padi/db/schema/auth'
+import type { Db, DbHandle } from '@padi/db/client'
+import { authSessions, otpChallenges, refreshTokens, smsOutbox } from '@padi/db/schema/auth'
 import { branches } from '@padi/db/schema/branches'
 import { loginFailures, users } from '@padi/db/schema/users'
 import type { User } from '@padi/domain/auth/user-schema'
+import type { Locale } from '@padi/domain/i18n/locales'
 
 export type UserRow = typeof users.$inferSelect
 export type ChallengeRow = typeof otpChallenges.$inferSelect
+export type OutboxRow = typeof smsOutbox.$inferSelect
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
@@ -19,11 +21,20 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null)
  */
 const CODE_PURPOSES = [...OTP_PURPOSES, COUNTER_SMS_CODE]
 
+/** The messages a send or its retry job still owes. */
+const UNSENT = ['queued', 'failed'] as const
+
 /**
  * The auth module's storage. Call it with the pool, or with a transaction (`createAuthRepository(tx)`)
  * when a use case must read and write under one lock.
+ * @param run runs a hot statement (the session check) as a named prepared statement
+ *   (DbHandle.prepared); by default the statement simply runs on `db`.
  */
-export function createAuthRepository(db: Db) {
+export function createAuthRepository(
+  db: Db,
+  run: DbHandle['prepared'] = async <T>(query: SQL) =>
+    ((await db.execute(query)) as unknown as { rows: T[] }).rows,
+) {
   return {
     /** Explicit columns only; answers are DTOs in the spec's snake_case (ADR 005). */
     async findUserDto(userId: number): Promise<User | null> {
@@ -171,6 +182,247 @@ export function createAuthRepository(db: Db) {
         .update(authSessions)
         .set({ revokedAt: at, revokeReason: reason })
         .where(and(...conditions))
+    },
+
+    // --- Sessions and refresh tokens (auth.service.ts) ---
+
+    /**
+     * Only what the session check needs, as a prepared statement: this runs before every call.
+     * Its text names the statement on each connection; keep it as it is.
+     */
+    async sessionCheck(sessionId: string) {
+      const [row] = await run<{
+        session_id: string
+        revoked_at: Date | string | null
+        user_id: number
+        status: UserRow['status']
+        role: UserRow['role']
+        tokens_valid_after: Date | string | null
+      }>(sql`select s.id as session_id, s.revoked_at, u.id as user_id, u.status, u.role,
+        u.tokens_valid_after
+      from ${authSessions} s join ${users} u on u.id = s.user_id
+      where s.id = ${sessionId}`)
+      return row ?? null
+    },
+
+    async insertSession(session: typeof authSessions.$inferInsert): Promise<void> {
+      await db.insert(authSessions).values(session)
+    },
+
+    async insertRefreshToken(token: typeof refreshTokens.$inferInsert): Promise<void> {
+      await db.insert(refreshTokens).values(token)
+    },
+
+    /**
+     * The refresh token with its session and user; the token's row stays locked until the
+     * transaction ends, so two refreshes with one token are judged one after the other.
+     */
+    async lockRefreshToken(tokenHash: string) {
+      const [row] = await db
+        .select({
+          token: refreshTokens,
+          session: authSessions,
+          status: users.status,
+          role: users.role,
+          userId: users.id,
+        })
+        .from(refreshTokens)
+        .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+        .innerJoin(users, eq(users.id, authSessions.userId))
+        .where(eq(refreshTokens.tokenHash, tokenHash))
+        .for('update', { of: refreshTokens })
+      return row ?? null
+    },
+
+    async markRefreshTokenRotated(tokenId: number, at: Date): Promise<void> {
+      await db.update(refreshTokens).set({ rotatedAt: at }).where(eq(refreshTokens.id, tokenId))
+    },
+
+    /** A refresh token used again after its grace: its whole session ends. */
+    async endSessionForReuse(sessionId: string, at: Date): Promise<void> {
+      await db
+        .update(authSessions)
+        .set({ revokedAt: at, revokeReason: 'refresh_token_reuse' })
+        .where(eq(authSessions.id, sessionId))
+    },
+
+    /** Ends the session if it still lives; one already ended keeps its reason and time. */
+    async logOut(sessionId: string, at: Date): Promise<void> {
+      await db
+        .update(authSessions)
+        .set({ revokedAt: at, revokeReason: 'logout' })
+        .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)))
+    },
+
+    // --- Accounts (auth.service.ts) ---
+
+    /** Answers the new user's id. */
+    async insertUser(user: typeof users.$inferInsert): Promise<number> {
+      const [row] = await db.insert(users).values(user).returning({ id: users.id })
+      return row!.id
+    },
+
+    /**
+     * Activates a pending account with the details its sign-up's code verified; null when the
+     * account is missing or no longer pending.
+     */
+    async activatePendingUser(
+      userId: number,
+      details: Pick<
+        typeof users.$inferInsert,
+        | 'passwordHash'
+        | 'fullName'
+        | 'email'
+        | 'postcode'
+        | 'area'
+        | 'district'
+        | 'preferredBranchId'
+        | 'activatedAt'
+        | 'lastLoginAt'
+      >,
+    ) {
+      const [user] = await db
+        .update(users)
+        .set({ ...details, status: 'active' })
+        .where(and(eq(users.id, userId), eq(users.status, 'pending')))
+        .returning({ id: users.id, role: users.role })
+      return user ?? null
+    },
+
+    async recordLogin(userId: number, login: { lastLoginAt: Date; locale?: Locale }) {
+      await db.update(users).set(login).where(eq(users.id, userId))
+    },
+
+    async clearLoginFailures(mobile: string): Promise<void> {
+      await db.delete(loginFailures).where(eq(loginFailures.mobile, mobile))
+    },
+
+    /**
+     * The new password of an active account; tokens issued before `at` stop working. Null when
+     * the account is missing or not active.
+     */
+    async setNewPassword(userId: number, passwordHash: string, at: Date) {
+      const [user] = await db
+        .update(users)
+        .set({ passwordHash, tokensValidAfter: at, lastLoginAt: at })
+        .where(and(eq(users.id, userId), eq(users.status, 'active')))
+        .returning({ id: users.id, role: users.role, mobile: users.mobile })
+      return user ?? null
+    },
+
+    /** Suspends or reactivates an account that is not pending; null when there is none. */
+    async setStatus(
+      userId: number,
+      change: { status: 'suspended'; tokensValidAfter: Date } | { status: 'active' },
+    ) {
+      const [user] = await db
+        .update(users)
+        .set(change)
+        .where(and(eq(users.id, userId), sql`${users.status} <> 'pending'`))
+        .returning({ id: users.id })
+      return user ?? null
+    },
+
+    // --- One-time codes and the SMS outbox (otp.service.ts) ---
+
+    async insertChallenge(challenge: typeof otpChallenges.$inferInsert): Promise<void> {
+      await db.insert(otpChallenges).values(challenge)
+    },
+
+    /** A new code for the challenge: the old one stops working and its tries start again. */
+    async replaceChallengeCode(
+      id: string,
+      code: { codeHash: string; expiresAt: Date; lastSentAt: Date },
+    ): Promise<void> {
+      await db
+        .update(otpChallenges)
+        .set({
+          codeHash: code.codeHash,
+          attempts: 0,
+          expiresAt: code.expiresAt,
+          lastSentAt: code.lastSentAt,
+        })
+        .where(eq(otpChallenges.id, id))
+    },
+
+    async countWrongCode(id: string): Promise<void> {
+      await db
+        .update(otpChallenges)
+        .set({ attempts: sql`${otpChallenges.attempts} + 1` })
+        .where(eq(otpChallenges.id, id))
+    },
+
+    async consumeChallenge(id: string, at: Date): Promise<void> {
+      await db.update(otpChallenges).set({ consumedAt: at }).where(eq(otpChallenges.id, id))
+    },
+
+    /** Answers the message's id. */
+    async insertOutboxMessage(message: typeof smsOutbox.$inferInsert): Promise<number | null> {
+      const [row] = await db.insert(smsOutbox).values(message).returning({ id: smsOutbox.id })
+      return row?.id ?? null
+    },
+
+    /** Handed to the provider; `forgetCode` drops the sealed code with it. */
+    async markOutboxSent(id: number, at: Date, forgetCode: boolean): Promise<void> {
+      await db
+        .update(smsOutbox)
+        .set({
+          status: 'sent',
+          sentAt: at,
+          attempts: sql`${smsOutbox.attempts} + 1`,
+          nextAttemptAt: null,
+          ...(forgetCode ? { codeSealed: null } : {}),
+        })
+        .where(eq(smsOutbox.id, id))
+    },
+
+    /** One more failed try; answers the tries so far and when the message runs out. */
+    async markOutboxFailed(id: number) {
+      const [row] = await db
+        .update(smsOutbox)
+        .set({ status: 'failed', attempts: sql`${smsOutbox.attempts} + 1` })
+        .where(eq(smsOutbox.id, id))
+        .returning({ attempts: smsOutbox.attempts, expiresAt: smsOutbox.expiresAt })
+      return row ?? null
+    },
+
+    async retryOutboxAt(id: number, at: Date): Promise<void> {
+      await db.update(smsOutbox).set({ nextAttemptAt: at }).where(eq(smsOutbox.id, id))
+    },
+
+    /** Given up: never tried again, and its sealed code is dropped. */
+    async expireOutboxMessage(id: number): Promise<void> {
+      await db
+        .update(smsOutbox)
+        .set({ status: 'expired', codeSealed: null, nextAttemptAt: null })
+        .where(eq(smsOutbox.id, id))
+    },
+
+    /** Every unsent message whose time has run out is given up, its sealed code dropped. */
+    async expireOverdueOutbox(now: Date): Promise<void> {
+      await db
+        .update(smsOutbox)
+        .set({ status: 'expired', codeSealed: null, nextAttemptAt: null })
+        .where(and(inArray(smsOutbox.status, [...UNSENT]), lte(smsOutbox.expiresAt, now)))
+    },
+
+    /**
+     * Unsent messages due for a try, oldest first, locked; rows another server holds are
+     * skipped (SKIP LOCKED), not waited for.
+     */
+    lockDueOutbox(now: Date, limit: number): Promise<OutboxRow[]> {
+      return db
+        .select()
+        .from(smsOutbox)
+        .where(and(inArray(smsOutbox.status, [...UNSENT]), lte(smsOutbox.nextAttemptAt, now)))
+        .orderBy(asc(smsOutbox.nextAttemptAt))
+        .limit(limit)
+        .for('update', { skipLocked: true })
+    },
+
+    /** The messages are left alone by other servers until `until`. */
+    async leaseOutbox(ids: number[], until: Date): Promise<void> {
+      await db.update(smsOutbox).set({ nextAttemptAt: until }).where(inArray(smsOutbox.id, ids))
     },
   }
 }

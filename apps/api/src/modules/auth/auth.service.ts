@@ -1,8 +1,5 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
 import { regionOfPostcode } from '@padi/domain/geo/regions'
 import type { Db, DbHandle } from '@padi/db/client'
-import { authSessions, refreshTokens } from '@padi/db/schema/auth'
-import { loginFailures, users } from '@padi/db/schema/users'
 import { countryOfMobile } from '@padi/domain/auth/phone'
 import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '@padi/domain/auth/rules'
 import type { Login, OtpResend, OtpVerify, PasswordReset, Signup } from '@padi/domain/auth/schemas'
@@ -13,7 +10,7 @@ import { resetAllowedInDemo } from '@padi/domain/demo/demo-mode'
 import { DomainError } from '@padi/domain/errors'
 import type { Clock } from '../../clock.ts'
 import type { ApiConfig } from '../../config.ts'
-import { createAuthRepository, type UserRow } from './auth.repository.ts'
+import { createAuthRepository } from './auth.repository.ts'
 import type { OtpService, SendContext } from './otp.service.ts'
 import { checkPassword, hashPassword, hmac, randomToken, sha256 } from '../../secrets.ts'
 import type { TokenSigner } from './tokens.ts'
@@ -42,7 +39,8 @@ export function createAuthService(deps: {
   prepared: DbHandle['prepared']
 }) {
   const { db, config, clock, otp, tokens, prepared } = deps
-  const repo = createAuthRepository(db)
+  /** On the pool, the session check prepared. */
+  const repo = createAuthRepository(db, prepared)
   const now = () => clock.now()
 
   /**
@@ -56,18 +54,7 @@ export function createAuthService(deps: {
     sessionId: string
     issuedAt: number
   }): Promise<AuthContext> {
-    // Only what the check needs, as a prepared statement: this runs before every call.
-    const [row] = await prepared<{
-      session_id: string
-      revoked_at: Date | string | null
-      user_id: number
-      status: UserRow['status']
-      role: UserRow['role']
-      tokens_valid_after: Date | string | null
-    }>(sql`select s.id as session_id, s.revoked_at, u.id as user_id, u.status, u.role,
-        u.tokens_valid_after
-      from ${authSessions} s join ${users} u on u.id = s.user_id
-      where s.id = ${claims.sessionId}`)
+    const row = await repo.sessionCheck(claims.sessionId)
     if (!row || row.user_id !== claims.userId)
       throw new DomainError('TOKEN_INVALID', 'Invalid access token')
     // docs/product/accounts.md: a suspended account answers 403 with 'suspended' in the message.
@@ -88,14 +75,15 @@ export function createAuthService(deps: {
     const at = now()
     const sessionId = randomToken(18)
     const refresh = randomToken(32)
-    await tx.insert(authSessions).values({
+    const txRepo = createAuthRepository(tx)
+    await txRepo.insertSession({
       id: sessionId,
       userId: user.id,
       createdAt: at,
       absoluteExpiresAt: new Date(at.getTime() + config.SESSION_ABSOLUTE_DAYS * DAY_MS),
       userAgent: userAgent?.slice(0, 200) ?? null,
     })
-    await tx.insert(refreshTokens).values({
+    await txRepo.insertRefreshToken({
       sessionId,
       tokenHash: sha256(refresh),
       createdAt: at,
@@ -147,35 +135,32 @@ export function createAuthService(deps: {
       const { password: _password, mobile, ...profile } = input
       const payload: SignupPayload = { ...profile, passwordHash }
       const result = await db.transaction(async (tx) => {
-        const existing = await createAuthRepository(tx).findUserByMobile(mobile, true)
+        const txRepo = createAuthRepository(tx)
+        const existing = await txRepo.findUserByMobile(mobile, true)
         if (existing && existing.status !== 'pending') {
           throw new DomainError('USER_EXISTS', 'User already exists')
         }
         let userId = existing?.id
         if (!userId) {
-          const [row] = await tx
-            .insert(users)
-            .values({
-              mobile,
-              passwordHash,
-              fullName: input.full_name,
-              email: input.email,
-              postcode: input.postcode,
-              area: input.area,
-              district: input.district,
-              market: countryOfMobile(mobile) === 'TH' ? 'TH' : 'MY',
-              // docs/product/regions.md: the state or province comes from the postcode.
-              state:
-                regionOfPostcode(countryOfMobile(mobile) === 'TH' ? 'TH' : 'MY', input.postcode)
-                  ?.code ?? null,
-              preferredBranchId: input.preferred_branch,
-              // docs/product/notices.md: SMS notices are written in the sign-up's language.
-              locale: ctx.locale,
-              status: 'pending',
-              createdAt: now(),
-            })
-            .returning({ id: users.id })
-          userId = row!.id
+          userId = await txRepo.insertUser({
+            mobile,
+            passwordHash,
+            fullName: input.full_name,
+            email: input.email,
+            postcode: input.postcode,
+            area: input.area,
+            district: input.district,
+            market: countryOfMobile(mobile) === 'TH' ? 'TH' : 'MY',
+            // docs/product/regions.md: the state or province comes from the postcode.
+            state:
+              regionOfPostcode(countryOfMobile(mobile) === 'TH' ? 'TH' : 'MY', input.postcode)
+                ?.code ?? null,
+            preferredBranchId: input.preferred_branch,
+            // docs/product/notices.md: SMS notices are written in the sign-up's language.
+            locale: ctx.locale,
+            status: 'pending',
+            createdAt: now(),
+          })
         }
         // The details to activate travel with this challenge: a second sign-up for the same
         // pending number cannot change what the first one's code verifies.
@@ -224,22 +209,17 @@ export function createAuthService(deps: {
             failure: new DomainError('OTP_INVALID', 'The verification code is not valid'),
           }
         const at = now()
-        const [user] = await tx
-          .update(users)
-          .set({
-            passwordHash: payload.passwordHash,
-            fullName: payload.full_name,
-            email: payload.email,
-            postcode: payload.postcode,
-            area: payload.area,
-            district: payload.district,
-            preferredBranchId: payload.preferred_branch,
-            status: 'active',
-            activatedAt: at,
-            lastLoginAt: at,
-          })
-          .where(and(eq(users.id, userId), eq(users.status, 'pending')))
-          .returning({ id: users.id, role: users.role })
+        const user = await createAuthRepository(tx).activatePendingUser(userId, {
+          passwordHash: payload.passwordHash,
+          fullName: payload.full_name,
+          email: payload.email,
+          postcode: payload.postcode,
+          area: payload.area,
+          district: payload.district,
+          preferredBranchId: payload.preferred_branch,
+          activatedAt: at,
+          lastLoginAt: at,
+        })
         if (!user)
           return {
             ok: false as const,
@@ -287,12 +267,10 @@ export function createAuthService(deps: {
       }
       if (usable.status === 'suspended') throw new DomainError('ACCOUNT_SUSPENDED', SUSPENDED)
       const issued = await db.transaction(async (tx) => {
-        await tx.delete(loginFailures).where(eq(loginFailures.mobile, input.mobile))
+        const txRepo = createAuthRepository(tx)
+        await txRepo.clearLoginFailures(input.mobile)
         // docs/product/notices.md: notices follow the language the farmer logs in with.
-        await tx
-          .update(users)
-          .set({ lastLoginAt: at, ...(locale ? { locale } : {}) })
-          .where(eq(users.id, usable.id))
+        await txRepo.recordLogin(usable.id, { lastLoginAt: at, ...(locale ? { locale } : {}) })
         return openSession(tx, usable, userAgent)
       })
       return { ...issued, data: await userDto(usable.id) }
@@ -307,19 +285,8 @@ export function createAuthService(deps: {
     async refresh(refreshToken: string) {
       const at = now()
       const result = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({
-            token: refreshTokens,
-            session: authSessions,
-            status: users.status,
-            role: users.role,
-            userId: users.id,
-          })
-          .from(refreshTokens)
-          .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
-          .innerJoin(users, eq(users.id, authSessions.userId))
-          .where(eq(refreshTokens.tokenHash, sha256(refreshToken)))
-          .for('update', { of: refreshTokens })
+        const txRepo = createAuthRepository(tx)
+        const row = await txRepo.lockRefreshToken(sha256(refreshToken))
         if (!row) return { error: new DomainError('REFRESH_INVALID', 'Invalid refresh token') }
         if (row.status === 'suspended')
           return { error: new DomainError('ACCOUNT_SUSPENDED', SUSPENDED) }
@@ -335,10 +302,7 @@ export function createAuthService(deps: {
         if (token.rotatedAt) {
           const sinceRotation = at.getTime() - token.rotatedAt.getTime()
           if (sinceRotation > config.REFRESH_REUSE_GRACE_SECONDS * 1000) {
-            await tx
-              .update(authSessions)
-              .set({ revokedAt: at, revokeReason: 'refresh_token_reuse' })
-              .where(eq(authSessions.id, session.id))
+            await txRepo.endSessionForReuse(session.id, at)
             return {
               error: new DomainError(
                 'REFRESH_REUSED',
@@ -348,11 +312,8 @@ export function createAuthService(deps: {
           }
           // Inside the grace window: the successor already exists; hand out the same one.
         } else {
-          await tx
-            .update(refreshTokens)
-            .set({ rotatedAt: at })
-            .where(eq(refreshTokens.id, token.id))
-          await tx.insert(refreshTokens).values({
+          await txRepo.markRefreshTokenRotated(token.id, at)
+          await txRepo.insertRefreshToken({
             sessionId: session.id,
             tokenHash: sha256(next),
             parentId: token.id,
@@ -382,10 +343,7 @@ export function createAuthService(deps: {
     },
 
     async logout(auth: AuthContext) {
-      await db
-        .update(authSessions)
-        .set({ revokedAt: now(), revokeReason: 'logout' })
-        .where(and(eq(authSessions.id, auth.sessionId), isNull(authSessions.revokedAt)))
+      await repo.logOut(auth.sessionId, now())
       return { statusCode: 200 as const, message: 'Logged out' }
     },
 
@@ -430,19 +388,16 @@ export function createAuthService(deps: {
             failure: new DomainError('OTP_INVALID', 'The verification code is not valid'),
           }
         const at = now()
-        const [user] = await tx
-          .update(users)
-          .set({ passwordHash, tokensValidAfter: at, lastLoginAt: at })
-          .where(and(eq(users.id, userId), eq(users.status, 'active')))
-          .returning({ id: users.id, role: users.role, mobile: users.mobile })
+        const txRepo = createAuthRepository(tx)
+        const user = await txRepo.setNewPassword(userId, passwordHash, at)
         if (!user)
           return {
             ok: false as const,
             failure: new DomainError('OTP_INVALID', 'The verification code is not valid'),
           }
         refuseDemoReset(user.role)
-        await createAuthRepository(tx).revokeSessions(user.id, 'password_reset', at)
-        await tx.delete(loginFailures).where(eq(loginFailures.mobile, user.mobile))
+        await txRepo.revokeSessions(user.id, 'password_reset', at)
+        await txRepo.clearLoginFailures(user.mobile)
         return {
           ok: true as const,
           tokens: await openSession(tx, user, userAgent),
@@ -495,11 +450,10 @@ export function createAuthService(deps: {
     async setSuspended(userId: number, suspended: boolean) {
       const at = now()
       await db.transaction(async (tx) => {
-        const [user] = await tx
-          .update(users)
-          .set(suspended ? { status: 'suspended', tokensValidAfter: at } : { status: 'active' })
-          .where(and(eq(users.id, userId), sql`${users.status} <> 'pending'`))
-          .returning({ id: users.id })
+        const user = await createAuthRepository(tx).setStatus(
+          userId,
+          suspended ? { status: 'suspended', tokensValidAfter: at } : { status: 'active' },
+        )
         if (!user) throw new DomainError('NOT_FOUND', 'User not found')
         if (suspended) await createAuthRepository(tx).revokeSessions(userId, 'suspended', at)
       })

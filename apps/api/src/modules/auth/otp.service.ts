@@ -1,7 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
-import { otpChallenges, smsOutbox } from '@padi/db/schema/auth'
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MS, type OtpPurpose } from '@padi/domain/auth/rules'
 import { otpSmsText } from '@padi/domain/auth/sms-text'
 import { DomainError } from '@padi/domain/errors'
@@ -62,6 +60,7 @@ export function createOtpService(deps: {
   log: FastifyBaseLogger
 }) {
   const { config, clock, sms, log } = deps
+  const repo = createAuthRepository(deps.db)
   const inFlight = new Set<Promise<void>>()
   const cooldownMs = config.OTP_RESEND_COOLDOWN_SECONDS * 1000
   const codeHash = (challengeId: string, code: string) =>
@@ -126,25 +125,22 @@ export function createOtpService(deps: {
     },
   ): Promise<PendingSms | null> {
     const now = clock.now()
-    const [row] = await db
-      .insert(smsOutbox)
-      .values({
-        to: input.to,
-        purpose: input.purpose,
-        locale: input.ctx.locale,
-        codeSealed: input.suppress ? null : sealText(config.otpSecret, OUTBOX_SEAL, input.code),
-        clientIp: input.ctx.clientIp,
-        provider: sms.name,
-        status: input.suppress ? 'suppressed' : 'queued',
-        // The request sends it at once; if that never happens (a crash), the retry job will.
-        nextAttemptAt: input.suppress ? null : new Date(now.getTime() + SEND_LEASE_MS),
-        expiresAt: input.expiresAt,
-        createdAt: now,
-      })
-      .returning({ id: smsOutbox.id })
-    if (input.suppress || !row) return null
+    const outboxId = await createAuthRepository(db).insertOutboxMessage({
+      to: input.to,
+      purpose: input.purpose,
+      locale: input.ctx.locale,
+      codeSealed: input.suppress ? null : sealText(config.otpSecret, OUTBOX_SEAL, input.code),
+      clientIp: input.ctx.clientIp,
+      provider: sms.name,
+      status: input.suppress ? 'suppressed' : 'queued',
+      // The request sends it at once; if that never happens (a crash), the retry job will.
+      nextAttemptAt: input.suppress ? null : new Date(now.getTime() + SEND_LEASE_MS),
+      expiresAt: input.expiresAt,
+      createdAt: now,
+    })
+    if (input.suppress || outboxId === null) return null
     return {
-      outboxId: row.id,
+      outboxId,
       to: input.to,
       body: bodyOf(input.purpose, input.ctx.locale, input.code),
     }
@@ -158,38 +154,19 @@ export function createOtpService(deps: {
     const now = clock.now()
     try {
       await sms.send({ to: pending.to, body: pending.body })
-      await deps.db
-        .update(smsOutbox)
-        .set({
-          status: 'sent',
-          sentAt: now,
-          attempts: sql`${smsOutbox.attempts} + 1`,
-          nextAttemptAt: null,
-          // A real gateway has the text now; only the console provider's outbox is the inbox.
-          ...(sms.outboxIsInbox ? {} : { codeSealed: null }),
-        })
-        .where(eq(smsOutbox.id, pending.outboxId))
+      // A real gateway has the text now; only the console provider's outbox is the inbox.
+      await repo.markOutboxSent(pending.outboxId, now, !sms.outboxIsInbox)
     } catch (error) {
       log.error(
         { error: error instanceof Error ? error.message : 'unknown', outboxId: pending.outboxId },
         'sms send failed; it will be retried',
       )
-      const [row] = await deps.db
-        .update(smsOutbox)
-        .set({ status: 'failed', attempts: sql`${smsOutbox.attempts} + 1` })
-        .where(eq(smsOutbox.id, pending.outboxId))
-        .returning({ attempts: smsOutbox.attempts, expiresAt: smsOutbox.expiresAt })
+      const row = await repo.markOutboxFailed(pending.outboxId)
       if (!row) return
       const next = new Date(now.getTime() + retryDelayMs(row.attempts))
       const giveUp = row.attempts >= SMS_MAX_ATTEMPTS || !row.expiresAt || next >= row.expiresAt
-      await deps.db
-        .update(smsOutbox)
-        .set(
-          giveUp
-            ? { status: 'expired', codeSealed: null, nextAttemptAt: null }
-            : { nextAttemptAt: next },
-        )
-        .where(eq(smsOutbox.id, pending.outboxId))
+      if (giveUp) await repo.expireOutboxMessage(pending.outboxId)
+      else await repo.retryOutboxAt(pending.outboxId, next)
     }
   }
 
@@ -198,13 +175,6 @@ export function createOtpService(deps: {
       .catch((error: unknown) => log.error({ err: error }, 'sms delivery bookkeeping failed'))
       .finally(() => inFlight.delete(tracked))
     inFlight.add(tracked)
-  }
-
-  async function expire(id: number) {
-    await deps.db
-      .update(smsOutbox)
-      .set({ status: 'expired', codeSealed: null, nextAttemptAt: null })
-      .where(eq(smsOutbox.id, id))
   }
 
   /** The text of a code's message, or of a notice or counter code (whose sealed field holds its values). */
@@ -303,36 +273,21 @@ export function createOtpService(deps: {
      */
     async retryDue(limit = 20): Promise<number> {
       const now = clock.now()
-      await deps.db
-        .update(smsOutbox)
-        .set({ status: 'expired', codeSealed: null, nextAttemptAt: null })
-        .where(and(inArray(smsOutbox.status, ['queued', 'failed']), lte(smsOutbox.expiresAt, now)))
+      await repo.expireOverdueOutbox(now)
       const claimed = await deps.db.transaction(async (tx) => {
-        const rows = await tx
-          .select()
-          .from(smsOutbox)
-          .where(
-            and(inArray(smsOutbox.status, ['queued', 'failed']), lte(smsOutbox.nextAttemptAt, now)),
-          )
-          .orderBy(asc(smsOutbox.nextAttemptAt))
-          .limit(limit)
-          .for('update', { skipLocked: true })
+        const txRepo = createAuthRepository(tx)
+        const rows = await txRepo.lockDueOutbox(now, limit)
         if (rows.length > 0)
-          await tx
-            .update(smsOutbox)
-            .set({ nextAttemptAt: new Date(now.getTime() + SEND_LEASE_MS) })
-            .where(
-              inArray(
-                smsOutbox.id,
-                rows.map((r) => r.id),
-              ),
-            )
+          await txRepo.leaseOutbox(
+            rows.map((r) => r.id),
+            new Date(now.getTime() + SEND_LEASE_MS),
+          )
         return rows
       })
       for (const row of claimed) {
         const body = textOf(row)
         if (body) await deliver({ outboxId: row.id, to: row.to, body })
-        else await expire(row.id)
+        else await repo.expireOutboxMessage(row.id)
       }
       return claimed.length
     },
@@ -358,7 +313,7 @@ export function createOtpService(deps: {
       const code = otpCode()
       const now = clock.now()
       const expiresAt = new Date(now.getTime() + OTP_TTL_MS)
-      await db.insert(otpChallenges).values({
+      await createAuthRepository(db).insertChallenge({
         id,
         deviceIdHash: sha256(deviceId),
         purpose: input.purpose,
@@ -398,15 +353,11 @@ export function createOtpService(deps: {
       const code = otpCode()
       const now = clock.now()
       const expiresAt = new Date(now.getTime() + OTP_TTL_MS)
-      await db
-        .update(otpChallenges)
-        .set({
-          codeHash: codeHash(challenge.id, code),
-          attempts: 0,
-          expiresAt,
-          lastSentAt: now,
-        })
-        .where(eq(otpChallenges.id, challenge.id))
+      await createAuthRepository(db).replaceChallengeCode(challenge.id, {
+        codeHash: codeHash(challenge.id, code),
+        expiresAt,
+        lastSentAt: now,
+      })
       return record(db, {
         to: challenge.mobile,
         code,
@@ -427,7 +378,8 @@ export function createOtpService(deps: {
       input: { preAuthSessionId: string; deviceId: string; code: string; purpose: OtpPurpose },
     ): Promise<{ ok: true; challenge: ChallengeRow } | { ok: false; failure: DomainError }> {
       const invalid = new DomainError('OTP_INVALID', 'The verification code is not valid')
-      const challenge = await createAuthRepository(db).lockChallenge(input.preAuthSessionId)
+      const txRepo = createAuthRepository(db)
+      const challenge = await txRepo.lockChallenge(input.preAuthSessionId)
       if (!challenge || !sameSecret(challenge.deviceIdHash, sha256(input.deviceId)))
         return { ok: false, failure: invalid }
       if (challenge.consumedAt || challenge.purpose !== input.purpose)
@@ -447,10 +399,7 @@ export function createOtpService(deps: {
       }
       if (!sameSecret(challenge.codeHash, codeHash(challenge.id, input.code))) {
         const attempts = challenge.attempts + 1
-        await db
-          .update(otpChallenges)
-          .set({ attempts: sql`${otpChallenges.attempts} + 1` })
-          .where(eq(otpChallenges.id, challenge.id))
+        await txRepo.countWrongCode(challenge.id)
         if (attempts >= OTP_MAX_ATTEMPTS) {
           return {
             ok: false,
@@ -464,10 +413,7 @@ export function createOtpService(deps: {
           }),
         }
       }
-      await db
-        .update(otpChallenges)
-        .set({ consumedAt: now })
-        .where(eq(otpChallenges.id, challenge.id))
+      await txRepo.consumeChallenge(challenge.id, now)
       return { ok: true, challenge }
     },
   }

@@ -2,7 +2,7 @@ import type { Db } from '@padi/db/client'
 import type { BranchEdit } from '@padi/domain/branches/schemas'
 import { DomainError } from '@padi/domain/errors'
 import type { Clock } from '../../clock.ts'
-import { bumpContentVersion } from '../content/content-version.ts'
+import { bumpContentVersion } from '../content/content-version.repository.ts'
 import { createBranchesRepository } from './branches.repository.ts'
 
 /**

@@ -3,7 +3,7 @@ import { createBranchesRepository } from './branches.repository.ts'
 import { createBranchesService } from './branches.service.ts'
 import { createBranchEditService } from './branch-edit.service.ts'
 import { branchesRoutes } from './branches.routes.ts'
-import { readContentVersion } from '../content/content-version.ts'
+import { readContentVersion } from '../content/content-version.repository.ts'
 
 export const branchesOf = (ctx: AppContext) =>
   ctx.shared('branches', () => {

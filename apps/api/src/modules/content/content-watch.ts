@@ -1,5 +1,5 @@
 import type { Db } from '@padi/db/client'
-import { readContentVersion } from './content-version.ts'
+import { readContentVersion } from './content-version.repository.ts'
 
 /** How stale another instance's change may be here, at most. */
 export const CONTENT_CHECK_EVERY_MS = 1000

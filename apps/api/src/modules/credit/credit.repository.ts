@@ -1,8 +1,12 @@
-import { desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNotNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
 import { creditLedger, creditLines } from '@padi/db/schema/credit'
+import { lateFeeCharges } from '@padi/db/schema/late-fees'
 import type { CreditLineBalances } from '@padi/domain/credit/credit-line'
 import type { Currency } from '@padi/domain/markets'
+
+/** A line's whole row, as the late-fee job reads it under its lock. */
+type CreditLineTableRow = typeof creditLines.$inferSelect
 
 export type CreditLineRow = CreditLineBalances & {
   id: number
@@ -123,6 +127,79 @@ export function createCreditRepository(db: Db) {
         .from(creditLedger)
         .where(eq(creditLedger.lineId, lineId))
       return sums!
+    },
+
+    // --- Late fees (late-fee-job.ts) ---
+
+    /**
+     * Lines a month or more past their due date with principal or interest owed. The month check
+     * is repeated exactly, per line, by the job; this only narrows the scan (31 days ≥ any month).
+     */
+    lateFeeCandidates(now: Date): Promise<{ id: number }[]> {
+      return db
+        .select({ id: creditLines.id })
+        .from(creditLines)
+        .where(
+          and(
+            isNotNull(creditLines.dueAt),
+            lte(creditLines.dueAt, sql`${now.toISOString()}::timestamptz - interval '28 days'`),
+            or(gt(creditLines.utilisedMinor, 0), gt(creditLines.interestMinor, 0)),
+          ),
+        )
+    },
+
+    async lockLine(lineId: number): Promise<CreditLineTableRow | null> {
+      const [line] = await db
+        .select()
+        .from(creditLines)
+        .where(eq(creditLines.id, lineId))
+        .for('update')
+      return line ?? null
+    },
+
+    /** The last month charged for this due date, 0 when none (a moved due date counts anew). */
+    async lastLateFeeMonth(lineId: number, dueAt: Date): Promise<number> {
+      const [last] = await db
+        .select({ month: sql<number>`coalesce(max(${lateFeeCharges.month}), 0)::int` })
+        .from(lateFeeCharges)
+        .where(and(eq(lateFeeCharges.lineId, lineId), eq(lateFeeCharges.dueAt, dueAt)))
+      return last?.month ?? 0
+    },
+
+    /** Writes the late fee's ledger entry; answers its id. */
+    async addLateFeeEntry(entry: {
+      lineId: number
+      currency: Currency
+      lateFeeDeltaMinor: number
+      utilisedAfterMinor: number
+      note: string
+      createdAt: Date
+    }): Promise<number> {
+      const [row] = await db
+        .insert(creditLedger)
+        .values({ ...entry, kind: 'late_fee' })
+        .returning({ id: creditLedger.id })
+      return row!.id
+    },
+
+    /** The month's row under its unique key (line, due date, month). */
+    async recordLateFeeCharge(charge: {
+      lineId: number
+      dueAt: Date
+      month: number
+      owedMinor: number
+      feeMinor: number
+      ledgerEntryId: number
+      createdAt: Date
+    }): Promise<void> {
+      await db.insert(lateFeeCharges).values(charge)
+    },
+
+    async addLateFeeToLine(lineId: number, feeMinor: number, at: Date): Promise<void> {
+      await db
+        .update(creditLines)
+        .set({ lateFeeMinor: sql`${creditLines.lateFeeMinor} + ${feeMinor}`, updatedAt: at })
+        .where(eq(creditLines.id, lineId))
     },
   }
 }

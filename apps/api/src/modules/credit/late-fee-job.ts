@@ -1,7 +1,4 @@
-import { and, eq, gt, isNotNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
-import { creditLedger, creditLines } from '@padi/db/schema/credit'
-import { lateFeeCharges } from '@padi/db/schema/late-fees'
 import { isUniqueViolation } from '@padi/db/unique-violation'
 import {
   addMonths,
@@ -9,6 +6,7 @@ import {
   lateFeeMinor,
   monthsPastDue,
 } from '@padi/domain/credit/late-fee'
+import { createCreditRepository } from './credit.repository.ts'
 
 export type LateFeeRun = { lines: number; charged: number; feesMinor: number }
 
@@ -23,18 +21,8 @@ export type LateFeeRun = { lines: number; charged: number; feesMinor: number }
  * and no fee is added until a month after it.
  */
 export async function runLateFees(db: Db, now: Date): Promise<LateFeeRun> {
-  // Lines a month or more past their due date with principal or interest owed. The month check
-  // is repeated exactly, per line, below; this only narrows the scan (31 days ≥ any month).
-  const candidates = await db
-    .select({ id: creditLines.id })
-    .from(creditLines)
-    .where(
-      and(
-        isNotNull(creditLines.dueAt),
-        lte(creditLines.dueAt, sql`${now.toISOString()}::timestamptz - interval '28 days'`),
-        or(gt(creditLines.utilisedMinor, 0), gt(creditLines.interestMinor, 0)),
-      ),
-    )
+  // Only narrows the scan: the month check is repeated exactly, per line, below.
+  const candidates = await createCreditRepository(db).lateFeeCandidates(now)
   const run: LateFeeRun = { lines: candidates.length, charged: 0, feesMinor: 0 }
   for (const { id } of candidates) {
     for (;;) {
@@ -59,50 +47,36 @@ async function chargeNextMonth(db: Db, lineId: number, now: Date): Promise<numbe
 
 function chargeInTransaction(db: Db, lineId: number, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
-    const [line] = await tx
-      .select()
-      .from(creditLines)
-      .where(eq(creditLines.id, lineId))
-      .for('update')
+    const repo = createCreditRepository(tx)
+    const line = await repo.lockLine(lineId)
     if (!line?.dueAt) return 0
     const months = monthsPastDue(line.dueAt, now, line.currency)
     if (months === 0) return 0
-    const [last] = await tx
-      .select({ month: sql<number>`coalesce(max(${lateFeeCharges.month}), 0)::int` })
-      .from(lateFeeCharges)
-      .where(and(eq(lateFeeCharges.lineId, lineId), eq(lateFeeCharges.dueAt, line.dueAt)))
-    const month = (last?.month ?? 0) + 1
+    const month = (await repo.lastLateFeeMonth(lineId, line.dueAt)) + 1
     if (month > months) return 0
     const owedMinor = lateFeeBaseMinor(line)
     const feeMinor = lateFeeMinor(owedMinor)
     if (feeMinor === 0) return 0
-    const [entry] = await tx
-      .insert(creditLedger)
-      .values({
-        lineId,
-        kind: 'late_fee',
-        currency: line.currency,
-        lateFeeDeltaMinor: feeMinor,
-        utilisedAfterMinor: line.utilisedMinor,
-        note: `Late fee: month ${month} past the due date (${addMonths(line.dueAt, month, line.currency).toISOString()})`,
-        createdAt: now,
-      })
-      .returning({ id: creditLedger.id })
+    const ledgerEntryId = await repo.addLateFeeEntry({
+      lineId,
+      currency: line.currency,
+      lateFeeDeltaMinor: feeMinor,
+      utilisedAfterMinor: line.utilisedMinor,
+      note: `Late fee: month ${month} past the due date (${addMonths(line.dueAt, month, line.currency).toISOString()})`,
+      createdAt: now,
+    })
     // The unique key is the second guard: with the line locked above a duplicate cannot get here;
     // if it ever did, the conflict undoes the whole transaction, ledger entry included.
-    await tx.insert(lateFeeCharges).values({
+    await repo.recordLateFeeCharge({
       lineId,
       dueAt: line.dueAt,
       month,
       owedMinor,
       feeMinor,
-      ledgerEntryId: entry!.id,
+      ledgerEntryId,
       createdAt: now,
     })
-    await tx
-      .update(creditLines)
-      .set({ lateFeeMinor: sql`${creditLines.lateFeeMinor} + ${feeMinor}`, updatedAt: now })
-      .where(eq(creditLines.id, lineId))
+    await repo.addLateFeeToLine(lineId, feeMinor, now)
     return feeMinor
   })
 }

@@ -1,8 +1,4 @@
-import { and, asc, eq, gt, ilike, or, sql } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
-import { auditLog } from '@padi/db/schema/audit'
-import { branches } from '@padi/db/schema/branches'
-import { branchStock, products, productVariations } from '@padi/db/schema/catalogue'
 import type {
   PackCreate,
   ProductCreate,
@@ -18,32 +14,12 @@ import { isUniqueViolation } from '@padi/db/unique-violation'
 import { randomToken } from '../../secrets.ts'
 import type { Market } from '@padi/domain/markets'
 import type { Clock } from '../../clock.ts'
-import { bumpContentVersion } from '../content/content-version.ts'
+import { bumpContentVersion } from '../content/content-version.repository.ts'
 import type { ProductsRepository } from '../products/products.repository.ts'
 import type { ProductPhotoStore } from '../files/product-photo-store.ts'
+import { createProductDeskRepository } from './product-desk.repository.ts'
 
 const PAGE = 50
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`
-
-/**
- * docs/product/catalogue.md: the list's cheapest price and 'in stock' flag per country are kept
- * on the product row; after a change to a pack's price or stock they are worked out again. A
- * hidden product has no price in any list (lists show only products with one).
- */
-async function refreshListColumns(tx: Db, productId: number) {
-  await tx.execute(sql`update ${products} p set
-      price_from_my = case when p.hidden_at is null then
-        (select min(price_my_minor) from ${productVariations} where product_id = p.id) end,
-      price_from_th = case when p.hidden_at is null then
-        (select min(price_th_minor) from ${productVariations} where product_id = p.id) end,
-      in_stock_my = exists (select 1 from ${branchStock} s
-        join ${productVariations} v on v.id = s.variation_id join ${branches} b on b.id = s.branch_id
-        where v.product_id = p.id and b.market = 'MY' and s.quantity > 0),
-      in_stock_th = exists (select 1 from ${branchStock} s
-        join ${productVariations} v on v.id = s.variation_id join ${branches} b on b.id = s.branch_id
-        where v.product_id = p.id and b.market = 'TH' and s.quantity > 0)
-    where p.id = ${productId}`)
-}
 
 /**
  * The start of a product's search text: its names, titles and brand (as the seed writes it;
@@ -66,14 +42,6 @@ function textColumns(input: ProductEdit) {
   }
 }
 
-/** New words of a product join the vocabulary typed words are corrected against. */
-async function addSearchTerms(tx: Db, productId: number) {
-  await tx.execute(sql`insert into search_terms (term)
-    select distinct word from ${products}, unnest(tsvector_to_array(search_vector)) as word
-    where ${products.id} = ${productId} and length(word) >= 2 and word !~ '^[0-9.,-]+$'
-    on conflict do nothing`)
-}
-
 /**
  * docs/product/back-office.md (Products): admin edits a product's texts, a pack's prices per
  * country and its stock per branch. Each change: one transaction, its audit entry, the list
@@ -88,6 +56,7 @@ export function createProductDeskService(deps: {
   forget: () => void
 }) {
   const { db, clock } = deps
+  const repo = createProductDeskRepository(db)
 
   async function change<T>(
     actorUserId: number,
@@ -100,7 +69,7 @@ export function createProductDeskService(deps: {
     const now = clock.now()
     const result = await db.transaction(async (tx) => {
       const done = await work(tx)
-      await tx.insert(auditLog).values({
+      await createProductDeskRepository(tx).insertAuditEntry({
         actorUserId,
         action,
         subjectType: 'product',
@@ -119,7 +88,7 @@ export function createProductDeskService(deps: {
   /** A pack row; a SKU another pack has is refused on its field. */
   async function insertPack(tx: Db, productId: number, input: PackCreate, sortOrder: number) {
     try {
-      await tx.insert(productVariations).values({
+      await createProductDeskRepository(tx).insertPack({
         productId,
         sku: input.sku,
         label: input.label,
@@ -137,11 +106,7 @@ export function createProductDeskService(deps: {
 
   /** The pack of this product, locked for the change; another product's pack is 'not found'. */
   async function lockedPack(tx: Db, productId: number, packId: number) {
-    const [pack] = await tx
-      .select()
-      .from(productVariations)
-      .where(and(eq(productVariations.id, packId), eq(productVariations.productId, productId)))
-      .for('update')
+    const pack = await createProductDeskRepository(tx).lockPack(productId, packId)
     if (!pack) throw new DomainError('NOT_FOUND', 'Pack not found')
     return pack
   }
@@ -151,10 +116,7 @@ export function createProductDeskService(deps: {
     if (!found) throw new DomainError('NOT_FOUND', 'Product not found')
     const { row, variations: packs, stock } = found
     // Every branch, so a pack never stocked anywhere yet (a new one) can be counted in.
-    const shops = await db
-      .select({ id: branches.id, name: branches.name, market: branches.market })
-      .from(branches)
-      .orderBy(asc(branches.sortOrder), asc(branches.id))
+    const shops = await repo.branches()
     return {
       id: row.id,
       slug: row.slug,
@@ -186,13 +148,10 @@ export function createProductDeskService(deps: {
   /** The product shows this photo (null: its category's picture), audited, in one transaction. */
   const pointPhotoAt = (actorUserId: number, id: number, photo: string | null) =>
     change(actorUserId, id, 'product.photo', async (tx) => {
-      const [row] = await tx
-        .select({ photo: products.photo })
-        .from(products)
-        .where(eq(products.id, id))
-        .for('update')
+      const txRepo = createProductDeskRepository(tx)
+      const row = await txRepo.lockPhoto(id)
       if (!row) throw new DomainError('NOT_FOUND', 'Product not found')
-      await tx.update(products).set({ photo }).where(eq(products.id, id))
+      await txRepo.setPhoto(id, photo)
       return { before: { photo: row.photo }, after: { photo }, result: undefined }
     })
   return {
@@ -201,31 +160,7 @@ export function createProductDeskService(deps: {
       q?: string | undefined
       after?: number | undefined
     }): Promise<ProductDeskList> {
-      const rows = await db
-        .select({
-          id: products.id,
-          name: products.name,
-          brand: products.brand,
-          group: products.group,
-          category: products.category,
-          featured: products.featured,
-          price_from_my: products.priceFromMy,
-          price_from_th: products.priceFromTh,
-        })
-        .from(products)
-        .where(
-          and(
-            query.q
-              ? or(
-                  ilike(products.brand, contains(query.q)),
-                  sql`${products.name}::text ilike ${contains(query.q)}`,
-                )
-              : undefined,
-            query.after ? gt(products.id, query.after) : undefined,
-          ),
-        )
-        .orderBy(asc(products.id))
-        .limit(PAGE + 1)
+      const rows = await repo.list(query, PAGE + 1)
       const page = rows.slice(0, PAGE)
       return {
         data: page,
@@ -238,7 +173,8 @@ export function createProductDeskService(deps: {
     /** PUT /admin/products/:id: the texts, brand and 'featured'; the search words follow. */
     async edit(actorUserId: number, id: number, input: ProductEdit) {
       await change(actorUserId, id, 'product.edit', async (tx) => {
-        const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update')
+        const txRepo = createProductDeskRepository(tx)
+        const row = await txRepo.lockProduct(id)
         if (!row) throw new DomainError('NOT_FOUND', 'Product not found')
         const old = leadingWords({
           name: { en: row.name.en, bm: row.name.bm ?? '', th: row.name.th ?? '' },
@@ -248,11 +184,11 @@ export function createProductDeskService(deps: {
         const rest = row.searchText.startsWith(old)
           ? row.searchText.slice(old.length)
           : ` ${row.searchText}`
-        await tx
-          .update(products)
-          .set({ ...textColumns(input), searchText: `${leadingWords(input)}${rest}` })
-          .where(eq(products.id, id))
-        await addSearchTerms(tx, id)
+        await txRepo.updateTexts(id, {
+          ...textColumns(input),
+          searchText: `${leadingWords(input)}${rest}`,
+        })
+        await txRepo.addSearchTerms(id)
         const texts = (r: { brand: string; name: unknown; title: unknown; featured: boolean }) => ({
           brand: r.brand,
           name: r.name,
@@ -269,11 +205,7 @@ export function createProductDeskService(deps: {
      * at it only once it is whole (an upload cut off changes nothing the shop shows).
      */
     async setPhoto(actorUserId: number, id: number, bytes: Buffer) {
-      const [exists] = await db
-        .select({ id: products.id })
-        .from(products)
-        .where(eq(products.id, id))
-      if (!exists) throw new DomainError('NOT_FOUND', 'Product not found')
+      if (!(await repo.productExists(id))) throw new DomainError('NOT_FOUND', 'Product not found')
       const stored = await deps.photos.put(bytes)
       if (!stored.ok)
         throw new DomainError('VALIDATION_FAILED', 'Validation failed', {
@@ -303,17 +235,11 @@ export function createProductDeskService(deps: {
     /** PUT /admin/products/:id/visibility: hidden from every list, its page and checkout, or shown. */
     async setHidden(actorUserId: number, id: number, hidden: boolean) {
       await change(actorUserId, id, hidden ? 'product.hide' : 'product.show', async (tx) => {
-        const [row] = await tx
-          .select({ hiddenAt: products.hiddenAt })
-          .from(products)
-          .where(eq(products.id, id))
-          .for('update')
+        const txRepo = createProductDeskRepository(tx)
+        const row = await txRepo.lockHiddenAt(id)
         if (!row) throw new DomainError('NOT_FOUND', 'Product not found')
-        await tx
-          .update(products)
-          .set({ hiddenAt: hidden ? (row.hiddenAt ?? clock.now()) : null })
-          .where(eq(products.id, id))
-        await refreshListColumns(tx, id)
+        await txRepo.setHiddenAt(id, hidden ? (row.hiddenAt ?? clock.now()) : null)
+        await txRepo.refreshListColumns(id)
         return {
           before: { hidden: row.hiddenAt !== null },
           after: { hidden },
@@ -327,6 +253,7 @@ export function createProductDeskService(deps: {
     async create(actorUserId: number, input: ProductCreate) {
       const now = clock.now()
       const id = await db.transaction(async (tx) => {
+        const txRepo = createProductDeskRepository(tx)
         const slug = `${input.name.en
           .toLowerCase()
           .normalize('NFKD')
@@ -335,25 +262,22 @@ export function createProductDeskService(deps: {
           .slice(0, 60)}-${randomToken(4)
           .toLowerCase()
           .replace(/[^a-z0-9]/g, 'x')}`
-        const [row] = await tx
-          .insert(products)
-          .values({
-            slug,
-            group: groupOfCategory(input.category as Category),
-            category: input.category as Category,
-            ...textColumns(input),
-            searchText: `${leadingWords(input)} ${input.category.replace(/_/g, ' ')}`,
-            createdAt: now,
-          })
-          .returning({ id: products.id })
-        await insertPack(tx, row!.id, input.pack, 0)
-        await addSearchTerms(tx, row!.id)
-        await refreshListColumns(tx, row!.id)
-        await tx.insert(auditLog).values({
+        const productId = await txRepo.insertProduct({
+          slug,
+          group: groupOfCategory(input.category as Category),
+          category: input.category as Category,
+          ...textColumns(input),
+          searchText: `${leadingWords(input)} ${input.category.replace(/_/g, ' ')}`,
+          createdAt: now,
+        })
+        await insertPack(tx, productId, input.pack, 0)
+        await txRepo.addSearchTerms(productId)
+        await txRepo.refreshListColumns(productId)
+        await txRepo.insertAuditEntry({
           actorUserId,
           action: 'product.create',
           subjectType: 'product',
-          subjectId: row!.id,
+          subjectId: productId,
           before: null,
           after: {
             name: input.name,
@@ -364,7 +288,7 @@ export function createProductDeskService(deps: {
           createdAt: now,
         })
         await bumpContentVersion(tx)
-        return row!.id
+        return productId
       })
       deps.forget()
       return get(id)
@@ -373,18 +297,11 @@ export function createProductDeskService(deps: {
     /** POST /admin/products/:id/packs: another pack (size or model), after the others. */
     async addPack(actorUserId: number, id: number, input: PackCreate) {
       await change(actorUserId, id, 'product.pack', async (tx) => {
-        const [row] = await tx
-          .select({ id: products.id })
-          .from(products)
-          .where(eq(products.id, id))
-          .for('update')
-        if (!row) throw new DomainError('NOT_FOUND', 'Product not found')
-        const [last] = await tx
-          .select({ n: sql<number>`coalesce(max(${productVariations.sortOrder}), -1)::int` })
-          .from(productVariations)
-          .where(eq(productVariations.productId, id))
-        await insertPack(tx, id, input, (last?.n ?? -1) + 1)
-        await refreshListColumns(tx, id)
+        const txRepo = createProductDeskRepository(tx)
+        if (!(await txRepo.lockProductForNewPack(id)))
+          throw new DomainError('NOT_FOUND', 'Product not found')
+        await insertPack(tx, id, input, (await txRepo.lastPackSortOrder(id)) + 1)
+        await txRepo.refreshListColumns(id)
         return { before: {}, after: { sku: input.sku, label: input.label }, result: undefined }
       })
       return get(id)
@@ -393,12 +310,13 @@ export function createProductDeskService(deps: {
     /** PUT /admin/products/:id/packs/:packId/prices */
     async setPrices(actorUserId: number, id: number, packId: number, input: PackPrices) {
       await change(actorUserId, id, 'product.prices', async (tx) => {
+        const txRepo = createProductDeskRepository(tx)
         const pack = await lockedPack(tx, id, packId)
-        await tx
-          .update(productVariations)
-          .set({ priceMyMinor: input.price_my_minor, priceThMinor: input.price_th_minor })
-          .where(eq(productVariations.id, packId))
-        await refreshListColumns(tx, id)
+        await txRepo.setPackPrices(packId, {
+          priceMyMinor: input.price_my_minor,
+          priceThMinor: input.price_th_minor,
+        })
+        await txRepo.refreshListColumns(id)
         return {
           before: {
             pack_id: packId,
@@ -415,34 +333,24 @@ export function createProductDeskService(deps: {
     /** PUT /admin/products/:id/packs/:packId/stock: only if the count is still what was seen. */
     async setStock(actorUserId: number, id: number, packId: number, input: StockCount) {
       await change(actorUserId, id, 'product.stock', async (tx) => {
+        const txRepo = createProductDeskRepository(tx)
         await lockedPack(tx, id, packId)
-        const [branch] = await tx
-          .select({ id: branches.id })
-          .from(branches)
-          .where(eq(branches.id, input.branch_id))
-        if (!branch) throw new DomainError('NOT_FOUND', 'Branch not found')
+        if (!(await txRepo.branchExists(input.branch_id)))
+          throw new DomainError('NOT_FOUND', 'Branch not found')
         // Inserted at 0 when the branch never had this pack, then set only from what was seen.
-        await tx
-          .insert(branchStock)
-          .values({ branchId: input.branch_id, variationId: packId, quantity: 0 })
-          .onConflictDoNothing()
-        const [set] = await tx
-          .update(branchStock)
-          .set({ quantity: input.quantity })
-          .where(
-            and(
-              eq(branchStock.branchId, input.branch_id),
-              eq(branchStock.variationId, packId),
-              eq(branchStock.quantity, input.expected),
-            ),
-          )
-          .returning()
+        await txRepo.ensureStockRow(input.branch_id, packId)
+        const set = await txRepo.setStockIfUnchanged({
+          branchId: input.branch_id,
+          packId,
+          expected: input.expected,
+          quantity: input.quantity,
+        })
         if (!set)
           throw new DomainError(
             'CONFLICT',
             'The stock has changed since you looked: reload and count again',
           )
-        await refreshListColumns(tx, id)
+        await txRepo.refreshListColumns(id)
         return {
           before: { pack_id: packId, branch_id: input.branch_id, quantity: input.expected },
           after: { pack_id: packId, branch_id: input.branch_id, quantity: input.quantity },
