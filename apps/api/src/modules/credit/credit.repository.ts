@@ -133,7 +133,7 @@ export function createCreditRepository(db: Db) {
 
     /**
      * Lines a month or more past their due date with principal or interest owed. The month check
-     * is repeated exactly, per line, by the job; this only narrows the scan (31 days ≥ any month).
+     * is repeated exactly, per line, by the job; this only narrows the scan (no month is shorter than 28 days).
      */
     lateFeeCandidates(now: Date): Promise<{ id: number }[]> {
       return db

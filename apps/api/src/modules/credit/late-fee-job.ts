@@ -15,8 +15,9 @@ export type LateFeeRun = { lines: number; charged: number; feesMinor: number }
  *
  * Safe to run twice at once and on several servers: each month is charged in its own transaction
  * that first locks the line, then inserts the month's row under a unique key (line, due date,
- * month). A run that loses the race finds the row (ON CONFLICT DO NOTHING) and adds nothing; the
- * ledger entry and the line's balance change only when the row was inserted. A due date moved by
+ * month). A run that loses the race waits on the line's lock, then finds the month charged and
+ * adds nothing; should the unique key refuse the row, the month's transaction is rolled back
+ * whole, so the ledger entry and the line's balance change only with the row. A due date moved by
  * an extension starts a new count from the new date, so months before it are not charged again
  * and no fee is added until a month after it.
  */
