@@ -211,7 +211,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the late-fee job run at once (Postgr
     const due = new Date(Date.now() - 100 * 86_400_000)
     const id = await lineOwing(t, '+66800000001', 200_000, due, 'THB')
     const job = () =>
-      run(process.execPath, ['apps/api/src/jobs/late-fees.ts'], {
+      run(process.execPath, ['apps/api/src/modules/credit/late-fees-command.ts'], {
         env: { ...process.env, DATABASE_URL: t.db.url!, NODE_ENV: 'test', LOG_LEVEL: 'silent' },
       })
     const allCharges = async () =>

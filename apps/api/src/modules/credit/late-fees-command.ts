@@ -1,6 +1,6 @@
 import { openDb } from '@padi/db/client'
-import { loadApiConfig } from '../config.ts'
-import { runLateFees } from '../modules/credit/late-fee-job.ts'
+import { loadApiConfig } from '../../config.ts'
+import { runLateFees } from './late-fee-job.ts'
 
 // docs/product/credit.md (Late fees): the late-fee job once, for a scheduler outside the API (cron,
 // a Kubernetes CronJob). Safe beside the API's own runs and beside itself. Prints what it added.
