@@ -68,6 +68,12 @@ describe('the day in a market (docs/product/limits.md)', () => {
       '2026-12-31',
     )
   })
+  it('gives the same midnight when asked again, a Date of its own each time', () => {
+    const first = startOfMarketDay('2027-08-31', 'TH')
+    first.setTime(0)
+    expect(startOfMarketDay('2027-08-31', 'TH').toISOString()).toBe('2027-08-30T17:00:00.000Z')
+    expect(startOfMarketDay('2027-08-31', 'MY').toISOString()).toBe('2027-08-30T16:00:00.000Z')
+  })
   it('is shown DD-MM-YYYY', () => {
     expect(formatDay('2027-06-30')).toBe('30-06-2027')
   })

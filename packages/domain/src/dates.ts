@@ -71,16 +71,28 @@ export function marketDay(instant: Date, market: Market): string {
   return format.format(instant)
 }
 
+// Made once a zone, and each midnight found once: the late-fee job asks for many (every month
+// past due of every line), and asking the zone costs far more than the arithmetic around it. The
+// days asked for are few (due dates and the months after them); the cap only bounds odd input.
+const clockFormats = new Map<string, Intl.DateTimeFormat>()
+const midnights = new Map<string, number>()
+const MIDNIGHTS_KEPT = 10_000
+
 /**
  * The instant a market's calendar day (YYYY-MM-DD) begins: its midnight in the market's time zone.
  * Found from the zone's offset at that moment (neither market keeps summer time, but nothing here
  * relies on it).
  */
 export function startOfMarketDay(day: string, market: Market): Date {
+  const timeZone = MARKET_TIME_ZONE[market]
+  const key = `${timeZone} ${day}`
+  const known = midnights.get(key)
+  if (known !== undefined) return new Date(known)
   const midnightUtc = Date.parse(`${day}T00:00:00Z`)
-  const offsetAt = (instant: number) => {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone: MARKET_TIME_ZONE[market],
+  let format = clockFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
@@ -88,7 +100,12 @@ export function startOfMarketDay(day: string, market: Market): Date {
       minute: '2-digit',
       second: '2-digit',
       hourCycle: 'h23',
-    }).formatToParts(new Date(instant))
+    })
+    clockFormats.set(timeZone, format)
+  }
+  const clock = format
+  const offsetAt = (instant: number) => {
+    const parts = clock.formatToParts(new Date(instant))
     const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0)
     const local = Date.UTC(
       get('year'),
@@ -101,7 +118,10 @@ export function startOfMarketDay(day: string, market: Market): Date {
     return local - instant
   }
   const guess = midnightUtc - offsetAt(midnightUtc)
-  return new Date(midnightUtc - offsetAt(guess))
+  const midnight = midnightUtc - offsetAt(guess)
+  if (midnights.size >= MIDNIGHTS_KEPT) midnights.clear()
+  midnights.set(key, midnight)
+  return new Date(midnight)
 }
 
 /** A calendar day written YYYY-MM-DD (a due date, a harvest date), as opposed to an instant. */

@@ -24,6 +24,18 @@ describe('late fees (docs/product/credit.md: Late fees)', () => {
     )
   })
 
+  it('keeps the time of day, and counts the month end in the farmer’s own zone', () => {
+    // 23:30 on 31 January in Bangkok is already 1 February in Kuala Lumpur: a Thai line's month
+    // ends on the last day of February, told in Thailand's time.
+    const lateEvening = new Date('2027-01-31T23:30:00+07:00')
+    expect(addMonths(lateEvening, 1, 'THB').toISOString()).toBe(
+      new Date('2027-02-28T23:30:00+07:00').toISOString(),
+    )
+    expect(addMonths(new Date('2027-01-31T09:15:00+08:00'), 13, 'MYR').toISOString()).toBe(
+      new Date('2028-02-29T09:15:00+08:00').toISOString(),
+    )
+  })
+
   it('adds a month only once it is complete', () => {
     expect(monthsPastDue(due, new Date('2027-01-30T00:00:00+08:00'), 'MYR')).toBe(0)
     expect(monthsPastDue(due, new Date('2027-02-27T23:59:59+08:00'), 'MYR')).toBe(0)

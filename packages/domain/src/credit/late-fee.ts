@@ -1,5 +1,5 @@
 import type { Currency } from '../markets.ts'
-import { CALENDAR_OFFSET_HOURS } from './farmer-calendar.ts'
+import { dayOf, startOfDay } from './farmer-calendar.ts'
 
 /** docs/product/limits.md: late fee of 1.5% per month on credit owed after the settlement or harvest date. */
 export const LATE_FEE_PERCENT_PER_MONTH = 1.5
@@ -17,17 +17,13 @@ export function lateFeeMinor(owedMinor: number, months = 1): number {
  * plus one month is the last day of February, the time of day kept.
  */
 export function addMonths(from: Date, months: number, currency: Currency): Date {
-  const shift = CALENDAR_OFFSET_HOURS[currency] * 3_600_000
-  const local = new Date(from.getTime() + shift)
-  const day = local.getUTCDate()
-  const moved = new Date(local)
-  moved.setUTCDate(1)
-  moved.setUTCMonth(moved.getUTCMonth() + months)
-  const lastDay = new Date(
-    Date.UTC(moved.getUTCFullYear(), moved.getUTCMonth() + 1, 0),
-  ).getUTCDate()
-  moved.setUTCDate(Math.min(day, lastDay))
-  return new Date(moved.getTime() - shift)
+  const day = dayOf(from, currency)
+  const timeOfDay = from.getTime() - startOfDay(day, currency).getTime()
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number)
+  // Day 0 of the month after is the last day of the month the date moves to.
+  const lastDay = new Date(Date.UTC(year, month - 1 + months + 1, 0)).getUTCDate()
+  const moved = new Date(Date.UTC(year, month - 1 + months, Math.min(date, lastDay)))
+  return new Date(startOfDay(moved.toISOString().slice(0, 10), currency).getTime() + timeOfDay)
 }
 
 /**

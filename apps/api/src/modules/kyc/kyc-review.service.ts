@@ -18,7 +18,7 @@ import type { KycDocumentKind } from '@padi/domain/kyc/kyc-documents'
 import type { Notice, NoticeParams } from '@padi/domain/notices/notice-sms-text'
 import { formatMoney } from '@padi/domain/money'
 import { MARKET, MARKET_CURRENCY, type Market } from '@padi/domain/markets'
-import { formatDate } from '@padi/domain/dates'
+import { formatDate, startOfMarketDay } from '@padi/domain/dates'
 import type { Clock } from '../../clock.ts'
 import type { OtpService, PendingSms } from '../auth/otp.service.ts'
 import { recordDecision, recordFileRead } from '../audit/record-decision.service.ts'
@@ -41,7 +41,7 @@ function documentSnapshot(row: DocumentRow) {
 
 /** A day (YYYY-MM-DD) at midnight in the farmer's country, as a moment. */
 function dayIn(market: Market, day: string): Date {
-  return new Date(`${day}T00:00:00${market === 'TH' ? '+07:00' : '+08:00'}`)
+  return startOfMarketDay(day, market)
 }
 
 function snapshot(row: ApplicationRow) {

@@ -1,6 +1,6 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
-import { currencyTimeZoneSql } from '@padi/db/market-zone'
+import { currencyTimeZoneSql, marketTimeZoneSql } from '@padi/db/market-zone'
 import { branches } from '@padi/db/schema/branches'
 import { creditLines } from '@padi/db/schema/credit'
 import { lateFeeCharges } from '@padi/db/schema/late-fees'
@@ -8,7 +8,7 @@ import { noticeSends } from '@padi/db/schema/notices'
 import { orders } from '@padi/db/schema/orders'
 import { users } from '@padi/db/schema/users'
 import { vouchers } from '@padi/db/schema/vouchers'
-import { formatDate, formatDay, marketDay } from '@padi/domain/dates'
+import { formatDate, formatDay } from '@padi/domain/dates'
 import { localizedText, type Locale } from '@padi/domain/i18n/locales'
 import { formatMoney } from '@padi/domain/money'
 import { timeZoneOfCurrency } from '@padi/domain/markets'
@@ -240,7 +240,7 @@ async function ordersShipped(db: Db, now: Date): Promise<Candidate[]> {
  */
 async function vouchersExpiring(db: Db, now: Date): Promise<Candidate[]> {
   // Today in each market, from the one table of market time zones.
-  const today = sql`case when ${vouchers.market} = 'TH' then ${marketDay(now, 'TH')}::date else ${marketDay(now, 'MY')}::date end`
+  const today = sql`(${now.toISOString()}::timestamptz at time zone ${marketTimeZoneSql(vouchers.market)})::date`
   const daysLeft = sql`(${vouchers.expiresOn} - ${today})`
   const rows = await db
     .select({ voucher: vouchers, ...who })

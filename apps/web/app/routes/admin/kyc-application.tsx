@@ -10,7 +10,7 @@ import {
 } from '@padi/domain/kyc/kyc-schemas'
 import { KYC_DOCUMENT_KINDS } from '@padi/domain/kyc/kyc-documents'
 import { kindsToResend, RESEND_REASON_MAX } from '@padi/domain/kyc/kyc-document-review'
-import { formatDay } from '@padi/domain/dates'
+import { formatDay, marketDay } from '@padi/domain/dates'
 import { apiContext } from '~/utils/context.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
@@ -39,7 +39,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const application = await withUserToken({ session, locale }, (token) =>
       api.kycApplication(token, id),
     )
-    return { application, today: new Date().toISOString().slice(0, 10), judges }
+    // docs/product/dates-and-times.md: the contract starts on today in the farmer's market.
+    return { application, today: marketDay(new Date(), application.market), judges }
   } catch (error) {
     const refusal = readRefusal(error)
     if (refusal.kind === 'notFound') throw new Response(null, { status: 404 })
