@@ -1,7 +1,6 @@
 import { test, expect, expectAccessible, expectNoSidewaysScroll } from './support/fixtures.ts'
 import { apiLogin, freshMobile, latestCode } from './support/api.ts'
 import { loginInBrowser, NEW_FARMER, sendSignUp } from './support/login.ts'
-import { untilResendAllowed } from './support/timing.ts'
 
 test.describe('sign-up, login and logout (docs/product/accounts.md)', () => {
   test('signs up with the SMS code, lands logged in, and keeps nothing secret in the browser', async ({
@@ -117,7 +116,6 @@ test.describe('sign-up, login and logout (docs/product/accounts.md)', () => {
       },
     )
     expect(verify.ok()).toBe(true)
-    await untilResendAllowed(page)
     await page.goto('/en/forgot-pwd')
     await page.getByLabel('Mobile number').fill(mobile)
     await page.getByRole('button', { name: 'Send code' }).click()

@@ -391,9 +391,9 @@ test.describe('a move made before the scripts arrive is made once, as after them
       await page.context().clearCookies()
       await page.goto('/en/late-repayment')
       await page.getByLabel('Mobile number').fill(mobile)
-      // The account's sign-up code went out a moment ago: asked too soon, the page says to wait a
-      // second (the test servers' pause between codes), and the farmer asks again. Each answer is
-      // awaited, however long it takes, before asking again.
+      // The account's sign-up code went out a moment ago: asked too soon, the page would say to
+      // wait (the test servers have no pause between codes, a real server does), and the farmer
+      // asks again. Each answer is awaited, however long it takes, before asking again.
       const codeStep = page.getByText('Enter the 6-digit code sent to')
       const wait = page.getByRole('alert').filter({ hasText: 'before asking for a new code' })
       await expect(async () => {

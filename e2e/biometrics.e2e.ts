@@ -138,7 +138,8 @@ test('with no PIN set, the phone is added with a code sent by SMS, and removed w
   await expect(page.getByRole('button', { name: 'Register this phone' })).toHaveCount(0)
 
   // The code goes to the account's own number (a form that works without scripts). The sign-up
-  // code went to the same number a moment ago: a send inside the cool-down is asked again.
+  // code went to the same number a moment ago: a send refused as too soon would be asked again
+  // (the test servers have no cool-down between codes, a real server does).
   const codeField = page.getByLabel('6-digit code from the SMS')
   await expect(async () => {
     if (!(await codeField.isVisible()))

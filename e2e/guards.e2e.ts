@@ -1,24 +1,21 @@
-import type { Page } from '@playwright/test'
 import { test, expect } from './support/fixtures.ts'
 import { API, createAccount, freshMobile, setSuspended } from './support/api.ts'
 import { loginInBrowser, sendSignUp } from './support/login.ts'
-import { untilResendAllowed, untilTokenDue } from './support/timing.ts'
-
-const sessionCookie = async (page: Page) =>
-  (await page.context().cookies()).find((c) => c.name === '__session')?.value
+import { makeTokenDue, readSession } from './support/session-cookie.ts'
 
 test.describe('route guards of docs/product/accounts.md, in order (docs/product/accounts.md)', () => {
   test('1: a token expiring within 10 minutes is refreshed before the page loads', async ({
     page,
   }) => {
-    // The test server's access tokens live 10 min 2 s, so 2 s after login they are due.
     await loginInBrowser(page, '+66800000001')
-    const before = await sessionCookie(page)
-    await untilTokenDue(page)
+    const before = await readSession(page)
+    await makeTokenDue(page)
     await page.goto('/en/settings')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(page).toHaveURL(/\/en\/settings$/)
-    expect(await sessionCookie(page)).not.toBe(before)
+    const after = await readSession(page)
+    expect(after.accessToken).not.toBe(before.accessToken)
+    expect(after.refreshToken).not.toBe(before.refreshToken)
   })
 
   test('1: when the refresh fails the user is logged out and sent to /login', async ({
@@ -30,7 +27,7 @@ test.describe('route guards of docs/product/accounts.md, in order (docs/product/
     // Suspending and reactivating ends every session on the server (the refresh token dies).
     await setSuspended(request, account.id, true)
     await setSuspended(request, account.id, false)
-    await untilTokenDue(page)
+    await makeTokenDue(page)
     await page.goto('/en/settings')
     await expect(page).toHaveURL(/\/en\/login/)
     await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible()
@@ -87,7 +84,6 @@ test.describe('route guards of docs/product/accounts.md, in order (docs/product/
         preferred_branch: 6,
       },
     })
-    await untilResendAllowed(page)
     await sendSignUp(page, {
       mobile,
       fullName: 'Wan',

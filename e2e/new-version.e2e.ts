@@ -10,6 +10,7 @@ import { E2E_WEB_PORT } from './support/ports.ts'
 declare global {
   interface Window {
     __reactRouterManifest?: { version?: string }
+    __seen?: { fetched: string[]; checked: number }
   }
 }
 
@@ -20,6 +21,48 @@ const reactRouterCli = fileURLToPath(
 )
 
 /**
+ * Records what the tests below would otherwise give a few seconds to happen: in each document of
+ * the page, each fetch it starts (at the call) and each HEAD check of a script file once the page
+ * has acted on its answer or its failure; and for the tab, each reload a page starts (kept in
+ * sessionStorage, which outlives the document that reloads). "It did not reload" and "it did not
+ * ask" are then read once the page has decided, not after a wait.
+ */
+async function recordWhatThePageDoes(page: Page) {
+  await page.addInitScript(() => {
+    const seen = { fetched: [] as string[], checked: 0 }
+    window.__seen = seen
+    const fetch = window.fetch
+    window.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
+      seen.fetched.push(input instanceof Request ? input.url : String(input))
+      const answer = fetch.call(this, input, init)
+      // Attached before the caller's handlers, so it runs first; the task it queues runs after
+      // them, and after a reload they may have started.
+      const acted = () => void setTimeout(() => (seen.checked += 1))
+      if (init?.method === 'HEAD') answer.then(acted, acted)
+      return answer
+    }
+    // The Navigation API's event fires inside location.reload(), before the document goes.
+    const navigation = (window as unknown as { navigation?: EventTarget }).navigation
+    navigation?.addEventListener('navigate', (event) => {
+      if ((event as Event & { navigationType?: string }).navigationType !== 'reload') return
+      sessionStorage.setItem(
+        'e2e:reloads',
+        String(Number(sessionStorage.getItem('e2e:reloads')) + 1),
+      )
+    })
+  })
+}
+/** The current document's record, and the reloads pages of this tab have started. */
+const seen = (page: Page) =>
+  page.evaluate(() => ({
+    ...(window.__seen ?? { fetched: [], checked: 0 }),
+    reloads: Number(sessionStorage.getItem('e2e:reloads')),
+  }))
+/** The asks for the latest build the page's current document has made. */
+const latestAsked = async (page: Page) =>
+  (await seen(page)).fetched.filter((url) => url.endsWith('/builds/latest.json'))
+
+/**
  * docs/product/shell.md (A new version): after a deploy the page's next script file is gone
  * (404): the page reloads once to get the new version, and never loops; a file lost to a dropped
  * network does not reload the page.
@@ -28,11 +71,14 @@ test.describe('a script file that fails to load', () => {
   const open = async (page: Page) => {
     let loads = 0
     page.on('load', () => (loads += 1))
+    await recordWhatThePageDoes(page)
     await page.goto('/en/calculator/input-calculation')
     // The validation's file is asked for after the first touch.
     await page.getByLabel('Field area').fill('2')
     return () => loads
   }
+  /** Resolves once the page's document has checked a failed file and acted on the answer. */
+  const checked = (page: Page) => page.waitForFunction(() => (window.__seen?.checked ?? 0) >= 1)
 
   // Their own browser context: the failing file logs errors, which the shared fixture refuses.
   test('gone after a deploy (404): one reload, then no more', async ({ browser }) => {
@@ -47,7 +93,8 @@ test.describe('a script file that fails to load', () => {
     await expect.poll(loads, { timeout: 10_000 }).toBe(2)
     // The reloaded page fails again at once: it stays, it does not reload a third time.
     await page.getByLabel('Field area').fill('3')
-    await page.waitForTimeout(3000)
+    await checked(page)
+    expect((await seen(page)).reloads).toBe(1)
     expect(loads()).toBe(2)
     expect(asked).toBeGreaterThan(1)
     await context.close()
@@ -58,7 +105,8 @@ test.describe('a script file that fails to load', () => {
     const page = await context.newPage()
     await page.route(/input-evaluation-[\w-]+\.js$/, (route) => route.abort())
     const loads = await open(page)
-    await page.waitForTimeout(3000)
+    await checked(page)
+    expect((await seen(page)).reloads).toBe(0)
     expect(loads()).toBe(1)
     await context.close()
   })
@@ -102,6 +150,7 @@ test.describe('the new-version notice', () => {
     const context = await browser.newContext({ baseURL: web.url })
     const page = await context.newPage()
     try {
+      await recordWhatThePageDoes(page)
       await page.clock.install()
       const started = backgroundLoads(page)
       await page.goto('/en/products')
@@ -114,6 +163,7 @@ test.describe('the new-version notice', () => {
       // Moving on within 5 minutes: not asked.
       await page.getByRole('link', { name: 'Agrochemicals' }).first().click()
       await expect(page).toHaveURL(/\/en\/products\/agrochems$/)
+      expect(await latestAsked(page)).toEqual([])
       expect(asked).toBe(0)
 
       // The deploy: the server restarts on the new build.
@@ -156,18 +206,17 @@ test.describe('the new-version notice', () => {
           value: { saveData: true, effectiveType: '4g' },
         }),
       )
+      await recordWhatThePageDoes(page)
       await page.clock.install()
-      let asked = 0
-      page.on('request', (r) => void (r.url().endsWith('/builds/latest.json') && asked++))
       const started = backgroundLoads(page)
       await page.goto('/en/products')
       await startUsing(page)
       await started(1)
       await page.clock.fastForward('05:01')
       await page.getByRole('link', { name: 'Agrochemicals' }).first().click()
+      // The watch decides, and asks if it does, as the move starts: before the address changes.
       await expect(page).toHaveURL(/\/en\/products\/agrochems$/)
-      await page.waitForTimeout(500)
-      expect(asked).toBe(0)
+      expect(await latestAsked(page)).toEqual([])
     } finally {
       await context.close()
       await web.stop()

@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // `npm test`: every check CI makes, in order: types, lint, format, unit and API tests (real
 // database), the production build, then the browser tests. Exits non-zero on any failure.
+// `node scripts/test.mjs <step>…` runs the steps whose names start so; arguments after `--` go to
+// the test runners' steps (`node scripts/test.mjs unit -- apps/api/src/modules/credit`).
 import './require-node-24.mjs'
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { ensureChromium } from './ensure-chromium.mjs'
+import { summary } from './test-summary.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const env = { ...process.env, TZ: 'UTC' }
@@ -46,10 +49,15 @@ const steps = [
   ['page budgets', ['node', 'scripts/check-page-budgets.mjs']],
   ['browser tests', ['npx', 'playwright', 'test', '--reporter=list,json']],
 ]
-const only = process.argv.slice(2)
+const argv = process.argv.slice(2)
+const only = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv
+const forwarded = argv.includes('--') ? argv.slice(argv.indexOf('--') + 1) : []
+/** The steps that run tests: they take the arguments after `--` (files, -g, --repeat-each…). */
+const runners = new Set(['unit and API tests', 'browser tests'])
 for (const file of ['vitest.json', 'playwright.json']) spawnSync('rm', ['-f', `${reports}/${file}`])
-for (const [name, [cmd, ...args]] of steps) {
+for (const [name, [cmd, ...stepArgs]] of steps) {
   if (only.length && !only.some((o) => name.startsWith(o))) continue
+  const args = runners.has(name) ? [...stepArgs, ...forwarded] : stepArgs
   console.log(`\n▶ ${name}: ${[cmd, ...args].join(' ')}`)
   const started = Date.now()
   const stepEnv =
@@ -60,28 +68,19 @@ for (const [name, [cmd, ...args]] of steps) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   if (result.status !== 0) {
     console.error(`\n✖ ${name} failed after ${seconds}s`)
-    summary()
+    await closing()
     process.exit(result.status || 1)
   }
   console.log(`✔ ${name} (${seconds}s)`)
 }
 console.log('\nAll checks passed.')
-summary()
+await closing()
 
-/** One closing line over both runners: 'tests: N passed, N failed'. */
-function summary() {
-  let passed = 0
-  let failed = 0
-  const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null)
-  const vitest = read(`${reports}/vitest.json`)
-  if (vitest) {
-    passed += vitest.numPassedTests ?? 0
-    failed += vitest.numFailedTests ?? 0
-  }
-  const playwright = read(`${reports}/playwright.json`)
-  if (playwright?.stats) {
-    passed += (playwright.stats.expected ?? 0) + (playwright.stats.flaky ?? 0)
-    failed += playwright.stats.unexpected ?? 0
-  }
-  console.log(`tests: ${passed} passed, ${failed} failed`)
+/**
+ * Last: the suites that did not run and how to run them, then one line over both runners
+ * ('tests: N passed, N failed, N skipped').
+ */
+async function closing() {
+  for (const line of await summary({ root, reports, databaseUrl: env.DATABASE_URL }))
+    console.log(line)
 }

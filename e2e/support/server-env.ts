@@ -19,14 +19,16 @@ export function e2eServerEnv(): NodeJS.ProcessEnv {
     // The web server proves itself to the API with this, so the API believes its X-Forwarded-For.
     PROXY_SECRET: 'e2e-proxy-secret-that-is-long-enough-0123456789',
     OTP_SENDS_PER_IP: '1000',
-    // A short resend cool-down keeps the tests quick; its 429 path is tested in the API tests.
-    OTP_RESEND_COOLDOWN_SECONDS: '1',
+    // No resend cool-down: a test that sends a number a second code need not wait for it. Its 429
+    // path is tested in the API tests; the pages' own 60 s countdown does not read this.
+    OTP_RESEND_COOLDOWN_SECONDS: '0',
     OTP_SENDS_GLOBAL: '10000',
     AUTH_RATE_LIMIT_MAX: '1000',
     LOGIN_RATE_LIMIT_MAX: '1000',
     // Access tokens live 10 min 2 s: fresh after login, inside the 10-minute refresh window 2 s
-    // later, so the refresh-before-expiry test waits 2 s rather than needing clock tricks.
-    // (bench:ssr sets the default, 900 s: its logged-in customer keeps one cookie for the run.)
+    // later, so pages a test opens after that go through the refresh, as a farmer's do. (The
+    // refresh test itself does not wait: e2e/support/session-cookie.ts moves the expiry. bench:ssr
+    // sets the default, 900 s: its logged-in customer keeps one cookie for the run.)
     ACCESS_TOKEN_TTL_SECONDS: process.env.ACCESS_TOKEN_TTL_SECONDS ?? '602',
     SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
     JWT_SECRET: 'e2e-jwt-secret-that-is-long-enough-0123456789',
