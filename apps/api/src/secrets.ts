@@ -80,5 +80,6 @@ export async function checkPassword(storedHash: string | null, password: string)
     return false
   }
 }
-const DUMMY_HASH =
+/** Exported for its test: it must cost what a stored hash costs (same algorithm and parameters). */
+export const DUMMY_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$cbVE0j40HkMq/NDQAf3Wew$Da1qryj8GkHYAOd+y6OsenPOPgt+DSmQK+yIw5SJjws'
