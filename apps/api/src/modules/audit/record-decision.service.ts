@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
-import { auditLog } from '@padi/db/schema/audit'
-import { users } from '@padi/db/schema/users'
 import type { Locale } from '@padi/domain/i18n/locales'
 import type { Notice, NoticeParams } from '@padi/domain/notices/notice-sms-text'
 import type { OtpService, PendingSms } from '../auth/otp.service.ts'
+import { createAuditRepository } from './audit.repository.ts'
 
 /**
  * A back-office decision's record, inside the decision's transaction: its entry in the audit log
@@ -28,7 +26,8 @@ export async function recordDecision(
   },
   sms: Pick<OtpService, 'notice'> | undefined,
 ): Promise<PendingSms | null> {
-  await tx.insert(auditLog).values({
+  const repo = createAuditRepository(tx)
+  await repo.addEntry({
     actorUserId: input.actorUserId,
     action: input.action,
     subjectType: input.subjectType,
@@ -38,10 +37,7 @@ export async function recordDecision(
     createdAt: input.at,
   })
   if (!sms) return null
-  const [user] = await tx
-    .select({ mobile: users.mobile })
-    .from(users)
-    .where(eq(users.id, input.farmer.userId))
+  const user = await repo.farmerMobile(input.farmer.userId)
   if (!user) return null
   return sms.notice(tx, {
     to: user.mobile,
@@ -66,7 +62,7 @@ export async function recordFileRead(
     at: Date
   },
 ) {
-  await db.insert(auditLog).values({
+  await createAuditRepository(db).addEntry({
     actorUserId: input.actorUserId,
     action: 'file.read',
     subjectType: input.subjectType,

@@ -1,14 +1,8 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
-import { auditLog } from '@padi/db/schema/audit'
-import { creditLines } from '@padi/db/schema/credit'
-import { kycApplications, kycDocuments } from '@padi/db/schema/kyc'
-import { users } from '@padi/db/schema/users'
 import { outstanding } from '@padi/domain/credit/credit-line'
 import { KEEP_UNUSED_MS, kycPurgeDue } from '@padi/domain/kyc/kyc-retention'
 import type { FileStore } from '../files/encrypted-file-store.ts'
-
-type ApplicationRow = typeof kycApplications.$inferSelect
+import { createKycRepository, type ApplicationRow, type KycRepository } from './kyc.repository.ts'
 
 /**
  * When an application stopped being needed (docs/product/credit.md, Keeping KYC data): a rejected
@@ -16,16 +10,11 @@ type ApplicationRow = typeof kycApplications.$inferSelect
  * last credit line has ended with nothing owed; null while still needed (submitted, or credit
  * still running or owed).
  */
-async function closedAt(db: Db, row: ApplicationRow, now: Date): Promise<Date | null> {
+async function closedAt(repo: KycRepository, row: ApplicationRow, now: Date): Promise<Date | null> {
   if (row.state === 'rejected') return row.decidedAt
   if (row.state === 'draft' || row.state === 'insufficient_documents') return row.updatedAt
   if (row.state !== 'approved') return null
-  const [line] = await db
-    .select()
-    .from(creditLines)
-    .where(eq(creditLines.userId, row.userId))
-    .orderBy(desc(creditLines.createdAt), desc(creditLines.id))
-    .limit(1)
+  const line = await repo.latestCreditLine(row.userId)
   if (!line) return row.decidedAt
   const ended = line.expiresAt.getTime() <= now.getTime()
   return ended && outstanding(line).totalMinor === 0 ? line.expiresAt : null
@@ -39,47 +28,29 @@ async function closedAt(db: Db, row: ApplicationRow, now: Date): Promise<Date | 
  * Answers how many applications were emptied.
  */
 export async function runKycRetention(db: Db, files: FileStore, now: Date): Promise<number> {
+  const repo = createKycRepository(db)
   // Nothing closed less than a year ago can be due; the exact rule is applied to each below.
-  const candidates = await db
-    .select({ app: kycApplications, legalHoldAt: users.legalHoldAt })
-    .from(kycApplications)
-    .innerJoin(users, eq(users.id, kycApplications.userId))
-    .where(
-      and(
-        isNull(kycApplications.purgedAt),
-        lt(
-          sql`coalesce(${kycApplications.decidedAt}, ${kycApplications.updatedAt})`,
-          new Date(now.getTime() - KEEP_UNUSED_MS),
-        ),
-      ),
-    )
-    .limit(500)
+  const candidates = await repo.applicationsClosedBefore(
+    new Date(now.getTime() - KEEP_UNUSED_MS),
+    500,
+  )
   let purged = 0
   for (const { app, legalHoldAt } of candidates) {
     const due = kycPurgeDue({
       approved: app.state === 'approved',
-      closedAt: await closedAt(db, app, now),
+      closedAt: await closedAt(repo, app, now),
       legalHoldAt,
       now,
     })
     if (!due) continue
     const keys = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ purgedAt: kycApplications.purgedAt })
-        .from(kycApplications)
-        .where(eq(kycApplications.id, app.id))
-        .for('update')
+      const txRepo = createKycRepository(tx)
+      const row = await txRepo.lockPurgedAt(app.id)
       // Another server's run emptied it first.
       if (!row || row.purgedAt) return null
-      const removed = await tx
-        .delete(kycDocuments)
-        .where(eq(kycDocuments.applicationId, app.id))
-        .returning({ key: kycDocuments.storageKey })
-      await tx
-        .update(kycApplications)
-        .set({ details: {}, requestedDocuments: null, decisionReason: null, purgedAt: now })
-        .where(eq(kycApplications.id, app.id))
-      await tx.insert(auditLog).values({
+      const removed = await txRepo.removeDocumentsOf(app.id)
+      await txRepo.emptyApplication(app.id, now)
+      await txRepo.insertAuditEntry({
         actorUserId: null,
         action: 'kyc.purge',
         subjectType: 'kyc_application',

@@ -1,9 +1,4 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
-import { auditLog } from '@padi/db/schema/audit'
-import { creditLines } from '@padi/db/schema/credit'
-import { kycApplications, kycDocuments } from '@padi/db/schema/kyc'
-import { users } from '@padi/db/schema/users'
 import { approvedLimitMinor } from '@padi/domain/credit/credit-limit'
 import { DomainError } from '@padi/domain/errors'
 import { canMove, userKycStatus, type KycApplicationState } from '@padi/domain/kyc/kyc-application'
@@ -23,10 +18,13 @@ import type { Clock } from '../../clock.ts'
 import type { OtpService, PendingSms } from '../auth/otp.service.ts'
 import { recordDecision, recordFileRead } from '../audit/record-decision.service.ts'
 import type { FileStore } from '../files/encrypted-file-store.ts'
+import {
+  createKycRepository,
+  type ApplicationRow,
+  type DocumentRow,
+  type KycRepository,
+} from './kyc.repository.ts'
 import { documentOf } from './kyc.service.ts'
-
-type ApplicationRow = typeof kycApplications.$inferSelect
-type DocumentRow = typeof kycDocuments.$inferSelect
 
 /** A document's judgement as the audit log keeps it: which file, and finance's word on it. */
 function documentSnapshot(row: DocumentRow) {
@@ -69,6 +67,7 @@ export function createKycReviewService(deps: {
   sms?: Pick<OtpService, 'notice' | 'dispatch'>
 }) {
   const { db, clock, files, ratePerHectareMinor } = deps
+  const repo = createKycRepository(db)
 
   /** docs/product/credit.md: the limit the verified hectares give, within the advertised ceiling. */
   function limitFor(market: Market, hectares: number): number {
@@ -80,33 +79,29 @@ export function createKycReviewService(deps: {
     id: number,
     to: KycApplicationState,
     action: string,
-    write: (tx: Db, row: ApplicationRow) => Promise<Partial<ApplicationRow>>,
+    write: (txRepo: KycRepository, row: ApplicationRow) => Promise<Partial<ApplicationRow>>,
     tell: (row: ApplicationRow) => { notice: Notice; params: NoticeParams },
   ) {
     let pending: PendingSms | null = null
     const result = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(kycApplications)
-        .where(eq(kycApplications.id, id))
-        .for('update')
+      const txRepo = createKycRepository(tx)
+      const row = await txRepo.lockApplication(id)
       if (!row) throw new DomainError('NOT_FOUND', 'Application not found')
       if (!canMove(row.state, to, 'finance'))
         throw new DomainError('KYC_NOT_EDITABLE', 'The application is not waiting for a decision')
       const now = clock.now()
-      const changes = await write(tx, row)
-      const [after] = await tx
-        .update(kycApplications)
-        .set({ ...changes, state: to, decidedAt: now, decidedBy: actorUserId, updatedAt: now })
-        .where(eq(kycApplications.id, id))
-        .returning()
-      await tx
-        .update(users)
-        .set({
-          kycStatus: userKycStatus(to),
-          canResubmitAt: to === 'rejected' ? (after!.canResubmitAt ?? null) : null,
-        })
-        .where(eq(users.id, row.userId))
+      const changes = await write(txRepo, row)
+      const after = await txRepo.updateApplication(id, {
+        ...changes,
+        state: to,
+        decidedAt: now,
+        decidedBy: actorUserId,
+        updatedAt: now,
+      })
+      await txRepo.setUserKyc(row.userId, {
+        kycStatus: userKycStatus(to),
+        canResubmitAt: to === 'rejected' ? (after.canResubmitAt ?? null) : null,
+      })
       // docs/product/credit.md (KYC review): the audit log, and the farmer told by SMS in the
       // language they applied in.
       pending = await recordDecision(
@@ -117,10 +112,10 @@ export function createKycReviewService(deps: {
           subjectType: 'kyc_application',
           subjectId: id,
           before: snapshot(row),
-          after: snapshot(after!),
+          after: snapshot(after),
           at: now,
           farmer: { userId: row.userId, locale: row.locale },
-          ...tell(after!),
+          ...tell(after),
         },
         deps.sms,
       )
@@ -140,22 +135,8 @@ export function createKycReviewService(deps: {
 
     /** Submitted applications, oldest first, and how many there are in each state. */
     async queue() {
-      const rows = await db
-        .select({
-          id: kycApplications.id,
-          userId: kycApplications.userId,
-          market: kycApplications.market,
-          details: kycApplications.details,
-          submittedAt: kycApplications.submittedAt,
-        })
-        .from(kycApplications)
-        .where(eq(kycApplications.state, 'submitted'))
-        .orderBy(asc(kycApplications.submittedAt), asc(kycApplications.id))
-        .limit(200)
-      const counts = await db
-        .select({ state: kycApplications.state, n: count() })
-        .from(kycApplications)
-        .groupBy(kycApplications.state)
+      const rows = await repo.submittedQueue(200)
+      const counts = await repo.countsByState()
       return {
         data: rows.map((r) => ({
           id: r.id,
@@ -171,28 +152,11 @@ export function createKycReviewService(deps: {
 
     /** One application with its documents, and the applicant's earlier ones. */
     async detail(id: number) {
-      const [row] = await db.select().from(kycApplications).where(eq(kycApplications.id, id))
+      const row = await repo.application(id)
       if (!row) throw new DomainError('NOT_FOUND', 'Application not found')
-      const [applicant] = await db
-        .select({ fullName: users.fullName, mobile: users.mobile, createdAt: users.createdAt })
-        .from(users)
-        .where(eq(users.id, row.userId))
-      const docs = await db
-        .select()
-        .from(kycDocuments)
-        .where(eq(kycDocuments.applicationId, id))
-        .orderBy(kycDocuments.id)
-      const history = await db
-        .select({
-          id: kycApplications.id,
-          state: kycApplications.state,
-          submittedAt: kycApplications.submittedAt,
-          decidedAt: kycApplications.decidedAt,
-          decisionReason: kycApplications.decisionReason,
-        })
-        .from(kycApplications)
-        .where(eq(kycApplications.userId, row.userId))
-        .orderBy(desc(kycApplications.createdAt), desc(kycApplications.id))
+      const applicant = await repo.applicant(row.userId)
+      const docs = await repo.documentsOf(id)
+      const history = await repo.applicationsOf(row.userId)
       return {
         id: row.id,
         user_id: row.userId,
@@ -221,10 +185,7 @@ export function createKycReviewService(deps: {
     },
 
     async document(applicationId: number, documentId: number, readerId: number) {
-      const [doc] = await db
-        .select()
-        .from(kycDocuments)
-        .where(and(eq(kycDocuments.id, documentId), eq(kycDocuments.applicationId, applicationId)))
+      const doc = await repo.documentOfApplication(applicationId, documentId)
       if (!doc) throw new DomainError('NOT_FOUND', 'Document not found')
       const bytes = await files.get(doc.storageKey)
       if (!bytes) throw new DomainError('NOT_FOUND', 'Document not found')
@@ -248,26 +209,18 @@ export function createKycReviewService(deps: {
         id,
         'approved',
         'kyc.approve',
-        async (tx, row) => {
-          const [existing] = await tx
-            .select({ id: creditLines.id })
-            .from(creditLines)
-            .where(eq(creditLines.userId, row.userId))
-            .limit(1)
+        async (txRepo, row) => {
+          const existing = await txRepo.anyCreditLine(row.userId)
           // A second line is a renewal, which has its own process.
           if (existing) throw new DomainError('CONFLICT', 'This customer already has a credit line')
           // A document finance marked to be sent again is not approved with the rest.
-          const [toResend] = await tx
-            .select({ id: kycDocuments.id })
-            .from(kycDocuments)
-            .where(and(eq(kycDocuments.applicationId, id), eq(kycDocuments.review, 'resend')))
-            .limit(1)
+          const toResend = await txRepo.documentToResend(id)
           if (toResend)
             throw new DomainError(
               'KYC_DOCUMENT_TO_RESEND',
               'A document is marked to be sent again: send the application back for it, or accept it',
             )
-          await tx.insert(creditLines).values({
+          await txRepo.openCreditLine({
             userId: row.userId,
             currency: MARKET_CURRENCY[row.market],
             approvedMinor: limitFor(row.market, input.verified_hectares),
@@ -304,40 +257,30 @@ export function createKycReviewService(deps: {
       input: KycDocumentReviewInput,
     ) {
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ state: kycApplications.state })
-          .from(kycApplications)
-          .where(eq(kycApplications.id, id))
-          .for('update')
+        const txRepo = createKycRepository(tx)
+        const row = await txRepo.lockApplicationState(id)
         if (!row) throw new DomainError('NOT_FOUND', 'Application not found')
         if (row.state !== 'submitted')
           throw new DomainError('KYC_NOT_EDITABLE', 'The application is not waiting for a decision')
-        const [doc] = await tx
-          .select()
-          .from(kycDocuments)
-          .where(and(eq(kycDocuments.id, documentId), eq(kycDocuments.applicationId, id)))
+        const doc = await txRepo.documentOfApplication(id, documentId)
         if (!doc) throw new DomainError('NOT_FOUND', 'Document not found')
         const now = clock.now()
-        const [after] = await tx
-          .update(kycDocuments)
-          .set({
-            review: input.review,
-            reviewReason: input.review === 'resend' ? (input.reason ?? null) : null,
-            reviewedAt: now,
-            reviewedBy: actorUserId,
-          })
-          .where(eq(kycDocuments.id, documentId))
-          .returning()
-        await tx.insert(auditLog).values({
+        const after = await txRepo.reviewDocument(documentId, {
+          review: input.review,
+          reviewReason: input.review === 'resend' ? (input.reason ?? null) : null,
+          reviewedAt: now,
+          reviewedBy: actorUserId,
+        })
+        await txRepo.insertAuditEntry({
           actorUserId,
           action: 'kyc.document_review',
           subjectType: 'kyc_application',
           subjectId: id,
           before: documentSnapshot(doc),
-          after: documentSnapshot(after!),
+          after: documentSnapshot(after),
           createdAt: now,
         })
-        return documentOf(after!)
+        return documentOf(after)
       })
     },
 
@@ -364,12 +307,9 @@ export function createKycReviewService(deps: {
         id,
         'insufficient_documents',
         'kyc.request_documents',
-        async (tx) => {
+        async (txRepo) => {
           // The documents named, and those marked to be sent again (docs/product/credit.md).
-          const docs = await tx
-            .select({ kind: kycDocuments.kind, review: kycDocuments.review })
-            .from(kycDocuments)
-            .where(eq(kycDocuments.applicationId, id))
+          const docs = await txRepo.documentReviews(id)
           const kinds = [...new Set([...input.documents, ...kindsToResend(docs)])]
           if (kinds.length === 0)
             throw new DomainError('VALIDATION_FAILED', 'Validation failed', {

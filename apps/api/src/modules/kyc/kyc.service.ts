@@ -1,16 +1,8 @@
 import { createHash } from 'node:crypto'
 import type { Locale } from '@padi/domain/i18n/locales'
-import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
-import { kycApplications, kycDocuments } from '@padi/db/schema/kyc'
-import { users } from '@padi/db/schema/users'
 import { DomainError } from '@padi/domain/errors'
-import {
-  customerMayEdit,
-  mayApplyAgain,
-  userKycStatus,
-  type KycApplicationState,
-} from '@padi/domain/kyc/kyc-application'
+import { customerMayEdit, mayApplyAgain, userKycStatus } from '@padi/domain/kyc/kyc-application'
 import {
   submissionProblems,
   type KycAnswer,
@@ -31,11 +23,13 @@ import type { VirusScanner } from '../files/virus-scan.ts'
 import { cleanFileName } from '../files/file-name.ts'
 import { inspectUpload } from '../files/inspect-upload.ts'
 import { onceForKey } from '../../idempotency.ts'
-
-type ApplicationRow = typeof kycApplications.$inferSelect
-type DocumentRow = typeof kycDocuments.$inferSelect
-
-const OPEN_STATES: KycApplicationState[] = ['draft', 'submitted', 'insufficient_documents']
+import {
+  createKycRepository,
+  OPEN_STATES,
+  type ApplicationRow,
+  type DocumentRow,
+  type KycRepository,
+} from './kyc.repository.ts'
 
 /** The name a farmer's file had, as the list shows it: no folders, no control characters. */
 export function documentOf(row: DocumentRow): KycDocument {
@@ -96,38 +90,17 @@ export function createKycService(deps: {
   scanner: VirusScanner
 }) {
   const { db, clock, files, scanner } = deps
-
-  async function latest(tx: Db, userId: number): Promise<ApplicationRow | undefined> {
-    const [row] = await tx
-      .select()
-      .from(kycApplications)
-      .where(eq(kycApplications.userId, userId))
-      .orderBy(desc(kycApplications.createdAt), desc(kycApplications.id))
-      .limit(1)
-    return row
-  }
-
-  function documentsOf(tx: Db, applicationId: number) {
-    return tx
-      .select()
-      .from(kycDocuments)
-      .where(eq(kycDocuments.applicationId, applicationId))
-      .orderBy(kycDocuments.id)
-  }
+  const repo = createKycRepository(db)
 
   /**
    * The farmer's open application, locked for this transaction; a new draft when there is none
    * and one may be started. Refuses when the latest was approved or rejected until a later date.
    */
-  async function openForEdit(tx: Db, userId: number): Promise<ApplicationRow> {
+  async function openForEdit(txRepo: KycRepository, userId: number): Promise<ApplicationRow> {
     // The farmer's row orders their KYC writes: two first saves at once make one draft.
-    const [user] = await tx
-      .select({ market: users.market })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('no key update')
+    const user = await txRepo.lockFarmer(userId)
     if (!user) throw new DomainError('NOT_FOUND', 'User not found')
-    const last = await latest(tx, userId)
+    const last = await txRepo.latestApplication(userId)
     if (last && OPEN_STATES.includes(last.state)) {
       if (!customerMayEdit(last.state))
         throw new DomainError('KYC_NOT_EDITABLE', 'The application is being reviewed')
@@ -139,16 +112,16 @@ export function createKycService(deps: {
       throw new DomainError('KYC_RESUBMIT_LATER', 'Submit again later', {
         extra: { can_resubmit_at: last.canResubmitAt?.toISOString() ?? null },
       })
-    const [created] = await tx
-      .insert(kycApplications)
-      .values({ userId, market: user.market as Market, createdAt: clock.now() })
-      .returning()
-    return created!
+    return txRepo.startApplication({
+      userId,
+      market: user.market as Market,
+      createdAt: clock.now(),
+    })
   }
 
-  async function answer(tx: Db, userId: number): Promise<KycAnswer> {
-    const last = await latest(tx, userId)
-    const docs = last ? await documentsOf(tx, last.id) : []
+  async function answer(userId: number): Promise<KycAnswer> {
+    const last = await repo.latestApplication(userId)
+    const docs = last ? await repo.documentsOf(last.id) : []
     const now = clock.now()
     const mayApply =
       !last ||
@@ -186,23 +159,21 @@ export function createKycService(deps: {
   }
 
   return {
-    get: (userId: number) => answer(db, userId),
+    get: (userId: number) => answer(userId),
 
     /** Saves the answers given so far (a partial draft); the consents merge with those saved. */
     async saveDraft(userId: number, input: KycDraft): Promise<KycAnswer> {
       await db.transaction(async (tx) => {
-        const row = await openForEdit(tx, userId)
+        const txRepo = createKycRepository(tx)
+        const row = await openForEdit(txRepo, userId)
         const details: KycDraft = {
           ...row.details,
           ...input,
           ...(input.consents ? { consents: { ...row.details.consents, ...input.consents } } : {}),
         }
-        await tx
-          .update(kycApplications)
-          .set({ details, updatedAt: clock.now() })
-          .where(eq(kycApplications.id, row.id))
+        await txRepo.saveDetails(row.id, details, clock.now())
       })
-      return answer(db, userId)
+      return answer(userId)
     },
 
     /**
@@ -229,8 +200,9 @@ export function createKycService(deps: {
       let replacedKey: string | null = null
       const record = async (tx: Db): Promise<KycDocument> => {
         // Under the farmer's lock (openForEdit): uploads sent at once are counted one by one.
-        const row = await openForEdit(tx, userId)
-        const held = await documentsOf(tx, row.id)
+        const txRepo = createKycRepository(tx)
+        const row = await openForEdit(txRepo, userId)
+        const held = await txRepo.documentsOf(row.id)
         // docs/product/credit.md (KYC review): a file of a kind finance asked to be sent again
         // takes the place of the oldest such document (its file goes; it could not be used).
         const replaced = held.find((d) => d.kind === input.kind && d.review === 'resend')
@@ -240,24 +212,21 @@ export function createKycService(deps: {
         )
         if (problem) throw uploadError(problem)
         if (replaced) {
-          await tx.delete(kycDocuments).where(eq(kycDocuments.id, replaced.id))
+          await txRepo.deleteDocument(replaced.id)
           replacedKey = replaced.storageKey
         }
-        const [doc] = await tx
-          .insert(kycDocuments)
-          .values({
-            applicationId: row.id,
-            kind: input.kind,
-            contentType: inspected.contentType,
-            bytes: stored.bytes,
-            sha256: stored.sha256,
-            storageKey: stored.key,
-            fileName: cleanFileName(input.fileName),
-            createdAt: clock.now(),
-          })
-          .returning()
+        const doc = await txRepo.addDocument({
+          applicationId: row.id,
+          kind: input.kind,
+          contentType: inspected.contentType,
+          bytes: stored.bytes,
+          sha256: stored.sha256,
+          storageKey: stored.key,
+          fileName: cleanFileName(input.fileName),
+          createdAt: clock.now(),
+        })
         recorded = true
-        return documentOf(doc!)
+        return documentOf(doc)
       }
       try {
         // docs/product/credit.md (KYC documents): one file chosen is one document. The web page
@@ -293,11 +262,9 @@ export function createKycService(deps: {
 
     async deleteDocument(userId: number, documentId: number): Promise<void> {
       const key = await db.transaction(async (tx) => {
-        const row = await openForEdit(tx, userId)
-        const [doc] = await tx
-          .delete(kycDocuments)
-          .where(and(eq(kycDocuments.id, documentId), eq(kycDocuments.applicationId, row.id)))
-          .returning({ key: kycDocuments.storageKey })
+        const txRepo = createKycRepository(tx)
+        const row = await openForEdit(txRepo, userId)
+        const doc = await txRepo.deleteDocumentOf(row.id, documentId)
         if (!doc) throw new DomainError('NOT_FOUND', 'Document not found')
         return doc.key
       })
@@ -306,15 +273,7 @@ export function createKycService(deps: {
 
     /** The farmer's own file (any of their applications); anyone else's is not found. */
     async download(userId: number, documentId: number) {
-      const [doc] = await db
-        .select({
-          key: kycDocuments.storageKey,
-          contentType: kycDocuments.contentType,
-          fileName: kycDocuments.fileName,
-        })
-        .from(kycDocuments)
-        .innerJoin(kycApplications, eq(kycApplications.id, kycDocuments.applicationId))
-        .where(and(eq(kycDocuments.id, documentId), eq(kycApplications.userId, userId)))
+      const doc = await repo.farmersDocument(userId, documentId)
       if (!doc) throw new DomainError('NOT_FOUND', 'Document not found')
       const bytes = await files.get(doc.key)
       if (!bytes) throw new DomainError('NOT_FOUND', 'Document not found')
@@ -324,30 +283,25 @@ export function createKycService(deps: {
     /** docs/product/credit.md (KYC): submits the application when it has everything it needs. */
     async submit(userId: number, locale?: Locale): Promise<KycAnswer> {
       await db.transaction(async (tx) => {
-        const row = await openForEdit(tx, userId)
-        const docs = await documentsOf(tx, row.id)
+        const txRepo = createKycRepository(tx)
+        const row = await openForEdit(txRepo, userId)
+        const docs = await txRepo.documentsOf(row.id)
         const problems = problemsOf(row, docs)
         if (problems.length > 0)
           throw new DomainError('VALIDATION_FAILED', 'Validation failed', {
             extra: { errors: problems },
           })
         const now = clock.now()
-        await tx
-          .update(kycApplications)
-          .set({
-            state: 'submitted',
-            submittedAt: now,
-            updatedAt: now,
-            requestedDocuments: null,
-            ...(locale ? { locale } : {}),
-          })
-          .where(and(eq(kycApplications.id, row.id), inArray(kycApplications.state, OPEN_STATES)))
-        await tx
-          .update(users)
-          .set({ kycStatus: userKycStatus('submitted') })
-          .where(eq(users.id, userId))
+        await txRepo.submitApplication(row.id, {
+          state: 'submitted',
+          submittedAt: now,
+          updatedAt: now,
+          requestedDocuments: null,
+          ...(locale ? { locale } : {}),
+        })
+        await txRepo.setUserKyc(userId, { kycStatus: userKycStatus('submitted') })
       })
-      return answer(db, userId)
+      return answer(userId)
     },
   }
 }

@@ -5,7 +5,7 @@ import { auditLog } from '@padi/db/schema/audit'
 import { creditLines } from '@padi/db/schema/credit'
 import { contractRenewals } from '@padi/db/schema/renewals'
 import { users } from '@padi/db/schema/users'
-import { createTestApp, type TestApp } from '../../../test/test-app.ts'
+import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts'
 import { bearer, loginTokens } from '../../../test/auth-helpers.ts'
 import { readPdf } from '../../../test/pdf-text.ts'
 import type { SmsMessage } from '../sms/sms-provider.ts'
@@ -186,5 +186,50 @@ describe('contract renewal (docs/product/credit.md: Renewal)', () => {
     })
     await t.app.otp.drain()
     expect(sent.at(-1)!.body).toContain('01-01-2099')
+  })
+})
+
+describe("the signed contract's file name (docs/product/dates-and-times.md)", () => {
+  // 17:30 UTC on the 22nd is 01:30 AM on the 23rd in Malaysia: the UTC day is the day before.
+  const clock = createTestClock(new Date('2026-11-22T17:30:00Z'))
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '10000', RATE_LIMIT_MAX: '100000' }, { clock })
+  })
+  afterAll(() => t.close())
+
+  it('takes the day the contract was signed in its market, as the PDF prints it', async () => {
+    const ahmad = (await loginTokens(t.app, '+60120000001')).access_token
+    const finance = (await loginTokens(t.app, '+60120000004')).access_token
+    const [user] = await t.db.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.mobile, '+60120000001'))
+    await t.db.db
+      .update(creditLines)
+      .set({ state: 'suspended' })
+      .where(eq(creditLines.userId, user!.id))
+    const signed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/credit-renewal',
+      headers: { ...bearer(ahmad), 'user-agent': DEVICE },
+      payload: {
+        planting_on: '2027-01-10',
+        harvest_on: '2027-05-20',
+        signature: await drawn(),
+        agree: true,
+      },
+    })
+    expect(signed.statusCode).toBe(201)
+    const id = signed.json().id
+    const download = (token: string, url: string) =>
+      t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bearer(token) })
+    const mine = await download(ahmad, `/me/credit-renewal/${id}/contract`)
+    const finances = await download(finance, `/admin/renewals/${id}/contract`)
+    for (const pdf of [mine, finances])
+      expect(pdf.headers['content-disposition']).toContain(
+        `filename="renewal-${id}-2026-11-23.pdf"`,
+      )
+    expect((await readPdf(mine.rawPayload)).text).toContain('23-11-2026 01:30 AM')
   })
 })

@@ -1,9 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, asc, count, desc, eq } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
-import { creditLines } from '@padi/db/schema/credit'
-import { contractRenewals } from '@padi/db/schema/renewals'
-import { users } from '@padi/db/schema/users'
 import { isUniqueViolation } from '@padi/db/unique-violation'
 import { outstanding } from '@padi/domain/credit/credit-line'
 import { dayOf, startOfDay } from '@padi/domain/credit/farmer-calendar'
@@ -17,8 +13,8 @@ import type {
   RenewalRecord,
   RenewalSubmit,
 } from '@padi/domain/credit/renewal-schemas'
-import { formatDate, formatDateTime, formatDay } from '@padi/domain/dates'
-import { timeZoneOfCurrency } from '@padi/domain/markets'
+import { formatDate, formatDateTime, formatDay, marketDay } from '@padi/domain/dates'
+import { marketOfCurrency, timeZoneOfCurrency } from '@padi/domain/markets'
 import { DomainError } from '@padi/domain/errors'
 import type { Locale } from '@padi/domain/i18n/locales'
 import { formatMoney } from '@padi/domain/money'
@@ -26,11 +22,14 @@ import type { Clock } from '../../clock.ts'
 import type { OtpService, PendingSms } from '../auth/otp.service.ts'
 import { recordDecision, recordFileRead } from '../audit/record-decision.service.ts'
 import type { FileStore } from '../files/encrypted-file-store.ts'
+import {
+  createRenewalRepository,
+  type LineRow,
+  type RenewalRepository,
+  type RenewalRow,
+} from './renewal.repository.ts'
 import { readSignature } from './signature-image.ts'
 import { signedContractPdf } from './signed-contract-pdf.ts'
-
-type RenewalRow = typeof contractRenewals.$inferSelect
-type LineRow = typeof creditLines.$inferSelect
 
 const STATUS: Record<RenewalState, RenewalRecord['status']> = {
   pending: 'PENDING',
@@ -74,25 +73,14 @@ export function createRenewalService(deps: {
   sms?: Pick<OtpService, 'notice' | 'dispatch'>
 }) {
   const { db, clock, files } = deps
+  const repo = createRenewalRepository(db)
 
   /** The conditions of a renewal, read on `on` (a transaction holding the farmer's lock, or the pool). */
   async function eligibility(on: Db, userId: number) {
-    const [user] = await on
-      .select({ status: users.status, fullName: users.fullName, mobile: users.mobile })
-      .from(users)
-      .where(eq(users.id, userId))
-    const [line] = await on
-      .select()
-      .from(creditLines)
-      .where(eq(creditLines.userId, userId))
-      .orderBy(desc(creditLines.createdAt), desc(creditLines.id))
-      .limit(1)
-    const [latest] = await on
-      .select()
-      .from(contractRenewals)
-      .where(eq(contractRenewals.userId, userId))
-      .orderBy(desc(contractRenewals.createdAt), desc(contractRenewals.id))
-      .limit(1)
+    const onRepo = createRenewalRepository(on)
+    const user = await onRepo.farmer(userId)
+    const line = await onRepo.currentLine(userId)
+    const [latest] = await onRepo.renewalsOf(userId, 1)
     const now = clock.now()
     const blocks: RenewalBlockCode[] = []
     if (!line) blocks.push('no_credit')
@@ -123,30 +111,29 @@ export function createRenewalService(deps: {
     actorUserId: number,
     id: number,
     to: Exclude<RenewalState, 'pending'>,
-    write: (tx: Db, row: RenewalRow, line: LineRow, now: Date) => Promise<Partial<RenewalRow>>,
+    write: (
+      txRepo: RenewalRepository,
+      row: RenewalRow,
+      line: LineRow,
+      now: Date,
+    ) => Promise<Partial<RenewalRow>>,
   ): Promise<RenewalRecord> {
     let pending: PendingSms | null = null
     const result = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(contractRenewals)
-        .where(eq(contractRenewals.id, id))
-        .for('update')
+      const txRepo = createRenewalRepository(tx)
+      const row = await txRepo.lockRenewal(id)
       if (!row) throw new DomainError('NOT_FOUND', 'Renewal not found')
       if (row.status !== 'pending')
         throw new DomainError('DECISION_TAKEN', 'This renewal has already been decided')
-      const [line] = await tx
-        .select()
-        .from(creditLines)
-        .where(eq(creditLines.id, row.lineId))
-        .for('update')
+      const line = await txRepo.lockLine(row.lineId)
       const now = clock.now()
-      const changes = await write(tx, row, line!, now)
-      const [after] = await tx
-        .update(contractRenewals)
-        .set({ ...changes, status: to, decidedAt: now, decidedBy: actorUserId })
-        .where(eq(contractRenewals.id, id))
-        .returning()
+      const changes = await write(txRepo, row, line!, now)
+      const after = await txRepo.updateRenewal(id, {
+        ...changes,
+        status: to,
+        decidedAt: now,
+        decidedBy: actorUserId,
+      })
       const snapshot = (r: RenewalRow) => ({
         status: r.status,
         new_line_id: r.newLineId,
@@ -161,18 +148,18 @@ export function createRenewalService(deps: {
           subjectType: 'contract_renewal',
           subjectId: id,
           before: snapshot(row),
-          after: snapshot(after!),
+          after: snapshot(after),
           at: now,
           farmer: { userId: row.userId, locale: row.locale },
           notice: to === 'approved' ? 'renewal_approved' : 'renewal_rejected',
           params: {
             amount: formatMoney(line!.approvedMinor, line!.currency),
-            date: formatDate(after!.canResubmitAt ?? now, timeZoneOfCurrency(line!.currency)),
+            date: formatDate(after.canResubmitAt ?? now, timeZoneOfCurrency(line!.currency)),
           },
         },
         deps.sms,
       )
-      return recordOf(after!)
+      return recordOf(after)
     })
     deps.sms?.dispatch(pending)
     return result
@@ -182,12 +169,7 @@ export function createRenewalService(deps: {
     /** GET /me/credit-renewal: the farmer's renewals, newest first, and whether one may start. */
     async status(userId: number): Promise<CreditRenewalAnswer> {
       const { line, blocks } = await eligibility(db, userId)
-      const rows = await db
-        .select()
-        .from(contractRenewals)
-        .where(eq(contractRenewals.userId, userId))
-        .orderBy(desc(contractRenewals.createdAt), desc(contractRenewals.id))
-        .limit(10)
+      const rows = await repo.renewalsOf(userId, 10)
       return {
         data: rows.map(recordOf),
         eligibility: {
@@ -253,31 +235,29 @@ export function createRenewalService(deps: {
         return await db.transaction(async (tx) => {
           // The farmer's row is the lock: the conditions are read again and the renewal written
           // under it, so no two renewals (nor a purchase's debt in between) slip through.
-          await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
+          const txRepo = createRenewalRepository(tx)
+          await txRepo.lockFarmer(userId)
           const again = await eligibility(tx, userId)
           if (again.blocks.length > 0 || again.line?.id !== line.id)
             throw new DomainError('RENEWAL_NOT_ALLOWED', 'A renewal cannot start now', {
               extra: { blocks: again.blocks },
             })
-          const [row] = await tx
-            .insert(contractRenewals)
-            .values({
-              userId,
-              lineId: line.id,
-              plantingOn: input.planting_on,
-              harvestOn: input.harvest_on,
-              locale: ctx.locale,
-              signedAt,
-              device,
-              clientIp: ctx.clientIp,
-              signatureKey: storedSignature.key,
-              pdfKey: storedPdf.key,
-              pdfBytes: storedPdf.bytes,
-              pdfSha256: storedPdf.sha256,
-              createdAt: signedAt,
-            })
-            .returning()
-          return recordOf(row!)
+          const row = await txRepo.insertRenewal({
+            userId,
+            lineId: line.id,
+            plantingOn: input.planting_on,
+            harvestOn: input.harvest_on,
+            locale: ctx.locale,
+            signedAt,
+            device,
+            clientIp: ctx.clientIp,
+            signatureKey: storedSignature.key,
+            pdfKey: storedPdf.key,
+            pdfBytes: storedPdf.bytes,
+            pdfSha256: storedPdf.sha256,
+            createdAt: signedAt,
+          })
+          return recordOf(row)
         })
       } catch (error) {
         await files.delete(storedSignature.key)
@@ -291,17 +271,10 @@ export function createRenewalService(deps: {
     /** The signed contract (PDF), for its farmer, or for finance (`reader`, audited). */
     async contract(id: number, who: { owner: number } | { reader: number }) {
       const ownerId = 'owner' in who ? who.owner : undefined
-      const [row] = await db
-        .select()
-        .from(contractRenewals)
-        .where(
-          and(
-            eq(contractRenewals.id, id),
-            ownerId === undefined ? undefined : eq(contractRenewals.userId, ownerId),
-          ),
-        )
-      const bytes = row ? await files.get(row.pdfKey) : null
-      if (!row || !bytes) throw new DomainError('NOT_FOUND', 'Renewal not found')
+      const found = await repo.signedContract(id, ownerId)
+      const bytes = found ? await files.get(found.renewal.pdfKey) : null
+      if (!found || !bytes) throw new DomainError('NOT_FOUND', 'Renewal not found')
+      const row = found.renewal
       if ('reader' in who)
         await recordFileRead(db, {
           actorUserId: who.reader,
@@ -310,32 +283,19 @@ export function createRenewalService(deps: {
           file: { name: 'signed contract' },
           at: clock.now(),
         })
+      // The day the contract was signed in its market, as the PDF prints it, not the UTC day.
+      const signedOn = marketDay(row.signedAt, marketOfCurrency(found.currency))
       return {
         bytes,
         contentType: 'application/pdf',
-        fileName: `renewal-${row.id}-${row.signedAt.toISOString().slice(0, 10)}.pdf`,
+        fileName: `renewal-${row.id}-${signedOn}.pdf`,
       }
     },
 
     /** Finance's queue: pending renewals, oldest first, with the count in each state. */
     async queue(): Promise<RenewalQueue> {
-      const rows = await db
-        .select({
-          renewal: contractRenewals,
-          name: users.fullName,
-          mobile: users.mobile,
-          line: creditLines,
-        })
-        .from(contractRenewals)
-        .innerJoin(users, eq(users.id, contractRenewals.userId))
-        .innerJoin(creditLines, eq(creditLines.id, contractRenewals.lineId))
-        .where(eq(contractRenewals.status, 'pending'))
-        .orderBy(asc(contractRenewals.createdAt), asc(contractRenewals.id))
-        .limit(200)
-      const counts = await db
-        .select({ status: contractRenewals.status, n: count() })
-        .from(contractRenewals)
-        .groupBy(contractRenewals.status)
+      const rows = await repo.pending(200)
+      const counts = await repo.countsByStatus()
       return {
         data: rows.map((r) => ({
           ...recordOf(r.renewal),
@@ -356,24 +316,21 @@ export function createRenewalService(deps: {
      * if that is later. Being the newest, it is the one in use.
      */
     approve(actorUserId: number, id: number) {
-      return decide(actorUserId, id, 'approved', async (tx, row, line, now) => {
+      return decide(actorUserId, id, 'approved', async (txRepo, row, line, now) => {
         const dueAt = startOfDay(row.harvestOn, line.currency)
-        const [created] = await tx
-          .insert(creditLines)
-          .values({
-            userId: row.userId,
-            currency: line.currency,
-            approvedMinor: line.approvedMinor,
-            plantingOn: row.plantingOn,
-            harvestOn: row.harvestOn,
-            dueAt,
-            expiresAt: new Date(
-              Math.max(now.getTime() + 365 * DAY_MS, dueAt.getTime() + 30 * DAY_MS),
-            ),
-            createdAt: now,
-          })
-          .returning({ id: creditLines.id })
-        return { newLineId: created!.id }
+        const newLineId = await txRepo.openLine({
+          userId: row.userId,
+          currency: line.currency,
+          approvedMinor: line.approvedMinor,
+          plantingOn: row.plantingOn,
+          harvestOn: row.harvestOn,
+          dueAt,
+          expiresAt: new Date(
+            Math.max(now.getTime() + 365 * DAY_MS, dueAt.getTime() + 30 * DAY_MS),
+          ),
+          createdAt: now,
+        })
+        return { newLineId }
       })
     },
 
