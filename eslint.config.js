@@ -28,20 +28,74 @@ const QUERIES = {
   group: ['drizzle-orm', 'drizzle-orm/*', '@padi/db/schema/*'],
   message: "A query belongs in the module's *.repository.ts (docs/architecture.md, Modules).",
 }
+/** docs/product/dates-and-times.md: see the block that uses these. */
+const MARKET_TIME_SYNTAX = [
+  {
+    selector: 'Literal[value=/^(Asia|Etc|UTC$)/]',
+    message: "A market's time zone comes from the market table (@padi/domain/markets).",
+  },
+  {
+    selector: 'TemplateElement[value.raw=/Asia\\//]',
+    message: "A market's time zone comes from the market table (@padi/domain/markets).",
+  },
+  {
+    selector: "Property[key.name='calendar'][value.value='buddhist']",
+    message: 'Years are Gregorian in every language (docs/product/dates-and-times.md).',
+  },
+]
+const FORM_MESSAGE = 'An action reads its form with parseForm or formIntent (utils/forms.ts).'
+const REFUSAL_MESSAGE =
+  'An API refusal is read with readRefusal (utils/api-errors.server.ts), by its kind or code.'
 /**
- * Files that still hold their module's queries, from before ADR 082; the list only shrinks: a
- * file moved to its repository leaves it, and no new file joins it.
+ * Web pages read a form one way and an API refusal one way: every field through parseForm (with
+ * the domain's schema), every refusal through readRefusal, which decides on codes; the status is
+ * read there only. The names are those the routes give a form's data.
  */
-const QUERIES_NOT_YET_IN_REPOSITORIES = [
-  'audit/audit-log.service.ts',
-  'audit/record-decision.service.ts',
-  'kyc/kyc-file-sweep.ts',
-  'kyc/kyc-retention-job.ts',
-  'kyc/kyc-review.service.ts',
-  'kyc/kyc.service.ts',
-  'notices/notice-job.ts',
-  'renewal/renewal.service.ts',
-].map((file) => `apps/api/src/modules/${file}`)
+const WEB_ROUTE_SYNTAX = [
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(get|getAll|has|entries|keys|values|forEach)$/][callee.object.name=/^(formData|form)$/]',
+    message: FORM_MESSAGE,
+  },
+  {
+    selector:
+      "CallExpression[callee.property.name=/^(get|getAll|has|entries|keys|values|forEach)$/][callee.object.argument.callee.property.name='formData']",
+    message: FORM_MESSAGE,
+  },
+  {
+    selector:
+      "CallExpression[callee.object.name='Object'][callee.property.name='fromEntries'] > Identifier.arguments[name=/^(formData|form)$/]",
+    message: FORM_MESSAGE,
+  },
+  {
+    selector: 'ForOfStatement > Identifier.right[name=/^(formData|form)$/]',
+    message: FORM_MESSAGE,
+  },
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(safeParse|parse)$/] Identifier[name=/^(formData|form)$/]',
+    message: FORM_MESSAGE,
+  },
+  {
+    selector: "BinaryExpression[operator='instanceof'][right.name='ApiError']",
+    message: REFUSAL_MESSAGE,
+  },
+  {
+    selector:
+      "BinaryExpression[right.raw=/^[45]\\d\\d$/] > MemberExpression.left[property.name='statusCode']",
+    message: REFUSAL_MESSAGE,
+  },
+  {
+    selector:
+      "BinaryExpression[left.raw=/^[45]\\d\\d$/] > MemberExpression.right[property.name='statusCode']",
+    message: REFUSAL_MESSAGE,
+  },
+  {
+    selector:
+      "MemberExpression[computed=true] > MemberExpression.property[property.name='statusCode']",
+    message: REFUSAL_MESSAGE,
+  },
+]
 const API_LAYER = {
   group: ['@padi/web/*', 'react*', ...WEB_PATHS],
   message: 'api depends on domain and db only',
@@ -80,23 +134,7 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     ignores: ['packages/domain/src/markets.ts', '**/*.test.ts', 'e2e/**', '*.config.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'Literal[value=/^(Asia|Etc|UTC$)/]',
-          message: "A market's time zone comes from the market table (@padi/domain/markets).",
-        },
-        {
-          selector: 'TemplateElement[value.raw=/Asia\\//]',
-          message: "A market's time zone comes from the market table (@padi/domain/markets).",
-        },
-        {
-          selector: "Property[key.name='calendar'][value.value='buddhist']",
-          message: 'Years are Gregorian in every language (docs/product/dates-and-times.md).',
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...MARKET_TIME_SYNTAX] },
   },
   // Dependencies point one way (ADR 001): web -> domain; api -> domain, db; db -> domain.
   {
@@ -145,11 +183,11 @@ export default tseslint.config(
   // infrastructure with no routes of their own. Tests may reach in to set up what they check.
   {
     files: ['apps/api/src/modules/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/*.repository.ts', ...QUERIES_NOT_YET_IN_REPOSITORIES],
+    ignores: ['**/*.test.ts', '**/*.repository.ts'],
     rules: { 'no-restricted-imports': restrict([API_LAYER, OTHER_MODULES, QUERIES]) },
   },
   {
-    files: ['apps/api/src/modules/**/*.repository.ts', ...QUERIES_NOT_YET_IN_REPOSITORIES],
+    files: ['apps/api/src/modules/**/*.repository.ts'],
     rules: { 'no-restricted-imports': restrict([API_LAYER, OTHER_MODULES]) },
   },
   {
@@ -171,5 +209,12 @@ export default tseslint.config(
         },
       ]),
     },
+  },
+  // Web routes: one way to read a form, one way to read an API refusal (the rules above, with
+  // the time-zone rules every file has, since a file's rule options are replaced, not added to).
+  {
+    files: ['apps/web/app/routes/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...MARKET_TIME_SYNTAX, ...WEB_ROUTE_SYNTAX] },
   },
 )

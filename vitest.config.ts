@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
+  // The web's own import alias (apps/web/vite.config.ts), so a page's route module can be tested.
+  resolve: { alias: { '~': fileURLToPath(new URL('./apps/web/app', import.meta.url)) } },
   test: {
     include: ['packages/**/*.test.ts', 'apps/**/*.test.ts', 'scripts/**/*.test.ts'],
     exclude: ['**/node_modules/**', 'e2e/**'],

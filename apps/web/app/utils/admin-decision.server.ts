@@ -1,4 +1,5 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
+import { z } from 'zod'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import type { ApiClient } from './api.server.ts'
 import { withUserToken } from './auth.server.ts'
@@ -7,9 +8,21 @@ import { apiContext } from './context.server.ts'
 import { localePath } from './i18n.ts'
 import { sessionContext } from './session.server.ts'
 import { documentId } from './uploads.server.ts'
+import { formIntent, parseForm } from './forms.ts'
 import type { Message } from '~/components/auth/form-alert.tsx'
 
 export type DecisionActionData = { id: number; formError: Message }
+
+/** A decision on one item: a rejection needs its reason, of at most 500 characters. */
+const decisionForm = (intent: string | undefined) =>
+  z.object({
+    id: z.string(),
+    reason: z
+      .string()
+      .trim()
+      .refine((v) => intent !== 'reject' || (v.length > 0 && v.length <= 500)),
+    can_resubmit_on: z.string().trim(),
+  })
 
 /**
  * A finance queue's action (docs/product/credit.md): approve, or reject with a reason of at most
@@ -34,16 +47,16 @@ export async function queueDecision(args: {
   const locale: Locale = isLocale(args.params.lang) ? args.params.lang : 'en'
   const session = args.context.get(sessionContext)
   const api = args.context.get(apiContext)
-  const form = await args.request.formData()
-  const id = documentId(String(form.get('id') ?? ''))
-  const intent = form.get('intent')
-  const reason = String(form.get('reason') ?? '').trim()
-  const again = String(form.get('can_resubmit_on') ?? '').trim()
-  if (intent === 'reject' && (reason.length === 0 || reason.length > 500))
+  const formData = await args.request.formData()
+  const intent = formIntent(formData, ['approve', 'reject'])
+  const form = parseForm(decisionForm(intent), formData, ['id', 'reason', 'can_resubmit_on'])
+  const id = documentId(form.values.id)
+  if (!form.ok)
     return data<DecisionActionData>(
       { id, formError: { key: args.keys.reasonNeeded } },
       { status: 400 },
     )
+  const { reason, can_resubmit_on: again } = form.data
   try {
     await withUserToken({ session, locale }, (token) =>
       intent === 'approve'

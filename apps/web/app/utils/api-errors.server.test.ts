@@ -23,6 +23,22 @@ describe('readRefusal: the one mapping of API refusals for pages', () => {
     })
   })
 
+  it('a token no longer good is signedOut; a wrong number or password is not', () => {
+    expect(readRefusal(refusal(401, 'TOKEN_INVALID')).kind).toBe('signedOut')
+    expect(readRefusal(refusal(401, 'SESSION_REVOKED')).kind).toBe('signedOut')
+    expect(readRefusal(refusal(401, 'INVALID_CREDENTIALS')).kind).toBe('refused')
+  })
+
+  it('names an answer without a code (a proxy’s page) by the general code of its status', () => {
+    expect(readRefusal(refusal(413, 'INTERNAL')).code).toBe('BODY_TOO_LARGE')
+    expect(readRefusal(refusal(401, 'INTERNAL')).code).toBe('UNAUTHENTICATED')
+    expect(readRefusal(refusal(403, 'INTERNAL')).code).toBe('FORBIDDEN')
+    // The API's own codes, and the API failing, keep theirs.
+    expect(readRefusal(refusal(413, 'UPLOAD_TOO_LARGE')).code).toBe('UPLOAD_TOO_LARGE')
+    expect(readRefusal(refusal(500, 'INTERNAL')).code).toBe('INTERNAL')
+    expect(readRefusal(refusal(503, 'NETWORK')).code).toBe('NETWORK')
+  })
+
   it('a failed or absent API is a 503 page, never its own status', () => {
     for (const status of [500, 502, 503, 504]) {
       const r = readRefusal(refusal(status, 'INTERNAL'))

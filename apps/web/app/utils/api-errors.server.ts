@@ -10,13 +10,16 @@ import { answerInit, rateLimitWait, retryAfterSeconds } from './rate-limit.serve
  * - notFound: no such thing (404).
  * - busy: a limit; `message` says how long to wait and `init` carries Retry-After.
  * - unavailable: the API is down or failed (5xx, no answer); the page answers 503.
- * - refused: any other refusal (401, 403, 409...), with its own text when `message` has one.
+ * - signedOut: the token sent is not (or no longer) good (401, other than a wrong password).
+ * - refused: any other refusal (403, 409...), with its own text when `message` has one.
+ * Pages decide on `kind` and `code`, never on the status: the status is read here only.
  */
-export type RefusalKind = 'invalid' | 'notFound' | 'busy' | 'unavailable' | 'refused'
+export type RefusalKind = 'invalid' | 'notFound' | 'busy' | 'unavailable' | 'signedOut' | 'refused'
 
 export type Refusal = {
   kind: RefusalKind
-  code: string
+  /** The API's code; for an answer without one (a proxy's), the general code of its status. */
+  code: ApiError['code']
   error: ApiError
   /** The text the farmer reads, when this helper knows one; null: the page's own fallback. */
   message: Message | null
@@ -30,7 +33,28 @@ function kindOf(error: ApiError): RefusalKind {
   if (error.code === 'VALIDATION_FAILED') return 'invalid'
   if (error.statusCode === 404) return 'notFound'
   if (error.statusCode >= 500) return 'unavailable'
+  if (error.statusCode === 401 && error.code !== 'INVALID_CREDENTIALS') return 'signedOut'
   return 'refused'
+}
+
+/**
+ * docs/product/errors.md (Error catalogue): the API names every refusal with a code, each code
+ * with one status. An answer that names none (a proxy's 413 or 401 page) gets the catalogue's
+ * general code for its status, so a page deciding on codes meets it as it would the API's own.
+ */
+const GENERAL_CODES: Partial<Record<number, ApiError['code']>> = {
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'BODY_TOO_LARGE',
+  429: 'RATE_LIMITED',
+}
+
+/** The client names a refusal without a code INTERNAL, a code the API gives only a 500. */
+function codeOf(error: ApiError): ApiError['code'] {
+  if (error.code !== 'INTERNAL') return error.code
+  return GENERAL_CODES[error.statusCode] ?? error.code
 }
 
 /**
@@ -41,7 +65,7 @@ export function readRefusal(error: unknown): Refusal {
   if (!(error instanceof ApiError)) throw error
   return {
     kind: kindOf(error),
-    code: error.code,
+    code: codeOf(error),
     error,
     message: codeMessage(error),
     init: answerInit(error, codeWaitSeconds(error)),

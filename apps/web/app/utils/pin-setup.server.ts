@@ -1,9 +1,11 @@
 import { data } from 'react-router'
+import { z } from 'zod'
 import { PIN_PATTERN } from '@padi/domain/payment/pin'
 import type { ApiClient } from './api.server.ts'
 import { ApiError } from './api.server.ts'
 import { withUserToken } from './auth.server.ts'
 import { readRefusal } from './api-errors.server.ts'
+import { fieldMessages, parseForm } from './forms.ts'
 import type { WebSession } from './session.server.ts'
 import type { Locale } from '@padi/domain/i18n/locales'
 
@@ -29,6 +31,28 @@ export function lockMinutes(error: ApiError): number {
 }
 
 /**
+ * The PIN form, with the same checks the API makes, so a slip is answered at once (the API
+ * decides): the new PIN twice (whether they agree is said once the PIN itself is right), and the
+ * current PIN when one is set.
+ */
+function pinForm(wasSet: boolean) {
+  return z
+    .object({
+      pin: z.string().trim().regex(PIN_PATTERN, 'pin.errors.format'),
+      confirm_pin: z.string().trim(),
+      current_pin: z.string().trim(),
+    })
+    .refine((v) => !PIN_PATTERN.test(v.pin) || v.confirm_pin === v.pin, {
+      message: 'pin.errors.mismatch',
+      path: ['confirm_pin'],
+    })
+    .refine((v) => !wasSet || PIN_PATTERN.test(v.current_pin), {
+      message: 'pin.errors.currentRequired',
+      path: ['current_pin'],
+    })
+}
+
+/**
  * docs/product/orders-and-payments.md (The payment PIN): sets the PIN from a posted form, or
  * changes it when one is set (the current PIN then comes too). Answers null when saved (the
  * session then says the PIN is set), else the page's answer with every refusal in its place.
@@ -38,19 +62,11 @@ export async function savePin(
   formData: FormData,
 ) {
   const { session, api, locale } = args
-  const value = (name: PinField) => String(formData.get(name) ?? '').trim()
-  const pin = value('pin')
-  const confirm = value('confirm_pin')
-  const current = value('current_pin')
   const wasSet = Boolean(session.data.user?.isPinSet)
-  // The same checks the API makes, so a slip is answered at once; the API decides.
-  const fieldErrors: PinActionData['fieldErrors'] = {}
-  if (!PIN_PATTERN.test(pin)) fieldErrors.pin = { key: 'pin.errors.format' }
-  else if (confirm !== pin) fieldErrors.confirm_pin = { key: 'pin.errors.mismatch' }
-  if (wasSet && !PIN_PATTERN.test(current))
-    fieldErrors.current_pin = { key: 'pin.errors.currentRequired' }
-  if (Object.keys(fieldErrors).length > 0)
-    return data<PinActionData>({ fieldErrors }, { status: 400 })
+  const form = parseForm(pinForm(wasSet), formData, ['pin', 'confirm_pin', 'current_pin'])
+  if (!form.ok)
+    return data<PinActionData>({ fieldErrors: fieldMessages(form.fieldErrors) }, { status: 400 })
+  const { pin, confirm_pin: confirm, current_pin: current } = form.data
   try {
     await withUserToken({ session, locale }, (token) =>
       api.setPin(token, {

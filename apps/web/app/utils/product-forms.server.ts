@@ -1,4 +1,5 @@
 import { parseAmountMinor } from '@padi/domain/repayments/receipt-rules'
+import type { FieldKind } from './forms.ts'
 
 const LANGS = ['en', 'bm', 'th'] as const
 
@@ -9,18 +10,35 @@ export function priceOf(text: string): number | null | undefined {
   return parsed.ok ? parsed.minor : undefined
 }
 
-const textOf = (form: FormData) => (name: string) => String(form.get(name) ?? '')
+/** A form's fields as parseForm reads them (utils/forms.ts): texts, and ticked boxes as true. */
+export type FormFields = Record<string, string | boolean>
+
+const textOf = (fields: FormFields) => (name: string) => String(fields[name] ?? '')
+const inLanguages = (field: string) => LANGS.map((l) => `${field}_${l}`)
+
+/** The texts form's fields, for parseForm. */
+export const PRODUCT_TEXT_FIELDS: Record<string, FieldKind> = Object.fromEntries([
+  ['brand', 'text'],
+  ...['name', 'title', 'description'].flatMap(inLanguages).map((f) => [f, 'text']),
+  ['featured', 'checkbox'],
+])
+
+/** A pack's fields (`prefix` for the new-product form's first pack), for parseForm. */
+export const packFields = (prefix = ''): Record<string, FieldKind> =>
+  Object.fromEntries(
+    ['sku', ...inLanguages('label'), 'price_my', 'price_th'].map((f) => [`${prefix}${f}`, 'text']),
+  )
 
 /** docs/product/back-office.md (Products): the texts form's fields as the API's body. */
-export function productTextsOf(form: FormData) {
-  const text = textOf(form)
+export function productTextsOf(fields: FormFields) {
+  const text = textOf(fields)
   const texts = (field: string) => Object.fromEntries(LANGS.map((l) => [l, text(`${field}_${l}`)]))
   return {
     brand: text('brand'),
     name: texts('name'),
     title: texts('title'),
     description: texts('description'),
-    featured: form.get('featured') !== null,
+    featured: fields.featured === true,
   }
 }
 
@@ -28,8 +46,8 @@ export function productTextsOf(form: FormData) {
  * A pack's fields (`prefix` for the new-product form's first pack) as the API's body; a price
  * that is not money is kept as NaN so the schema refuses it on its field.
  */
-export function packOf(form: FormData, prefix = '') {
-  const text = textOf(form)
+export function packOf(fields: FormFields, prefix = '') {
+  const text = textOf(fields)
   const price = (name: string) => {
     const value = priceOf(text(`${prefix}${name}`))
     return value === undefined ? Number.NaN : value
@@ -42,17 +60,16 @@ export function packOf(form: FormData, prefix = '') {
   }
 }
 
-/** A zod refusal's messages by form field: `name.en` is `name_en`, a pack's `pack_sku`. */
-export function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[]) {
-  const errors: Record<string, string> = {}
-  for (const issue of issues) {
-    const path = issue.path.map(String)
+/** parseForm's errors (by the body's path) by form field: `name.en` is `name_en`, a pack's `pack_sku`. */
+export function fieldErrorsOf(errors: Record<string, string>) {
+  const out: Record<string, string> = {}
+  for (const [path, message] of Object.entries(errors)) {
     const key = path
-      .join('_')
+      .replaceAll('.', '_')
       .replace(/_minor$/, '')
       .replace(/^(pack_)?label_/, '$1label_')
     // A price that is not money fails as 'not a number': the form's own words for it.
-    errors[key] ??= /price_(my|th)$/.test(key) ? 'validation.priceFormat' : issue.message
+    out[key] ??= /price_(my|th)$/.test(key) ? 'validation.priceFormat' : message
   }
-  return errors
+  return out
 }

@@ -1,13 +1,13 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { z } from 'zod'
 import { AddressInputSchema, type Address } from '@padi/domain/addresses/address-schemas'
 import { REGIONS } from '@padi/domain/geo/regions'
 import { isLocale, localizedText, type Locale } from '@padi/domain/i18n/locales'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
-import { parseForm, type FieldErrors } from '~/utils/forms.ts'
+import { formIntent, parseForm, type FieldErrors } from '~/utils/forms.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
@@ -65,7 +65,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       fromCheckout: url.searchParams.get('from') === 'checkout',
     }
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
     return data(
       {
         ...messages,
@@ -86,6 +85,12 @@ type ActionData = {
   formError?: string
 }
 
+/** Which address a button is for (none: a new one), and where the form was opened from. */
+const TargetForm = z.object({
+  id: z.string().transform((v) => (/^[1-9]\d{0,9}$/.test(v) ? Number(v) : null)),
+  from: z.string(),
+})
+
 const REFUSALS: Partial<Record<string, string>> = {
   ADDRESS_IS_DEFAULT: 'account.addresses.cannotDeleteDefault',
   ADDRESS_LIMIT: 'account.addresses.limit',
@@ -96,9 +101,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const session = context.get(sessionContext)
   const api = context.get(apiContext)
   const formData = await request.formData()
-  const intent = formData.get('intent')
-  const rawId = String(formData.get('id') ?? '')
-  const id = /^[1-9]\d{0,9}$/.test(rawId) ? Number(rawId) : null
+  const intent = formIntent(formData, ['default', 'delete'])
+  const target = parseForm(TargetForm, formData, ['id', 'from'])
+  const id = target.ok ? target.data.id : null
+  // Read for a save, and to refill the form after a refusal.
+  const form = parseForm(AddressInputSchema, formData, FIELDS)
   const back = localePath(locale, '/settings/addresses')
   try {
     // Notices left for the next page are translated by the layout, from the shared catalogue.
@@ -112,7 +119,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       session.update({ flash: { kind: 'success', messageKey: 'common.addressDeleted' } })
       return redirect(back, 303)
     }
-    const form = parseForm(AddressInputSchema, formData, FIELDS)
     if (!form.ok)
       return data<ActionData>(
         { fieldErrors: form.fieldErrors, values: form.values },
@@ -122,21 +128,20 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       id ? api.updateAddress(token, id, form.data) : api.addAddress(token, form.data),
     )
     session.update({ flash: { kind: 'success', messageKey: 'common.addressSaved' } })
-    if (formData.get('from') === 'checkout')
+    if (target.ok && target.data.from === 'checkout')
       return redirect(localePath(locale, '/checkout?fulfilment=delivery'), 303)
     return redirect(back, 303)
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
-    const values = Object.fromEntries(FIELDS.map((f) => [f, String(formData.get(f) ?? '')]))
-    const fieldErrors = Object.fromEntries(error.errors.map((e) => [e.field, e.message]))
+    const refusal = readRefusal(error)
+    const values = form.values
+    const fieldErrors = Object.fromEntries(refusal.error.errors.map((e) => [e.field, e.message]))
     if (Object.keys(fieldErrors).length > 0)
       return data<ActionData>({ fieldErrors, values }, { status: 400 })
-    const refusal = readRefusal(error)
     return data<ActionData>(
       {
         values,
         formError:
-          REFUSALS[error.code] ??
+          REFUSALS[refusal.code] ??
           refusal.message?.key ??
           (intent === 'delete' ? 'account.addresses.deleteFailed' : 'account.addresses.failed'),
       },

@@ -1,13 +1,30 @@
+import { z } from 'zod'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import { PIN_PATTERN } from '@padi/domain/payment/pin'
 import type { RegistrationOptionsRequest } from '@padi/domain/payment/biometric-schemas'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
+import { readRefusal } from '~/utils/api-errors.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
+import { formIntent, parseForm } from '~/utils/forms.ts'
 import { orderBody } from '~/utils/checkout.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
 import { deviceRefusal } from '~/components/account/device-proof.server.ts'
 import type { Route } from './+types/biometric-options'
+
+/**
+ * The proof a registration sends: the PIN or the code by SMS, with the same checks the API makes,
+ * so a slip is answered at once; the API decides. Either may be empty.
+ */
+const RegisterForm = z.object({
+  pin: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || PIN_PATTERN.test(v), 'pin.errors.format'),
+  code: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\d{6}$/.test(v), 'auth.errors.codeInvalid'),
+})
 
 /**
  * docs/product/orders-and-payments.md (Biometrics): the options this browser's WebAuthn prompt
@@ -21,18 +38,20 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
   const session = context.get(sessionContext)
   const api = context.get(apiContext)
-  const form = await request.formData()
-  const purpose = form.get('purpose')
+  const formData = await request.formData()
+  const purpose = formIntent(formData, ['register', 'payment'], 'purpose')
   const choice = session.data.checkout
   const refused = (status: number, key: string) =>
     Response.json({ code: 'VALIDATION_FAILED', message: { key } }, { status })
   try {
     if (purpose === 'register') {
-      const pin = String(form.get('pin') ?? '').trim()
-      const code = String(form.get('code') ?? '').trim()
-      // The same checks the API makes, so a slip is answered at once; the API decides.
-      if (pin && !PIN_PATTERN.test(pin)) return refused(400, 'pin.errors.format')
-      if (code && !/^\d{6}$/.test(code)) return refused(400, 'auth.errors.codeInvalid')
+      const form = parseForm(RegisterForm, formData, ['pin', 'code'])
+      if (!form.ok)
+        return refused(
+          400,
+          form.fieldErrors.pin ?? form.fieldErrors.code ?? 'biometric.setupFailed',
+        )
+      const { pin, code } = form.data
       const sent = session.data.deviceCode
       const proof: RegistrationOptionsRequest = pin
         ? { pin }
@@ -49,16 +68,17 @@ export async function action({ params, request, context }: Route.ActionArgs) {
           api.biometricPaymentOptions(t, choice.key, orderBody(choice, undefined)),
         ),
       )
-    return refused(400, purpose === 'register' ? 'biometric.setupFailed' : 'biometric.failed')
+    return refused(400, 'biometric.failed')
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    const refusal = readRefusal(error)
     // A code that can no longer be used: the page offers to send a new one.
-    if (error.code === 'OTP_EXPIRED' || error.code === 'OTP_EXHAUSTED')
+    if (refusal.code === 'OTP_EXPIRED' || refusal.code === 'OTP_EXHAUSTED')
       session.update({ deviceCode: undefined })
     const fallback = purpose === 'register' ? 'biometric.setupFailed' : 'biometric.failed'
+    // The page's script reads the API's own code and status.
     return Response.json(
-      { code: error.code, message: deviceRefusal(error, fallback) },
-      { status: error.statusCode },
+      { code: refusal.error.code, message: deviceRefusal(refusal.error, fallback) },
+      { status: refusal.error.statusCode },
     )
   }
 }

@@ -1,17 +1,17 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { z } from 'zod'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import { PIN_PATTERN } from '@padi/domain/payment/pin'
 import {
   RegistrationResponseSchema,
   type BiometricDevices,
-  type RegistrationResponse,
 } from '@padi/domain/payment/biometric-schemas'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
+import { formIntent, parseForm } from '~/utils/forms.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
@@ -54,7 +54,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       codeSent,
     }
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
     return data(
       {
         ...messages,
@@ -70,16 +69,44 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 type ActionData = { error: Message }
 
+/** The device to remove, by the id the API gave it. */
+const RemoveForm = z.object({ id: z.string() })
+
+/**
+ * A device added: the device's answer (sent by the page's script; the form sent without it, with
+ * Enter in a field, cannot add one), checked against the API's own rule before it is sent on,
+ * and the name the farmer gave it.
+ */
+const DeviceForm = z.object({
+  credential: z
+    .string()
+    .min(1, 'biometric.needsScript')
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'biometric.setupFailed' })
+        return z.NEVER
+      }
+    })
+    .pipe(RegistrationResponseSchema),
+  label: z
+    .string()
+    .trim()
+    .transform((v) => v || 'Phone'),
+})
+
 export async function action({ params, request, context }: Route.ActionArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
   const session = context.get(sessionContext)
   const api = context.get(apiContext)
   const formData = await request.formData()
   const back = localePath(locale, '/settings/biometrics')
-  const intent = formData.get('intent')
+  const intent = formIntent(formData, ['remove', 'send-code'])
   try {
     if (intent === 'remove') {
-      const id = String(formData.get('id') ?? '')
+      const form = parseForm(RemoveForm, formData, ['id'])
+      const id = form.ok ? form.data.id : ''
       await withUserToken({ session, locale }, (t) => api.removeBiometric(t, id))
       session.update({ flash: { kind: 'success', messageKey: 'common.biometricRemoved' } })
       return redirect(back, 303)
@@ -91,18 +118,16 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       })
       return redirect(back, 303)
     }
-    const raw = String(formData.get('credential') ?? '')
-    // The form sent without its script (Enter in a field): the device prompt needs JavaScript.
-    if (raw === '')
-      return data<ActionData>({ error: { key: 'biometric.needsScript' } }, { status: 400 })
-    // The device's answer, checked against the API's own rule before it is sent on.
-    let response: RegistrationResponse
-    try {
-      response = RegistrationResponseSchema.parse(JSON.parse(raw))
-    } catch {
-      return data<ActionData>({ error: { key: 'biometric.setupFailed' } }, { status: 400 })
+    const form = parseForm(DeviceForm, formData, ['credential', 'label'])
+    if (!form.ok) {
+      // Sent without its script (Enter in a field): the device prompt needs JavaScript.
+      const key =
+        form.fieldErrors.credential === 'biometric.needsScript'
+          ? 'biometric.needsScript'
+          : 'biometric.setupFailed'
+      return data<ActionData>({ error: { key } }, { status: 400 })
     }
-    const label = String(formData.get('label') ?? '').trim() || 'Phone'
+    const { credential: response, label } = form.data
     await withUserToken({ session, locale }, (t) => api.registerBiometric(t, { label, response }))
     session.update({
       deviceCode: undefined,
@@ -110,10 +135,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     })
     return redirect(back, 303)
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    const refusal = readRefusal(error)
     return data<ActionData>(
-      { error: deviceRefusal(error, 'biometric.setupFailed') },
-      readRefusal(error).init,
+      { error: deviceRefusal(refusal.error, 'biometric.setupFailed') },
+      refusal.init,
     )
   }
 }

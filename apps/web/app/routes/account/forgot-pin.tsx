@@ -1,11 +1,12 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { z } from 'zod'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import { PIN_PATTERN } from '@padi/domain/payment/pin'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
+import { fieldMessages, formIntent, parseForm } from '~/utils/forms.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
@@ -38,6 +39,22 @@ export function loader({ params, context }: Route.LoaderArgs) {
 type Field = 'code' | 'pin' | 'confirm_pin'
 type ActionData = { formError?: Message; fieldErrors?: Partial<Record<Field, Message>> }
 
+/** The code sent by SMS and the new PIN twice, with the API's own checks, said at once. */
+const ResetForm = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'auth.errors.codeInvalid'),
+    pin: z.string().trim().regex(PIN_PATTERN, 'pin.errors.format'),
+    confirm_pin: z.string().trim(),
+  })
+  // Whether the two agree is said once the PIN itself is right.
+  .refine((v) => !PIN_PATTERN.test(v.pin) || v.confirm_pin === v.pin, {
+    message: 'pin.errors.mismatch',
+    path: ['confirm_pin'],
+  })
+
 export async function action({ params, request, context }: Route.ActionArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
   const session = context.get(sessionContext)
@@ -45,23 +62,17 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const formData = await request.formData()
   const here = localePath(locale, '/forgot-pin')
   try {
-    if (formData.get('intent') === 'send' || !session.data.pinReset) {
+    if (formIntent(formData, ['send']) === 'send' || !session.data.pinReset) {
       const sent = await withUserToken({ session, locale }, (t) => api.forgotPin(t, locale))
       session.update({
         pinReset: { preAuthSessionId: sent.preAuthSessionId, deviceId: sent.deviceId },
       })
       return redirect(here, 303)
     }
-    const value = (name: string) => String(formData.get(name) ?? '').trim()
-    const code = value('code')
-    const pin = value('pin')
-    const confirm = value('confirm_pin')
-    const fieldErrors: ActionData['fieldErrors'] = {}
-    if (!/^\d{6}$/.test(code)) fieldErrors.code = { key: 'auth.errors.codeInvalid' }
-    if (!PIN_PATTERN.test(pin)) fieldErrors.pin = { key: 'pin.errors.format' }
-    else if (confirm !== pin) fieldErrors.confirm_pin = { key: 'pin.errors.mismatch' }
-    if (Object.keys(fieldErrors).length > 0)
-      return data<ActionData>({ fieldErrors }, { status: 400 })
+    const form = parseForm(ResetForm, formData, ['code', 'pin', 'confirm_pin'])
+    if (!form.ok)
+      return data<ActionData>({ fieldErrors: fieldMessages(form.fieldErrors) }, { status: 400 })
+    const { code, pin, confirm_pin: confirm } = form.data
     const challenge = session.data.pinReset
     await withUserToken({ session, locale }, (t) =>
       api.resetPin(t, { ...challenge, userInputCode: code, pin, confirm_pin: confirm }),
@@ -78,17 +89,16 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       303,
     )
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
     const refusal = readRefusal(error)
-    if (error.code === 'PIN_MISMATCH')
+    if (refusal.code === 'PIN_MISMATCH')
       return data<ActionData>(
         { fieldErrors: { confirm_pin: { key: 'pin.errors.mismatch' } } },
         refusal.init,
       )
-    if (error.code === 'PIN_TOO_COMMON')
+    if (refusal.code === 'PIN_TOO_COMMON')
       return data<ActionData>({ fieldErrors: { pin: { key: 'pin.errors.common' } } }, refusal.init)
     // A code that can no longer be used: ask for a new one.
-    if (error.code === 'OTP_EXPIRED' || error.code === 'OTP_EXHAUSTED')
+    if (refusal.code === 'OTP_EXPIRED' || refusal.code === 'OTP_EXHAUSTED')
       session.update({ pinReset: undefined })
     return data<ActionData>(
       { formError: refusal.message ?? { key: 'pin.errors.failed' } },

@@ -2,11 +2,10 @@ import { data, Form, redirect, useNavigation } from 'react-router'
 import { MobileChangeSchema, OtpVerifySchema, ProfileSchema } from '@padi/domain/auth/schemas'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { apiFieldErrors, readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext, type PreAuth, type WebSession } from '~/utils/session.server.ts'
-import { parseForm, type FieldErrors } from '~/utils/forms.ts'
+import { formIntent, parseForm, type FieldErrors } from '~/utils/forms.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
@@ -74,13 +73,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const session = context.get(sessionContext)
   const api = context.get(apiContext)
   const formData = await request.formData()
-  const intent = formData.get('intent')
+  const intent = formIntent(formData, ['restart', 'mobile', 'verify'])
   const here = localePath(locale, '/settings/profile')
   const refused = (error: unknown, fields: readonly string[]) => {
-    if (!(error instanceof ApiError)) throw error
     const refusal = readRefusal(error)
     if (refusal.kind === 'invalid')
-      return data<ActionData>({ fieldErrors: apiFieldErrors(error, fields) }, { status: 400 })
+      return data<ActionData>(
+        { fieldErrors: apiFieldErrors(refusal.error, fields) },
+        { status: 400 },
+      )
     return data<ActionData>(
       {
         formError: refusal.message ?? {
@@ -139,9 +140,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     })
     return redirect(localePath(locale, '/settings'), 303)
   }
-  const values = Object.fromEntries(FIELDS.map((f) => [f, String(formData.get(f) ?? '')]))
   const form = parseForm(ProfileSchema, formData, FIELDS)
-  if (!form.ok) return data<ActionData>({ fieldErrors: form.fieldErrors, values }, { status: 400 })
+  if (!form.ok)
+    return data<ActionData>({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 })
   let saved
   try {
     saved = await withUserToken({ session, locale }, (t) => api.updateProfile(t, form.data))

@@ -1,8 +1,10 @@
 import { Form, Link, redirect } from 'react-router'
+import { z } from 'zod'
 import { isLocale, localizedText, type Locale } from '@padi/domain/i18n/locales'
 import type { User } from '@padi/domain/auth/user-schema'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
+import { readRefusal } from '~/utils/api-errors.server.ts'
+import { parseForm } from '~/utils/forms.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
 import { useI18n, localePath } from '~/utils/i18n.ts'
@@ -58,17 +60,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     }
     return { ...messages, profile }
   } catch (error) {
-    // A 401 or a suspension is a redirect (thrown on); the API being away shows a short message.
-    if (!(error instanceof ApiError)) throw error
+    // A 401 or a suspension is a redirect (thrown on by readRefusal); the API being away shows a
+    // short message.
+    readRefusal(error)
     return { ...messages, profile: null }
   }
 }
+
+/** The reminders' box, ticked or not. */
+const RemindersForm = z.object({ sms_reminders: z.boolean() })
 
 /** docs/product/notices.md: SMS reminders on or off; decisions about credit are always sent. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
   const session = context.get(sessionContext)
-  const on = (await request.formData()).get('sms_reminders') === 'on'
+  const form = parseForm(RemindersForm, await request.formData(), { sms_reminders: 'checkbox' })
+  const on = form.ok && form.data.sms_reminders
   await withUserToken({ session, locale }, (token) =>
     context.get(apiContext).setReminders(token, on),
   )

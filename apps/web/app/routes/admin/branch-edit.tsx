@@ -1,12 +1,12 @@
 import { data, Form, Link, redirect } from 'react-router'
+import { z } from 'zod'
 import { isLocale, localizedText, type Locale } from '@padi/domain/i18n/locales'
 import { BranchEditSchema, type Branch } from '@padi/domain/branches/schemas'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
-import type { FormAnswer } from '~/utils/forms.ts'
+import { parseForm, type FieldKind, type FormAnswer } from '~/utils/forms.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
@@ -29,42 +29,58 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { ...pageMessages(params, ['contact', 'validation']), branch: branch as Branch }
 }
 
-/** The form's flat fields as the API's body: `dayN_closed`, `dayN_open`, `dayN_close`. */
-function bodyOf(form: FormData) {
-  const text = (name: string) => String(form.get(name) ?? '')
-  return {
-    phone: text('phone'),
-    address: Object.fromEntries(LANGS.map((l) => [l, text(`address_${l}`)])),
-    opening_hours: DAYS.map((_, n) =>
-      form.get(`day${n}_closed`)
-        ? null
-        : { open: text(`day${n}_open`), close: text(`day${n}_close`) },
-    ),
-  }
+/** The form's flat fields: the phone, the address per language, `dayN_closed`, `dayN_open`, `dayN_close`. */
+const FIELDS: Record<string, FieldKind> = {
+  phone: 'text',
+  ...Object.fromEntries(LANGS.map((l) => [`address_${l}`, 'text'])),
+  ...Object.fromEntries(
+    DAYS.flatMap((_, n) => [
+      [`day${n}_closed`, 'checkbox'],
+      [`day${n}_open`, 'text'],
+      [`day${n}_close`, 'text'],
+    ]),
+  ),
 }
+
+/** The flat fields as the API's body, checked by the API's own schema. */
+const BranchForm = z
+  .record(z.string(), z.union([z.string(), z.boolean()]))
+  .transform((fields) => {
+    const text = (name: string) => String(fields[name] ?? '')
+    return {
+      phone: text('phone'),
+      address: Object.fromEntries(LANGS.map((l) => [l, text(`address_${l}`)])),
+      opening_hours: DAYS.map((_, n) =>
+        fields[`day${n}_closed`]
+          ? null
+          : { open: text(`day${n}_open`), close: text(`day${n}_close`) },
+      ),
+    }
+  })
+  .pipe(BranchEditSchema)
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
   const session = context.get(sessionContext)
   const id = recordId(params.id)
-  const form = await request.formData()
-  const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]))
-  const parsed = BranchEditSchema.safeParse(bodyOf(form))
-  if (!parsed.success) {
+  const form = parseForm(BranchForm, await request.formData(), FIELDS)
+  const values = form.values
+  if (!form.ok) {
+    // An address's error under its language's field; an hour's under the hours.
     const fieldErrors: Record<string, string> = {}
-    for (const issue of parsed.error.issues) {
-      const [first, second] = issue.path
-      const key = first === 'address' ? `address_${String(second)}` : String(first)
-      fieldErrors[key] ??= issue.message
+    for (const [path, message] of Object.entries(form.fieldErrors)) {
+      const [first, second] = path.split('.')
+      const key = first === 'address' ? `address_${second}` : String(first)
+      fieldErrors[key] ??= message
     }
     return data<FormAnswer>({ fieldErrors, values }, 400)
   }
+  const body = form.data
   try {
     await withUserToken({ session, locale }, (token) =>
-      context.get(apiContext).editBranch(token, id, parsed.data),
+      context.get(apiContext).editBranch(token, id, body),
     )
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
     const refusal = readRefusal(error)
     return data<FormAnswer>(
       { values, formError: refusal.message ?? { key: 'admin.users.failed' } },

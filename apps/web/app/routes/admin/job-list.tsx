@@ -1,12 +1,12 @@
 import { data, Form, redirect } from 'react-router'
+import { z } from 'zod'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import type { JobsOverview } from '@padi/domain/jobs/schemas'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
-import type { FormAnswer } from '~/utils/forms.ts'
+import { parseForm, type FormAnswer } from '~/utils/forms.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { FormAlert } from '~/components/auth/form-alert.tsx'
@@ -15,6 +15,9 @@ import type { Route } from './+types/job-list'
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'admin.jobs.title')
 
 const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+/** A failed run to try again, by the id the queue gave it. */
+const RetryForm = z.object({ id: z.string().regex(JOB_ID) })
 
 /**
  * docs/reliability.md (Scheduled jobs): the shop's scheduled jobs and the runs that failed every
@@ -37,9 +40,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
   const session = context.get(sessionContext)
-  const id = String((await request.formData()).get('id') ?? '')
-  if (!JOB_ID.test(id))
-    return data<FormAnswer>({ formError: { key: 'admin.jobs.retryFailed' } }, 400)
+  const form = parseForm(RetryForm, await request.formData(), ['id'])
+  if (!form.ok) return data<FormAnswer>({ formError: { key: 'admin.jobs.retryFailed' } }, 400)
+  const { id } = form.data
   try {
     await withUserToken({ session, locale }, (token) =>
       context.get(apiContext).retryFailedJob(token, id),
@@ -47,7 +50,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     session.update({ flash: { kind: 'success', messageKey: 'admin.jobs.retried' } })
     return redirect(localePath(locale, '/admin/jobs'), 303)
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
     const refusal = readRefusal(error)
     return data<FormAnswer>(
       { formError: refusal.message ?? { key: 'admin.jobs.retryFailed' } },

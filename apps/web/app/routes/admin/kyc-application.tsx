@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { z } from 'zod'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import {
   ApproveKycSchema,
@@ -15,7 +16,7 @@ import { apiContext } from '~/utils/context.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
-import type { FieldErrors } from '~/utils/forms.ts'
+import { formIntent, parseForm, type FieldErrors } from '~/utils/forms.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { documentId } from '~/utils/uploads.server.ts'
@@ -61,58 +62,86 @@ type ActionData = {
   formError?: Message
 }
 
-function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[]): FieldErrors {
+/** Each field's first problem under the field, in the page's words where the schema has none. */
+function fieldErrorsOf(errors: FieldErrors): FieldErrors {
   const out: FieldErrors = {}
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? '_form')
+  for (const [path, message] of Object.entries(errors)) {
+    const key = path.split('.')[0] || '_form'
     out[key] ??=
-      issue.message.startsWith('kyc.') || issue.message === CONTROL_CHARACTERS_KEY
-        ? issue.message
+      message.startsWith('kyc.') || message === CONTROL_CHARACTERS_KEY
+        ? message
         : 'validation.invalid'
   }
   return out
 }
+
+/** The decisions' typed fields, as typed (trimmed): they go back into the page after a refusal. */
+const TEXT_FIELDS = [
+  'verified_hectares',
+  'contract_starts_on',
+  'contract_ends_on',
+  'due_on',
+  'reason',
+  'can_resubmit_on',
+  'note',
+] as const
+const TextsForm = z.object(Object.fromEntries(TEXT_FIELDS.map((f) => [f, z.string().trim()])))
+const text = z.string().trim()
+const DocumentForm = z.object({ document: z.string() })
+
+/** One document accepted, or to be sent again with the reason the farmer reads. */
+const reviewForm = (intent: 'accept' | 'resend') =>
+  z
+    .object({ reason: text })
+    .transform((v): z.input<typeof KycDocumentReviewSchema> => ({
+      review: intent === 'accept' ? 'accepted' : 'resend',
+      reason: intent === 'resend' ? v.reason || undefined : undefined,
+    }))
+    .pipe(KycDocumentReviewSchema)
+const ApproveForm = z
+  .object({
+    verified_hectares: text.transform(Number),
+    contract_starts_on: text,
+    contract_ends_on: text,
+    due_on: text,
+  })
+  .pipe(ApproveKycSchema)
+const RejectForm = z.object({ reason: text, can_resubmit_on: text }).pipe(RejectKycSchema)
+const RequestForm = z
+  .object({ documents: z.array(z.string()), note: text.transform((v) => v || undefined) })
+  // The documents' kinds are checked by the API's schema.
+  .transform((v) => v as z.input<typeof RequestDocumentsSchema>)
+  .pipe(RequestDocumentsSchema)
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
   const id = documentId(params.id)
   const session = context.get(sessionContext)
   const api = context.get(apiContext)
-  const form = await request.formData()
-  const intent = String(form.get('intent') ?? '')
-  const text = (name: string) => String(form.get(name) ?? '').trim()
-  const values = Object.fromEntries(
-    [
-      'verified_hectares',
-      'contract_starts_on',
-      'contract_ends_on',
-      'due_on',
-      'reason',
-      'can_resubmit_on',
-      'note',
-    ].map((k) => [k, text(k)]),
-  )
+  const formData = await request.formData()
+  const intent = formIntent(formData, ['accept', 'resend', 'approve', 'reject'])
+  const texts = parseForm(TextsForm, formData, TEXT_FIELDS)
+  const values: Record<string, string> = texts.ok ? texts.data : texts.values
   const ctx = { session, locale }
   if (intent === 'accept' || intent === 'resend') {
     // docs/product/credit.md (KYC review): one document accepted, or to be sent again with the
     // reason the farmer reads; the page comes back to that document.
-    const doc = documentId(String(form.get('document') ?? ''))
-    const parsed = KycDocumentReviewSchema.safeParse({
-      review: intent === 'accept' ? 'accepted' : 'resend',
-      reason: intent === 'resend' ? values.reason || undefined : undefined,
-    })
-    if (!parsed.success)
+    const target = parseForm(DocumentForm, formData, ['document'])
+    const doc = documentId(target.ok ? target.data.document : undefined)
+    const parsed = parseForm(reviewForm(intent), formData, ['reason'])
+    if (!parsed.ok)
       return data<ActionData>(
         {
           decision: 'review',
           documentId: doc,
-          fieldErrors: fieldErrorsOf(parsed.error.issues),
+          fieldErrors: fieldErrorsOf(parsed.fieldErrors),
           values,
         },
         { status: 400 },
       )
+    const review = parsed.data
     try {
-      await withUserToken(ctx, (token) => api.reviewKycDocument(token, id, doc, parsed.data))
+      await withUserToken(ctx, (token) => api.reviewKycDocument(token, id, doc, review))
     } catch (error) {
       const refusal = readRefusal(error)
       const formError: Message =
@@ -136,42 +165,39 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   let call: (token: string) => Promise<unknown>
   if (intent === 'approve') {
     decision = 'approve'
-    const parsed = ApproveKycSchema.safeParse({
-      verified_hectares: Number(values.verified_hectares),
-      contract_starts_on: values.contract_starts_on,
-      contract_ends_on: values.contract_ends_on,
-      due_on: values.due_on,
-    })
-    if (!parsed.success)
+    const parsed = parseForm(ApproveForm, formData, [
+      'verified_hectares',
+      'contract_starts_on',
+      'contract_ends_on',
+      'due_on',
+    ])
+    if (!parsed.ok)
       return data<ActionData>(
-        { decision, fieldErrors: fieldErrorsOf(parsed.error.issues), values },
+        { decision, fieldErrors: fieldErrorsOf(parsed.fieldErrors), values },
         { status: 400 },
       )
-    call = (token) => api.approveKyc(token, id, parsed.data)
+    const approval = parsed.data
+    call = (token) => api.approveKyc(token, id, approval)
   } else if (intent === 'reject') {
     decision = 'reject'
-    const parsed = RejectKycSchema.safeParse({
-      reason: values.reason,
-      can_resubmit_on: values.can_resubmit_on,
-    })
-    if (!parsed.success)
+    const parsed = parseForm(RejectForm, formData, ['reason', 'can_resubmit_on'])
+    if (!parsed.ok)
       return data<ActionData>(
-        { decision, fieldErrors: fieldErrorsOf(parsed.error.issues), values },
+        { decision, fieldErrors: fieldErrorsOf(parsed.fieldErrors), values },
         { status: 400 },
       )
-    call = (token) => api.rejectKyc(token, id, parsed.data)
+    const rejection = parsed.data
+    call = (token) => api.rejectKyc(token, id, rejection)
   } else {
     decision = 'request'
-    const parsed = RequestDocumentsSchema.safeParse({
-      documents: form.getAll('documents').map(String),
-      note: values.note || undefined,
-    })
-    if (!parsed.success)
+    const parsed = parseForm(RequestForm, formData, { documents: 'list', note: 'text' })
+    if (!parsed.ok)
       return data<ActionData>(
-        { decision, fieldErrors: fieldErrorsOf(parsed.error.issues), values },
+        { decision, fieldErrors: fieldErrorsOf(parsed.fieldErrors), values },
         { status: 400 },
       )
-    call = (token) => api.requestKycDocuments(token, id, parsed.data)
+    const asked = parsed.data
+    call = (token) => api.requestKycDocuments(token, id, asked)
   }
   try {
     await withUserToken(ctx, call)

@@ -3,7 +3,6 @@ import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import { KYC_APPLICATION_STATES } from '@padi/domain/kyc/kyc-application'
 import type { KycQueue } from '@padi/domain/kyc/kyc-schemas'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
@@ -22,7 +21,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const queue = await withUserToken({ session, locale }, (token) => api.kycQueue(token))
     return { queue }
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
     return data({ queue: null as KycQueue | null }, readRefusal(error).init)
   }
 }

@@ -5,7 +5,7 @@ import { FULFILMENTS, ORDER_STATUSES, PAYMENT_TYPES } from '@padi/domain/orders/
 import { OrderDeskQuerySchema, type OrderDeskList } from '@padi/domain/orders/order-desk-schemas'
 import type { Branch } from '@padi/domain/branches/schemas'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError, type DeskOrdersApiQuery } from '~/utils/api.server.ts'
+import type { DeskOrdersApiQuery } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
@@ -77,8 +77,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     } catch (error) {
       // docs/product/back-office.md (Orders): a page marker that is not valid (broken, forged,
       // from an older version) starts the list again, with the same filters, and says so.
-      if (!(error instanceof ApiError) || error.code !== 'CURSOR_INVALID' || !query.cursor)
-        throw error
+      if (readRefusal(error).code !== 'CURSOR_INVALID' || !query.cursor) throw error
       const { cursor: _dropped, ...rest } = query
       list = await load(rest)
       notice = 'admin.orders.restarted'

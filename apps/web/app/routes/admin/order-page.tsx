@@ -2,11 +2,10 @@ import { data, Form, Link, redirect } from 'react-router'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import { ShipmentSchema, type OrderDeskOrder } from '@padi/domain/orders/order-desk-schemas'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
-import { parseForm, type FormAnswer } from '~/utils/forms.ts'
+import { formIntent, parseForm, type FormAnswer } from '~/utils/forms.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { recordId } from '~/utils/route-params.ts'
@@ -43,8 +42,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       back: staff ? '/staff/orders' : '/admin/orders',
     }
   } catch (error) {
-    const refusal = readRefusal(error)
-    throw data(null, { status: refusal.error.statusCode === 404 ? 404 : refusal.init.status })
+    throw data(null, { status: readRefusal(error).init.status })
   }
 }
 
@@ -56,13 +54,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const api = context.get(apiContext)
   const id = recordId(params.id)
   const formData = await request.formData()
-  const intent = formData.get('intent')
+  const intent = formIntent(formData, ['complete'])
+  // Read for a shipment, and to refill its form after a refusal.
+  const form = parseForm(ShipmentSchema, formData, SHIPMENT_FIELDS)
   try {
     if (intent === 'complete') {
       await withUserToken({ session, locale }, (token) => api.completeOrder(token, id))
       session.update({ flash: { kind: 'success', messageKey: 'admin.orders.completed' } })
     } else {
-      const form = parseForm(ShipmentSchema, formData, SHIPMENT_FIELDS)
       if (!form.ok)
         return data<ActionData>(
           { fieldErrors: form.fieldErrors, values: form.values },
@@ -73,14 +72,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }
     return redirect(localePath(locale, `/admin/orders/${id}`), 303)
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
     const refusal = readRefusal(error)
-    const values = Object.fromEntries(
-      SHIPMENT_FIELDS.map((f) => [f, String(formData.get(f) ?? '')]),
-    )
     return data<ActionData>(
       {
-        values,
+        values: form.values,
         formError:
           refusal.code === 'CONFLICT'
             ? { key: 'admin.orders.conflict' }

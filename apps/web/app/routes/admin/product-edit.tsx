@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect } from 'react-router'
+import { z } from 'zod'
 import { isLocale, localizedText, type Locale } from '@padi/domain/i18n/locales'
 import {
   PackCreateSchema,
@@ -6,11 +7,10 @@ import {
   type ProductDeskProduct,
 } from '@padi/domain/catalogue/product-desk-schemas'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
-import type { FormAnswer } from '~/utils/forms.ts'
+import { formIntent, parseForm, type FormAnswer } from '~/utils/forms.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
@@ -19,7 +19,14 @@ import { FormAlert } from '~/components/auth/form-alert.tsx'
 import { TextField } from '~/components/form/text-field.tsx'
 import { productPhotoUrl } from '~/components/catalogue/product-image.tsx'
 import { readFormUpTo } from '~/utils/uploads.server.ts'
-import { fieldErrorsOf, packOf, priceOf, productTextsOf } from '~/utils/product-forms.server.ts'
+import {
+  fieldErrorsOf,
+  packFields,
+  packOf,
+  priceOf,
+  PRODUCT_TEXT_FIELDS,
+  productTextsOf,
+} from '~/utils/product-forms.server.ts'
 import { PackFields, ProductTextFields } from '~/components/admin/product-fields.tsx'
 
 const PHOTO_MAX_BYTES = 8 * 1024 * 1024
@@ -42,12 +49,41 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     )
     return { ...pageMessages(params, ['validation']), product: product as ProductDeskProduct }
   } catch (error) {
-    const refusal = readRefusal(error)
-    throw data(null, { status: refusal.error.statusCode === 404 ? 404 : refusal.init.status })
+    throw data(null, { status: readRefusal(error).init.status })
   }
 }
 
 type Answer = FormAnswer & { form?: string }
+
+/** The row a form is for: its pack, branch and the stock the admin saw; whether to hide. */
+const RowForm = z.object({
+  pack_id: z.string(),
+  branch_id: z.string(),
+  expected: z.string(),
+  hidden: z.string(),
+})
+/** A new photo: a file chosen (the API judges its kind and size). */
+const PhotoForm = z.object({ photo: z.instanceof(File).refine((f) => f.size > 0) })
+/** A price in the shop's money, or empty: not sold in that country. */
+const Price = z.string().transform((text, ctx) => {
+  const minor = priceOf(text)
+  if (minor === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'validation.priceFormat' })
+    return z.NEVER
+  }
+  return minor
+})
+const PricesForm = z.object({ price_my: Price, price_th: Price })
+const StockForm = z.object({
+  quantity: z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}$/, 'validation.stockFormat')
+    .transform(Number),
+})
+const TextFields = z.record(z.string(), z.union([z.string(), z.boolean()]))
+const PackForm = TextFields.transform((fields) => packOf(fields)).pipe(PackCreateSchema)
+const TextsForm = TextFields.transform(productTextsOf).pipe(ProductEditSchema)
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
@@ -55,76 +91,82 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const api = context.get(apiContext)
   const id = recordId(params.id)
   // A photo is at most 8 MB; a little more is read so the answer can say so.
-  const form = await readFormUpTo(request, PHOTO_MAX_BYTES + 64 * 1024)
-  if (!form)
+  const formData = await readFormUpTo(request, PHOTO_MAX_BYTES + 64 * 1024)
+  if (!formData)
     return data<Answer>({ fieldErrors: { photo: 'validation.photoLarge' }, form: 'photo' }, 413)
-  const text = (name: string) => String(form.get(name) ?? '')
-  const intent = text('intent')
-  const packId = Number(text('pack_id'))
-  const values = Object.fromEntries(
-    [...form.entries()].filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, String(v)]),
-  )
+  const intent = formIntent(formData, [
+    'photo',
+    'prices',
+    'stock',
+    'remove-photo',
+    'visibility',
+    'pack',
+  ])
+  const row = parseForm(RowForm, formData, ['pack_id', 'branch_id', 'expected', 'hidden'])
+  if (!row.ok) return data<Answer>({ formError: { key: 'admin.users.failed' } }, 400)
+  const packId = Number(row.data.pack_id)
+  // What the form sent, to refill it after a refusal.
+  let values = row.values
   const refused = (fieldErrors: Record<string, string>, formKey: string) =>
     data<Answer>({ fieldErrors, values, form: formKey }, 400)
   try {
     if (intent === 'photo') {
-      const file = form.get('photo')
-      if (!(file instanceof File) || file.size === 0)
-        return refused({ photo: 'validation.photoType' }, 'photo')
+      const form = parseForm(PhotoForm, formData, { photo: 'file' })
+      if (!form.ok) return refused({ photo: 'validation.photoType' }, 'photo')
+      const file = form.data.photo
       const bytes = new Uint8Array(await file.arrayBuffer())
       await withUserToken({ session, locale }, (token) =>
         api.setProductPhoto(token, id, bytes, file.type || 'application/octet-stream'),
       )
     } else if (intent === 'prices') {
-      const my = priceOf(text('price_my'))
-      const th = priceOf(text('price_th'))
-      if (my === undefined || th === undefined)
-        return refused(
-          {
-            ...(my === undefined ? { price_my: 'validation.priceFormat' } : {}),
-            ...(th === undefined ? { price_th: 'validation.priceFormat' } : {}),
-          },
-          `prices-${packId}`,
-        )
+      const form = parseForm(PricesForm, formData, ['price_my', 'price_th'])
+      values = { ...values, ...form.values }
+      if (!form.ok) return refused(form.fieldErrors, `prices-${packId}`)
+      const { price_my, price_th } = form.data
       await withUserToken({ session, locale }, (token) =>
-        api.setPackPrices(token, id, packId, { price_my_minor: my, price_th_minor: th }),
+        api.setPackPrices(token, id, packId, {
+          price_my_minor: price_my,
+          price_th_minor: price_th,
+        }),
       )
     } else if (intent === 'stock') {
-      const quantity = text('quantity').trim()
-      if (!/^\d{1,7}$/.test(quantity))
-        return refused(
-          { quantity: 'validation.stockFormat' },
-          `stock-${packId}-${text('branch_id')}`,
-        )
+      const form = parseForm(StockForm, formData, ['quantity'])
+      values = { ...values, ...form.values }
+      if (!form.ok) return refused(form.fieldErrors, `stock-${packId}-${row.data.branch_id}`)
+      const { quantity } = form.data
       await withUserToken({ session, locale }, (token) =>
         api.setPackStock(token, id, packId, {
-          branch_id: Number(text('branch_id')),
-          quantity: Number(quantity),
-          expected: Number(text('expected')),
+          branch_id: Number(row.data.branch_id),
+          quantity,
+          expected: Number(row.data.expected),
         }),
       )
     } else if (intent === 'remove-photo') {
       await withUserToken({ session, locale }, (token) => api.removeProductPhoto(token, id))
     } else if (intent === 'visibility') {
       await withUserToken({ session, locale }, (token) =>
-        api.setProductHidden(token, id, text('hidden') === 'true'),
+        api.setProductHidden(token, id, row.data.hidden === 'true'),
       )
     } else if (intent === 'pack') {
-      const parsed = PackCreateSchema.safeParse(packOf(form))
-      if (!parsed.success) return refused(fieldErrorsOf(parsed.error.issues), 'pack')
-      await withUserToken({ session, locale }, (token) => api.addPack(token, id, parsed.data))
+      const form = parseForm(PackForm, formData, packFields())
+      values = { ...values, ...form.values }
+      if (!form.ok) return refused(fieldErrorsOf(form.fieldErrors), 'pack')
+      const pack = form.data
+      await withUserToken({ session, locale }, (token) => api.addPack(token, id, pack))
     } else {
-      const parsed = ProductEditSchema.safeParse(productTextsOf(form))
-      if (!parsed.success) return refused(fieldErrorsOf(parsed.error.issues), 'texts')
-      await withUserToken({ session, locale }, (token) => api.editProduct(token, id, parsed.data))
+      const form = parseForm(TextsForm, formData, PRODUCT_TEXT_FIELDS)
+      values = { ...values, ...form.values }
+      if (!form.ok) return refused(fieldErrorsOf(form.fieldErrors), 'texts')
+      const texts = form.data
+      await withUserToken({ session, locale }, (token) => api.editProduct(token, id, texts))
     }
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
     const refusal = readRefusal(error)
-    const photoError = error.errors.find((e) => e.field === 'photo')?.message
-    if (intent === 'photo' && (photoError || error.statusCode === 413))
+    const photoError = refusal.error.errors.find((e) => e.field === 'photo')?.message
+    const tooLarge = refusal.code === 'BODY_TOO_LARGE' || refusal.code === 'UPLOAD_TOO_LARGE'
+    if (intent === 'photo' && (photoError || tooLarge))
       return refused({ photo: photoError ?? 'validation.photoLarge' }, 'photo')
-    const skuError = error.errors.find((e) => e.field === 'sku')?.message
+    const skuError = refusal.error.errors.find((e) => e.field === 'sku')?.message
     if (intent === 'pack' && skuError) return refused({ sku: skuError }, 'pack')
     return data<Answer>(
       {

@@ -1,17 +1,23 @@
 import { data, Form, Link, redirect } from 'react-router'
+import { z } from 'zod'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import { ALL_CATEGORIES } from '@padi/domain/catalogue/catalogue'
 import { ProductCreateSchema } from '@padi/domain/catalogue/product-desk-schemas'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
-import type { FormAnswer } from '~/utils/forms.ts'
+import { parseForm, type FormAnswer } from '~/utils/forms.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
-import { fieldErrorsOf, packOf, productTextsOf } from '~/utils/product-forms.server.ts'
+import {
+  fieldErrorsOf,
+  packFields,
+  packOf,
+  PRODUCT_TEXT_FIELDS,
+  productTextsOf,
+} from '~/utils/product-forms.server.ts'
 import { FormAlert } from '~/components/auth/form-alert.tsx'
 import { PackFields, ProductTextFields } from '~/components/admin/product-fields.tsx'
 import type { Route } from './+types/product-new'
@@ -26,31 +32,38 @@ export function loader({ params, context }: Route.LoaderArgs) {
   return pageMessages(params, ['products', 'validation'])
 }
 
+/** The new product's texts, its category and its first pack (`pack_` fields), as the API's body. */
+const ProductNewForm = z
+  .record(z.string(), z.union([z.string(), z.boolean()]))
+  .transform((fields) => ({
+    ...productTextsOf(fields),
+    category: String(fields.category ?? ''),
+    pack: packOf(fields, 'pack_'),
+  }))
+  .pipe(ProductCreateSchema)
+
 export async function action({ params, request, context }: Route.ActionArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
   const session = context.get(sessionContext)
-  const form = await request.formData()
-  const values = Object.fromEntries(
-    [...form.entries()].filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, String(v)]),
-  )
-  const parsed = ProductCreateSchema.safeParse({
-    ...productTextsOf(form),
-    category: String(form.get('category') ?? ''),
-    pack: packOf(form, 'pack_'),
+  const form = parseForm(ProductNewForm, await request.formData(), {
+    ...PRODUCT_TEXT_FIELDS,
+    category: 'text',
+    ...packFields('pack_'),
   })
-  if (!parsed.success)
-    return data<FormAnswer>({ fieldErrors: fieldErrorsOf(parsed.error.issues), values }, 400)
+  const values = form.values
+  if (!form.ok)
+    return data<FormAnswer>({ fieldErrors: fieldErrorsOf(form.fieldErrors), values }, 400)
+  const product = form.data
   try {
     const created = await withUserToken({ session, locale }, (token) =>
-      context.get(apiContext).createProduct(token, parsed.data),
+      context.get(apiContext).createProduct(token, product),
     )
     session.update({ flash: { kind: 'success', messageKey: 'admin.products.created' } })
     return redirect(localePath(locale, `/admin/products/${created.id}`), 303)
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
-    const sku = error.errors.find((e) => e.field === 'sku')?.message
-    if (sku) return data<FormAnswer>({ fieldErrors: { pack_sku: sku }, values }, 400)
     const refusal = readRefusal(error)
+    const sku = refusal.error.errors.find((e) => e.field === 'sku')?.message
+    if (sku) return data<FormAnswer>({ fieldErrors: { pack_sku: sku }, values }, 400)
     return data<FormAnswer>(
       { values, formError: refusal.message ?? { key: 'admin.users.failed' } },
       refusal.init,

@@ -6,11 +6,10 @@ import { STAFF_ROLES } from '@padi/domain/auth/roles'
 import { StaffAssignmentSchema, type UserOverview } from '@padi/domain/auth/user-desk-schemas'
 import type { Branch } from '@padi/domain/branches/schemas'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
-import { parseForm, type FormAnswer } from '~/utils/forms.ts'
+import { formIntent, parseForm, type FormAnswer } from '~/utils/forms.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { recordId } from '~/utils/route-params.ts'
@@ -47,8 +46,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       self: session.data.user?.id === id,
     }
   } catch (error) {
-    const refusal = readRefusal(error)
-    throw data(null, { status: refusal.error.statusCode === 404 ? 404 : refusal.init.status })
+    throw data(null, { status: readRefusal(error).init.status })
   }
 }
 
@@ -58,7 +56,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const api = context.get(apiContext)
   const id = recordId(params.id)
   const formData = await request.formData()
-  const intent = formData.get('intent')
+  const intent = formIntent(formData, ['suspend', 'reactivate'])
   try {
     if (intent === 'suspend' || intent === 'reactivate') {
       await withUserToken({ session, locale }, (token) =>
@@ -79,7 +77,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }
     return redirect(localePath(locale, `/admin/users/${id}`), 303)
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
     const refusal = readRefusal(error)
     return data<FormAnswer>(
       { formError: refusal.message ?? { key: 'admin.users.failed' } },

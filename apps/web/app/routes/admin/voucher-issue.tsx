@@ -1,4 +1,5 @@
 import { data, Form, useNavigation } from 'react-router'
+import { z } from 'zod'
 import { formatDay } from '@padi/domain/dates'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import type { VoucherIssueAnswer } from '@padi/domain/vouchers/voucher-schemas'
@@ -6,6 +7,7 @@ import { apiContext } from '~/utils/context.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
+import { formIntent, parseForm } from '~/utils/forms.ts'
 import { useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { readFormUpTo } from '~/utils/uploads.server.ts'
@@ -36,6 +38,13 @@ type ActionData = {
   formError?: Message
 }
 
+/** The rows pasted, or a CSV file picked (which wins); the issue's key from the preview. */
+const IssueForm = z.object({
+  file: z.instanceof(File).optional(),
+  csv: z.string().trim(),
+  key: z.string(),
+})
+
 /**
  * docs/product/vouchers.md (issuing): finance pastes rows or picks a CSV file, sees each row
  * judged, then issues the good ones (once: the preview hands the issue its key).
@@ -44,16 +53,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
   const session = context.get(sessionContext)
   const api = context.get(apiContext)
-  const form = await readFormUpTo(request, 256 * 1024)
-  if (form === null)
+  const formData = await readFormUpTo(request, 256 * 1024)
+  if (formData === null)
     return data<ActionData>({ formError: { key: 'admin.vouchers.tooLarge' } }, { status: 413 })
-  const file = form.get('file')
-  const typed = String(form.get('csv') ?? '').trim()
-  const csv = file instanceof File && file.size > 0 ? (await file.text()).trim() : typed
+  const form = parseForm(IssueForm, formData, { file: 'file', csv: 'text', key: 'text' })
+  const { file, csv: typed, key } = form.ok ? form.data : { file: undefined, csv: '', key: '' }
+  const csv = file && file.size > 0 ? (await file.text()).trim() : typed
   if (!csv) return data<ActionData>({ formError: { key: 'admin.vouchers.empty' } }, { status: 400 })
   try {
-    if (form.get('intent') === 'issue') {
-      const key = String(form.get('key') ?? '')
+    if (formIntent(formData, ['issue']) === 'issue') {
       const answer = await withUserToken({ session, locale }, (t) => api.issueVouchers(t, key, csv))
       return data<ActionData>({ csv: '', answer, issued: true })
     }

@@ -6,7 +6,7 @@ import type { ApiClient } from '~/utils/api.server.ts'
 import { startSession } from '~/utils/auth.server.ts'
 import { carryVisitorCart } from '~/utils/cart.server.ts'
 import { sessionContext, type PreAuth, type WebSession } from '~/utils/session.server.ts'
-import { parseForm, type FieldErrors } from '~/utils/forms.ts'
+import { formIntent, parseForm, type FieldErrors } from '~/utils/forms.ts'
 import { useI18n, localePath } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
@@ -57,7 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const session = context.get(sessionContext)
   const api = context.get(apiContext)
   const formData = await request.formData()
-  const intent = formData.get('intent')
+  const intent = formIntent(formData, ['restart', 'resend', 'reset'])
   const pagePath = `/${locale}/forgot-pwd`
   if (intent === 'restart') return restartStep(session, pagePath)
   if (intent === 'resend' || intent === 'reset') {
@@ -83,7 +83,7 @@ async function sendCode(ctx: {
       { fieldErrors: form.fieldErrors, values: form.values },
       { status: 400 },
     )
-  const values = { mobile: String(formData.get('mobile') ?? '') }
+  const values = { mobile: form.values.mobile ?? '' }
   try {
     const answer = await api.forgotPassword(form.data.mobile, locale)
     session.update({
@@ -118,10 +118,14 @@ async function resetPassword(ctx: {
   formData: FormData
 }) {
   const { session, api, locale, preAuth, formData } = ctx
-  const form = parseForm(ResetFieldsSchema, formData, ['userInputCode', 'password'])
+  const form = parseForm(ResetFieldsSchema, formData, [
+    'userInputCode',
+    'password',
+    'password_confirm',
+  ])
   const fieldErrors: FieldErrors = form.ok ? {} : { ...form.fieldErrors }
   // docs/product/accounts.md: the two password entries must match.
-  if (!fieldErrors.password && formData.get('password_confirm') !== formData.get('password'))
+  if (!fieldErrors.password && form.values.password_confirm !== form.values.password)
     fieldErrors.password_confirm = 'validation.passwordsDoNotMatch'
   if (!form.ok || Object.keys(fieldErrors).length > 0)
     return data<AuthActionData>({ fieldErrors }, { status: 400 })

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { z } from 'zod'
 import { LoginSchema } from '@padi/domain/auth/schemas'
 import { isLocale } from '@padi/domain/i18n/locales'
 import { landingAfterLogin } from '@padi/domain/auth/desks'
@@ -16,7 +17,7 @@ import { FormAlert, type Message } from '~/components/auth/form-alert.tsx'
 import authCss from '~/components/auth/auth.css?url'
 import type { StyleHandle } from '~/utils/route-styles.tsx'
 import { safeRedirectTo } from '~/utils/safe-redirect.ts'
-import { readRefusal } from '~/utils/api-errors.server.ts'
+import { readRefusal, type Refusal } from '~/utils/api-errors.server.ts'
 import type { AuthActionData } from './+shared/messages.ts'
 import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import type { Route } from './+types/login'
@@ -41,18 +42,25 @@ export function loader({ params, request }: Route.LoaderArgs) {
 }
 
 const GENERIC: Message = { key: 'auth.errors.generic' }
-/** A refusal without its own code: 401 is a wrong number or password, 403 a barred account. */
-const LOGIN_FALLBACK: Record<number, Message> = {
-  401: { key: 'auth.errors.invalidCredentials' },
-  403: { key: 'security.forbidden.details' },
+/**
+ * A refusal without its own text: not let in (a 401 other than the wrong number or password,
+ * which has its text) is said as a wrong number or password, a barred account as such.
+ */
+function loginFallback(refusal: Refusal): Message {
+  if (refusal.kind === 'signedOut') return { key: 'auth.errors.invalidCredentials' }
+  if (refusal.code === 'FORBIDDEN') return { key: 'security.forbidden.details' }
+  return GENERIC
 }
+
+/** The page to go on to after logging in (checked before it is used). */
+const OnwardForm = z.object({ redirectTo: z.string() })
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const lang = isLocale(params.lang) ? params.lang : 'en'
   const formData = await request.formData()
   const form = parseForm(LoginSchema, formData, FIELDS)
   // Only the number goes back into the page, never the password.
-  const values = { mobile: String(formData.get('mobile') ?? '') }
+  const values = { mobile: form.values.mobile ?? '' }
   if (!form.ok)
     return data<AuthActionData>({ fieldErrors: form.fieldErrors, values }, { status: 400 })
   let role: string
@@ -70,11 +78,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     const refusal = readRefusal(error)
     // The API down, or anything unexpected: the farmer can simply try again.
-    const message = refusal.message ?? LOGIN_FALLBACK[refusal.error.statusCode] ?? GENERIC
+    const message = refusal.message ?? loginFallback(refusal)
     return data<AuthActionData>({ values, formError: message }, refusal.init)
   }
   // Only a path on this site under a locale: an open redirect would let a link send farmers away.
-  const asked = safeRedirectTo(formData.get('redirectTo'), lang)
+  const onward = parseForm(OnwardForm, formData, ['redirectTo'])
+  const asked = safeRedirectTo(onward.ok ? onward.data.redirectTo : '', lang)
   // docs/product/accounts.md (Desks): the page asked for when the role may open it, else the
   // role's desk (the counter, the back office) or, for a customer, the shop's home.
   return redirect(landingAfterLogin(role, lang, asked === `/${lang}` ? null : asked))

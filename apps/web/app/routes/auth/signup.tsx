@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { z } from 'zod'
 import { OtpVerifySchema, SignupSchema } from '@padi/domain/auth/schemas'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import { apiContext } from '~/utils/context.server.ts'
@@ -6,7 +7,7 @@ import type { ApiClient } from '~/utils/api.server.ts'
 import { startSession } from '~/utils/auth.server.ts'
 import { carryVisitorCart } from '~/utils/cart.server.ts'
 import { sessionContext, type PreAuth, type WebSession } from '~/utils/session.server.ts'
-import { parseForm, type FieldErrors } from '~/utils/forms.ts'
+import { formIntent, parseForm, type FieldErrors } from '~/utils/forms.ts'
 import { useI18n, localePath } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
@@ -37,6 +38,8 @@ const FIELDS = [
   'preferred_branch',
 ] as const
 const CodeSchema = OtpVerifySchema.pick({ userInputCode: true })
+/** The page the farmer was on the way to (checked before it is used). */
+const OnwardForm = z.object({ redirectTo: z.string() })
 
 export const handle: StyleHandle = { css: [authCss] }
 
@@ -88,7 +91,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const session = context.get(sessionContext)
   const api = context.get(apiContext)
   const formData = await request.formData()
-  const intent = formData.get('intent')
+  const intent = formIntent(formData, ['restart', 'resend', 'verify'])
   const pagePath = `/${locale}/signup`
   if (intent === 'restart') return restartStep(session, pagePath)
   if (intent === 'resend' || intent === 'verify') {
@@ -110,21 +113,20 @@ async function createAccount(ctx: {
   pagePath: string
 }) {
   const { session, api, locale, formData, pagePath } = ctx
-  const form = parseForm(SignupSchema, formData, FIELDS)
+  const form = parseForm(SignupSchema, formData, [...FIELDS, 'password_confirm'])
   const fieldErrors: FieldErrors = form.ok ? {} : { ...form.fieldErrors }
   // docs/product/accounts.md: the two password entries must match.
-  if (!fieldErrors.password && formData.get('password_confirm') !== formData.get('password'))
+  if (!fieldErrors.password && form.values.password_confirm !== form.values.password)
     fieldErrors.password_confirm = 'validation.passwordsDoNotMatch'
   // Everything typed goes back into the form except the passwords.
-  const values = Object.fromEntries(
-    FIELDS.filter((f) => f !== 'password').map((f) => [f, String(formData.get(f) ?? '')]),
-  )
+  const { password: _password, password_confirm: _confirm, ...values } = form.values
   if (!form.ok || Object.keys(fieldErrors).length > 0)
     return data<AuthActionData>({ fieldErrors, values }, { status: 400 })
 
   const mobile = form.data.mobile
   const home = `/${locale}`
-  const onward = safeRedirectTo(formData.get('redirectTo'), locale)
+  const asked = parseForm(OnwardForm, formData, ['redirectTo'])
+  const onward = safeRedirectTo(asked.ok ? asked.data.redirectTo : '', locale)
   const startCodeStep = (ids: { preAuthSessionId: string; deviceId: string; token?: string }) =>
     session.update({
       preAuth: {

@@ -3,9 +3,10 @@ import { z } from 'zod'
 import { CART_MAX_COUNT, CART_MAX_LINES } from '@padi/domain/cart/cart'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
+import { readRefusal } from '~/utils/api-errors.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { addToVisitorCart, rememberCart, type AddLine } from '~/utils/cart.server.ts'
+import { parseForm } from '~/utils/forms.ts'
 import { marketFor } from '~/utils/market.server.ts'
 import { safeRedirectTo } from '~/utils/safe-redirect.ts'
 import { sessionContext, type Flash } from '~/utils/session.server.ts'
@@ -37,23 +38,22 @@ const API_REFUSALS: Partial<Record<string, keyof typeof REFUSALS>> = {
   CART_FULL: 'cartFull',
 }
 
+/** The calculator's packs (none from a product page's form). */
+const PacksForm = z.object({ pack: z.array(Pack).max(CART_MAX_LINES) })
+/** A product page's one pack. */
+const OneForm = z.object({ product_id: Id, variation: Id, quantity: Count })
+/** Whether the page's script sent it (it wants the result), and the page to come back to. */
+const ReplyForm = z.object({ _fetch: z.string(), redirect_to: z.string() })
+
 function linesOf(formData: FormData): AddLine[] | null {
-  const packs = formData.getAll('pack')
-  if (packs.length > 0) {
-    if (packs.length > CART_MAX_LINES) return null
-    const parsed = packs.map((p) => Pack.safeParse(p))
-    if (parsed.some((p) => !p.success)) return null
-    return parsed
-      .map((p) => {
-        const [productId, variationId, count] = p.data!
-        return { productId, variationId, count }
-      })
+  const packs = parseForm(PacksForm, formData, { pack: 'list' })
+  if (!packs.ok) return null
+  if (packs.data.pack.length > 0)
+    return packs.data.pack
+      .map(([productId, variationId, count]) => ({ productId, variationId, count }))
       .filter((l) => l.count >= 1 && l.count <= CART_MAX_COUNT)
-  }
-  const one = z
-    .object({ product_id: Id, variation: Id, quantity: Count })
-    .safeParse(Object.fromEntries(formData))
-  if (!one.success) return null
+  const one = parseForm(OneForm, formData, ['product_id', 'variation', 'quantity'])
+  if (!one.ok) return null
   return [
     { productId: one.data.product_id, variationId: one.data.variation, count: one.data.quantity },
   ]
@@ -85,7 +85,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         rememberCart(session, cart)
         added += 1
       } catch (error) {
-        const reason = error instanceof ApiError ? API_REFUSALS[error.code] : undefined
+        const reason = API_REFUSALS[readRefusal(error).code]
         if (!reason) throw error
         refused = reason
       }
@@ -100,8 +100,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       ? { ok: added > 0, messageKey: REFUSALS[refused] }
       : { ok: true, messageKey: 'common.cart.added' }
   }
-  if (formData.get('_fetch') === '1') return data(result, { status: result.ok ? 200 : 409 })
+  const reply = parseForm(ReplyForm, formData, ['_fetch', 'redirect_to'])
+  if (reply.ok && reply.data._fetch === '1') return data(result, { status: result.ok ? 200 : 409 })
   const flash: Flash = { kind: result.ok ? 'success' : 'error', messageKey: result.messageKey }
   session.update({ flash })
-  return redirect(safeRedirectTo(formData.get('redirect_to'), locale), 303)
+  return redirect(safeRedirectTo(reply.ok ? reply.data.redirect_to : '', locale), 303)
 }

@@ -6,10 +6,10 @@ import { CART_MAX_COUNT } from '@padi/domain/cart/cart'
 import { boundedCount } from '@padi/domain/cart/cart-totals'
 import { isLocale, localizedText, type Locale } from '@padi/domain/i18n/locales'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { carryVisitorCart, rememberCart } from '~/utils/cart.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
+import { parseForm } from '~/utils/forms.ts'
 import { sessionContext } from '~/utils/session.server.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
@@ -51,16 +51,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     )
     return { ...messages, cart, failed: false }
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
     const refusal = readRefusal(error)
     return data({ ...messages, cart: null, failed: true }, refusal.init)
   }
 }
 
+/**
+ * One line's form: its pack, the count (none: unchanged, 1 for a new line), whether it goes to
+ * checkout, and the button pressed (the remove button sends intent=remove; a change of count or
+ * tick sends the form as it is).
+ */
 const LineForm = z.object({
   variation: z.coerce.number().int().positive(),
   count: z.coerce.number().int().min(0).max(CART_MAX_COUNT).optional(),
-  selected: z.literal('on').optional(),
+  selected: z.boolean(),
+  intent: z.array(z.string()),
 })
 
 export type CartActionData = { messageKey: string; ok: boolean }
@@ -71,34 +76,33 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const session = context.get(sessionContext)
   const api = context.get(apiContext)
   const formData = await request.formData()
-  const form = LineForm.safeParse({
-    variation: formData.get('variation'),
-    count: formData.get('count') || undefined,
-    selected: formData.get('selected') ?? undefined,
+  const form = parseForm(LineForm, formData, {
+    variation: 'text',
+    count: 'optional',
+    selected: 'checkbox',
+    intent: 'list',
   })
-  if (!form.success)
+  if (!form.ok)
     return data<CartActionData>({ ok: false, messageKey: 'validation.invalid' }, { status: 400 })
   const { variation, count, selected } = form.data
-  // The remove button sends intent=remove; a change of count or tick sends the form as it is.
-  const intent = formData.getAll('intent').includes('remove') ? 'remove' : 'update'
+  const intent = form.data.intent.includes('remove') ? 'remove' : 'update'
   try {
     const cart = await withUserToken({ session, locale }, (token) =>
       intent === 'remove' || count === 0
         ? api.removeCartLine(token, variation)
-        : api.setCartLine(token, variation, { count: count ?? 1, selected: selected === 'on' }),
+        : api.setCartLine(token, variation, { count: count ?? 1, selected }),
     )
     rememberCart(session, cart)
     return { ok: true, messageKey: 'cart.updated' } satisfies CartActionData
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    const refusal = readRefusal(error)
     const key =
-      error.code === 'OUT_OF_STOCK'
+      refusal.code === 'OUT_OF_STOCK'
         ? 'common.cart.refused.outOfStock'
-        : error.code === 'NOT_FOR_SALE'
+        : refusal.code === 'NOT_FOR_SALE'
           ? 'common.cart.refused.notForSale'
           : null
     if (key) return data<CartActionData>({ ok: false, messageKey: key }, { status: 409 })
-    const refusal = readRefusal(error)
     return data<CartActionData>(
       { ok: false, messageKey: refusal.message?.key ?? 'cart.error' },
       refusal.init,

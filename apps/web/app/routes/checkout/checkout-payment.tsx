@@ -1,15 +1,13 @@
 import { useEffect, useRef, useState } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { z } from 'zod'
 import { isLocale, localizedText, type Locale } from '@padi/domain/i18n/locales'
 import { PIN_PATTERN } from '@padi/domain/payment/pin'
-import {
-  AuthenticationResponseSchema,
-  type AuthenticationResponse,
-} from '@padi/domain/payment/biometric-schemas'
+import { AuthenticationResponseSchema } from '@padi/domain/payment/biometric-schemas'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
+import { formIntent, parseForm } from '~/utils/forms.ts'
 import { sessionContext } from '~/utils/session.server.ts'
 import {
   newTryAfterWrongPin,
@@ -97,7 +95,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
           : null,
     }
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
     return data({ ...messages, failed: true as const }, readRefusal(error).init)
   }
 }
@@ -110,13 +107,22 @@ function safeJson(text: string): unknown {
   }
 }
 
+/**
+ * The payment form: the PIN as typed, or (paid with this device's fingerprint or face) the
+ * device's answer, checked against the API's own rule before it is sent on; it replaces the PIN.
+ */
+const PaymentForm = z.object({
+  pin: z.string().trim(),
+  webauthn: z.string().transform(safeJson).pipe(AuthenticationResponseSchema).optional(),
+})
+
 export async function action({ params, request, context }: Route.ActionArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
   const session = context.get(sessionContext)
   const api = context.get(apiContext)
   const formData = await request.formData()
   const choice = session.data.checkout
-  if (formData.get('intent') === 'cancel') {
+  if (formIntent(formData, ['cancel']) === 'cancel') {
     session.update({
       checkout: undefined,
       flash: { kind: 'info', messageKey: 'common.checkoutCancelled' },
@@ -124,16 +130,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return redirect(localePath(locale, '/cart'), 303)
   }
   if (!choice) return redirect(localePath(locale, '/checkout'), 303)
-  const pin = String(formData.get('pin') ?? '').trim()
-  // Paid with this device's fingerprint or face: its answer replaces the PIN.
-  let webauthn: AuthenticationResponse | undefined
-  const rawAnswer = formData.get('webauthn')
-  if (typeof rawAnswer === 'string' && rawAnswer !== '') {
-    const parsed = AuthenticationResponseSchema.safeParse(safeJson(rawAnswer))
-    if (!parsed.success)
-      return data<PaymentRefusal>({ formError: { key: 'biometric.failed' } }, { status: 400 })
-    webauthn = parsed.data
-  }
+  const form = parseForm(PaymentForm, formData, { pin: 'text', webauthn: 'optional' })
+  if (!form.ok)
+    return data<PaymentRefusal>({ formError: { key: 'biometric.failed' } }, { status: 400 })
+  const { pin, webauthn } = form.data
   if (choice.payment === 'credits' && !webauthn && !PIN_PATTERN.test(pin))
     return data<PaymentRefusal>({ pinError: { key: 'pin.errors.format' } }, { status: 400 })
   try {
@@ -153,9 +153,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     })
     return redirect(localePath(locale, `/checkout/payment/success?order=${order.id}`), 303)
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
-    if (error.code === 'PIN_INVALID') newTryAfterWrongPin(session, choice)
-    const { body, init } = paymentRefusal(error, locale)
+    const refusal = readRefusal(error)
+    if (refusal.code === 'PIN_INVALID') newTryAfterWrongPin(session, choice)
+    const { body, init } = paymentRefusal(refusal.error, locale)
     return data<PaymentRefusal>(body, init)
   }
 }

@@ -2,9 +2,9 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { isLocale, localizedText, type Locale } from '@padi/domain/i18n/locales'
 import type { Fulfilment } from '@padi/domain/orders/order-rules'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
+import { parseForm } from '~/utils/forms.ts'
 import { sessionContext } from '~/utils/session.server.ts'
 import {
   CheckoutForm,
@@ -107,7 +107,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       failed: false as const,
     }
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
     return data({ ...messages, failed: true as const }, readRefusal(error).init)
   }
 }
@@ -123,24 +122,22 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
   const session = context.get(sessionContext)
   const api = context.get(apiContext)
-  const formData = await request.formData()
-  const raw = (name: string) => {
-    const v = formData.get(name)
-    return typeof v === 'string' && v !== '' ? v : undefined
-  }
-  const values = Object.fromEntries(
-    ['fulfilment', 'payment', 'branch_id', 'address_id', 'remarks'].map((k) => [k, raw(k) ?? '']),
-  )
-  const form = CheckoutForm.safeParse({
-    fulfilment: raw('fulfilment'),
-    payment: raw('payment'),
-    branch_id: raw('branch_id'),
-    address_id: raw('address_id'),
-    remarks: raw('remarks'),
+  // A choice left empty is no choice: each field is optional to the form, and required below by
+  // the rules of the way of getting the order.
+  const form = parseForm(CheckoutForm, await request.formData(), {
+    fulfilment: 'optional',
+    payment: 'optional',
+    branch_id: 'optional',
+    address_id: 'optional',
+    remarks: 'optional',
   })
-  if (!form.success) {
+  const values = form.values
+  if (!form.ok) {
     const fieldErrors = Object.fromEntries(
-      form.error.issues.map((i) => [String(i.path[0]), { key: 'checkout.errors.invalid' }]),
+      Object.keys(form.fieldErrors).map((path) => [
+        path.split('.')[0],
+        { key: 'checkout.errors.invalid' },
+      ]),
     )
     return data<ActionData>({ fieldErrors, values }, { status: 400 })
   }
@@ -158,7 +155,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       )
     }
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
     const refusal = readRefusal(error)
     return data<ActionData>(
       {

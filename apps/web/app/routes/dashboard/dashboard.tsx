@@ -9,7 +9,6 @@ import type { KycAnswer } from '@padi/domain/kyc/kyc-schemas'
 import type { Order } from '@padi/domain/orders/order-schemas'
 import type { Receipt } from '@padi/domain/repayments/receipt-schemas'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
@@ -89,7 +88,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       failed: false,
     }
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
     return data(
       {
         ...messages,

@@ -1,5 +1,6 @@
 import { useRef, type RefObject } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { z } from 'zod'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import { nricProblem, thaiIdProblem } from '@padi/domain/kyc/identity-numbers'
 import { customerMayEdit } from '@padi/domain/kyc/kyc-application'
@@ -11,11 +12,10 @@ import {
   SUPPORTING_DOCUMENTS,
 } from '@padi/domain/kyc/kyc-documents'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
-import type { FieldErrors } from '~/utils/forms.ts'
+import { formIntent, parseForm, type FieldErrors } from '~/utils/forms.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
@@ -50,11 +50,6 @@ function stepOf(field: string): Step {
   if (field.startsWith('documents')) return 3
   if (field === 'consents') return 4
   return 2
-}
-
-const FIELDS: Record<1 | 2, readonly string[]> = {
-  1: ['full_name', 'id_number'],
-  2: ['planting_date', 'harvest_date', 'owns_mist_drone', 'visited_centre', 'hectares'],
 }
 
 /** The page's mode, from the application's state (docs/product/credit.md, KYC). */
@@ -142,39 +137,64 @@ type ActionData = {
   problems?: { field: string; message: string }[]
 }
 
-/** The answers a step's form gives, as the draft the API keeps; null where a value is unreadable. */
-function draftOf(step: 1 | 2 | 4, form: FormData): KycDraft {
-  const text = (name: string) => {
-    const v = form.get(name)
-    return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined
-  }
-  const yesNo = (name: string) => {
-    const v = text(name)
-    return v === 'yes' ? true : v === 'no' ? false : undefined
-  }
-  if (step === 1) return { full_name: text('full_name'), id_number: text('id_number') }
-  if (step === 2) {
-    const hectares = text('hectares')
-    return {
-      planting_date: text('planting_date'),
-      harvest_date: text('harvest_date'),
-      owns_mist_drone: yesNo('owns_mist_drone'),
-      visited_centre: yesNo('visited_centre'),
-      hectares: hectares === undefined ? undefined : Number(hectares.replace(',', '.')),
-    }
-  }
-  return {
-    consents: {
-      terms: form.get('terms') === 'on',
-      data_processing: form.get('data_processing') === 'on',
-      credit_check: form.get('credit_check') === 'on',
-    },
-  }
-}
+/** A text answer: trimmed, and none when left empty (the draft keeps only what was answered). */
+const Answer = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+const YesOrNo = Answer.transform((v) => (v === 'yes' ? true : v === 'no' ? false : undefined))
+/** The step's answers as the draft (the API's own schema checks them). */
+type Draft = z.input<typeof KycDraftSchema>
 
-function valuesOf(form: FormData, fields: readonly string[]) {
-  return Object.fromEntries(fields.map((f) => [f, String(form.get(f) ?? '')]))
-}
+/** The answers each step's form gives, as the draft the API keeps (its own schema checks them). */
+const STEP_FORMS = {
+  1: {
+    schema: z
+      .object({ full_name: Answer, id_number: Answer })
+      .transform((v): Draft => v)
+      .pipe(KycDraftSchema),
+    fields: { full_name: 'text', id_number: 'text' },
+  },
+  2: {
+    schema: z
+      .object({
+        planting_date: Answer,
+        harvest_date: Answer,
+        owns_mist_drone: YesOrNo,
+        visited_centre: YesOrNo,
+        // A decimal comma is read as the point: "1,5" is one and a half hectares.
+        hectares: Answer.transform((h) =>
+          h === undefined ? undefined : Number(h.replace(',', '.')),
+        ),
+      })
+      .transform((v): Draft => v)
+      .pipe(KycDraftSchema),
+    fields: {
+      planting_date: 'text',
+      harvest_date: 'text',
+      owns_mist_drone: 'text',
+      visited_centre: 'text',
+      hectares: 'text',
+    },
+  },
+  4: {
+    schema: z
+      .object({ terms: z.boolean(), data_processing: z.boolean(), credit_check: z.boolean() })
+      .transform((consents): Draft => ({ consents }))
+      .pipe(KycDraftSchema),
+    fields: { terms: 'checkbox', data_processing: 'checkbox', credit_check: 'checkbox' },
+  },
+} as const
+
+/** Which step a form is (its hidden field), and which document a delete is for. */
+const StepForm = z.object({ step: z.string().transform(Number), id: z.string().transform(Number) })
+
+/** A file from the form without JavaScript: its kind, the file (one only) and its key. */
+const UploadForm = z.object({
+  kind: z.string(),
+  file: z.array(z.instanceof(File)),
+  attempt: z.string(),
+})
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
@@ -191,15 +211,19 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         { formError: { key: 'kyc.upload.fileTooLarge', params: { mb: UPLOAD_LIMITS.mb } } },
         { status: 413 },
       )
-    const form = await new Response(body as BodyInit, {
-      headers: { 'content-type': request.headers.get('content-type')! },
-    }).formData()
-    const kind = form.get('kind')
-    const file = form.get('file')
+    const form = parseForm(
+      UploadForm,
+      await new Response(body as BodyInit, {
+        headers: { 'content-type': request.headers.get('content-type')! },
+      }).formData(),
+      { kind: 'text', file: 'files', attempt: 'text' },
+    )
+    const { kind, file: files, attempt } = form.ok ? form.data : { kind: '', file: [], attempt: '' }
     // One file per request (a hand-made form could carry more): each is judged on its own.
-    if (form.getAll('file').length > 1)
+    if (files.length > 1)
       return data<ActionData>({ formError: { key: 'kyc.upload.oneAtATime' } }, { status: 400 })
-    if (!isKycKind(kind) || !(file instanceof File))
+    const file = files[0]
+    if (!isKycKind(kind) || !file)
       return data<ActionData>({ formError: { key: 'kyc.upload.pick' } }, { status: 400 })
     const answer = await uploadKycFile(
       { ...ctx, api },
@@ -209,7 +233,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         type: file.type,
         bytes:
           file.size > KYC_LIMITS.maxFileBytes ? null : new Uint8Array(await file.arrayBuffer()),
-        attempt: uploadAttempt(form.get('attempt')),
+        attempt: uploadAttempt(attempt),
       },
     )
     if (!answer.ok)
@@ -218,57 +242,52 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return redirect(kycPath(locale, 3), 303)
   }
 
-  const form = await request.formData()
-  const intent = String(form.get('intent') ?? '')
+  const formData = await request.formData()
+  const intent = formIntent(formData, ['delete', 'convert', 'submit'])
+  const target = parseForm(StepForm, formData, ['step', 'id'])
+  const { step, id } = target.ok ? target.data : { step: 0, id: 0 }
   try {
     if (intent === 'delete') {
-      const id = Number(form.get('id'))
       if (!Number.isInteger(id) || id <= 0) return redirect(kycPath(locale, 3), 303)
       await withUserToken(ctx, (token) => api.deleteKycDocument(token, id))
       session.update({ flash: { kind: 'success', messageKey: 'common.kycFileRemoved' } })
       return redirect(kycPath(locale, 3), 303)
     }
-    const step = Number(form.get('step'))
     if (step !== 1 && step !== 2 && step !== 4) return redirect(kycPath(locale), 303)
-    const fields = step === 4 ? [] : FIELDS[step]
-    const draft = draftOf(step, form)
-    const parsed = KycDraftSchema.safeParse(draft)
-    if (!parsed.success) {
+    const parsed = parseForm(STEP_FORMS[step].schema, formData, STEP_FORMS[step].fields)
+    // What was typed goes back into the form (the consents' ticks are the page's own).
+    const values = step === 4 ? {} : parsed.values
+    if (!parsed.ok) {
       const fieldErrors: FieldErrors = {}
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? '_form')
+      for (const [path, message] of Object.entries(parsed.fieldErrors)) {
+        const key = path.split('.')[0] || '_form'
         fieldErrors[key] ??=
-          issue.message.startsWith('kyc.') || issue.message === CONTROL_CHARACTERS_KEY
-            ? issue.message
+          message.startsWith('kyc.') || message === CONTROL_CHARACTERS_KEY
+            ? message
             : 'validation.invalid'
       }
-      return data<ActionData>({ fieldErrors, values: valuesOf(form, fields) }, { status: 400 })
+      return data<ActionData>({ fieldErrors, values }, { status: 400 })
     }
+    const draft = parsed.data
     // Kept as typed even when the number is wrong: nothing the farmer wrote is lost.
-    await withUserToken(ctx, (token) => api.saveKycDraft(token, parsed.data))
+    await withUserToken(ctx, (token) => api.saveKycDraft(token, draft))
     // The farm step's "Convert to hectares": what was typed is kept above, then the converter
     // opens for the application and leads back to it (docs/product/credit.md, KYC).
     if (step === 2 && intent === 'convert')
       return redirect(localePath(locale, '/calculator/area-converter?to=hectare&for=kyc'), 303)
-    if (step === 1 && parsed.data.id_number) {
+    if (step === 1 && draft.id_number) {
       const problem =
-        market === 'TH' ? thaiIdProblem(parsed.data.id_number) : nricProblem(parsed.data.id_number)
+        market === 'TH' ? thaiIdProblem(draft.id_number) : nricProblem(draft.id_number)
       if (problem)
         return data<ActionData>(
-          {
-            fieldErrors: { id_number: `kyc.errors.idNumber.${problem}` },
-            values: valuesOf(form, fields),
-          },
+          { fieldErrors: { id_number: `kyc.errors.idNumber.${problem}` }, values },
           { status: 400 },
         )
     }
     if (step === 2 && draft.planting_date && draft.harvest_date)
       if (draft.harvest_date <= draft.planting_date)
         return data<ActionData>(
-          {
-            fieldErrors: { harvest_date: 'kyc.errors.harvestAfterPlanting' },
-            values: valuesOf(form, fields),
-          },
+          { fieldErrors: { harvest_date: 'kyc.errors.harvestAfterPlanting' }, values },
           { status: 400 },
         )
     if (intent !== 'submit') {
@@ -280,11 +299,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (user) session.update({ user: { ...user, kycStatus: 'INCOMPLETE' } })
     return redirect(localePath(locale, '/kyc/success'), 303)
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
     const refusal = readRefusal(error)
     if (refusal.kind === 'invalid' && intent === 'submit')
-      return data<ActionData>({ problems: error.errors }, { status: 400 })
-    return data<ActionData>({ formError: uploadRefusal(error) }, refusal.init)
+      return data<ActionData>({ problems: refusal.error.errors }, { status: 400 })
+    return data<ActionData>({ formError: uploadRefusal(refusal.error) }, refusal.init)
   }
 }
 

@@ -1,5 +1,6 @@
 import { useRef } from 'react'
 import { data, Form, redirect, useNavigation } from 'react-router'
+import { z } from 'zod'
 import { OtpVerifySchema, PasswordForgotSchema } from '@padi/domain/auth/schemas'
 import { formatDay } from '@padi/domain/dates'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
@@ -10,10 +11,10 @@ import {
 } from '@padi/domain/credit/late-repayment-rules'
 import type { Extension, ExtensionStatus } from '@padi/domain/credit/late-repayment-schemas'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError, type ApiClient } from '~/utils/api.server.ts'
+import type { ApiClient } from '~/utils/api.server.ts'
 import { apiFieldErrors, readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext, type PreAuth, type WebSession } from '~/utils/session.server.ts'
-import { parseForm, type FieldErrors } from '~/utils/forms.ts'
+import { formIntent, parseForm, type FieldErrors } from '~/utils/forms.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
@@ -42,6 +43,20 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const FIELDS = ['new_planting_on', 'new_harvest_on', 'reason', 'affected_area'] as const
 const FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png']
+
+/**
+ * The application: the new dates, the reason and the area, as typed (judged below as the API
+ * will), and the documents (a file field left empty sends an empty file, which is no document).
+ */
+const ApplyForm = z.object({
+  new_planting_on: z.string(),
+  new_harvest_on: z.string(),
+  reason: z.string(),
+  affected_area: z.string(),
+  documents: z
+    .array(z.instanceof(File))
+    .transform((files) => files.filter((f) => f.name !== '' && f.size > 0)),
+})
 
 const codePreAuth = (session: WebSession): PreAuth | null =>
   session.data.preAuth?.purpose === 'late_repayment' ? session.data.preAuth : null
@@ -116,7 +131,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { status: 413 },
     )
   const formData = form
-  const intent = formData.get('intent')
+  const intent = formIntent(formData, ['restart', 'resend', 'verify', 'apply'])
   if (intent === 'restart') {
     session.update({ preAuth: undefined, extension: undefined })
     return redirect(pagePath)
@@ -139,7 +154,7 @@ async function sendCode(
   pagePath: string,
 ) {
   const form = parseForm(PasswordForgotSchema, formData, ['mobile'])
-  const values = { mobile: String(formData.get('mobile') ?? '') }
+  const values = form.values
   if (!form.ok)
     return data<LateRepaymentActionData>({ fieldErrors: form.fieldErrors, values }, { status: 400 })
   try {
@@ -156,9 +171,9 @@ async function sendCode(
     })
   } catch (error) {
     const refusal = readRefusal(error)
-    if (refusal.kind === 'invalid' && error instanceof ApiError)
+    if (refusal.kind === 'invalid')
       return data<LateRepaymentActionData>(
-        { values, fieldErrors: apiFieldErrors(error, ['mobile']) },
+        { values, fieldErrors: apiFieldErrors(refusal.error, ['mobile']) },
         { status: 400 },
       )
     return data<LateRepaymentActionData>(
@@ -214,10 +229,11 @@ async function apply(
 ) {
   const held = extensionOf(session)
   if (!held) return redirect(`${pagePath}?notice=ended`)
-  const values = Object.fromEntries(FIELDS.map((f) => [f, String(formData.get(f) ?? '')]))
-  const files = formData
-    .getAll('documents')
-    .filter((f): f is File => f instanceof File && f.name !== '' && f.size > 0)
+  const form = parseForm(ApplyForm, formData, {
+    ...Object.fromEntries(FIELDS.map((f) => [f, 'text' as const])),
+    documents: 'files',
+  })
+  const values = form.values
   const fail = (fieldErrors: FieldErrors, status = 400) =>
     data<LateRepaymentActionData>({ fieldErrors, values }, { status })
   let status: ExtensionStatus
@@ -230,12 +246,14 @@ async function apply(
       refusal.init,
     )
   }
+  if (!form.ok) return fail(form.fieldErrors)
+  const { documents: files, ...typed } = form.data
   const fieldErrors: FieldErrors = {
     ...extensionProblems({
-      newPlantingOn: values.new_planting_on!,
-      newHarvestOn: values.new_harvest_on!,
-      reason: values.reason!,
-      affectedArea: values.affected_area!,
+      newPlantingOn: typed.new_planting_on,
+      newHarvestOn: typed.new_harvest_on,
+      reason: typed.reason,
+      affectedArea: typed.affected_area,
       plantingOn: status.planting_on,
       harvestOn: status.harvest_on ?? '',
     }),
@@ -260,23 +278,12 @@ async function apply(
       })
       ids.push(doc.id)
     }
-    await api.submitLateRepayment(
-      held.token,
-      {
-        new_planting_on: values.new_planting_on!,
-        new_harvest_on: values.new_harvest_on!,
-        reason: values.reason!,
-        affected_area: values.affected_area!,
-        document_ids: ids,
-      },
-      locale,
-    )
+    await api.submitLateRepayment(held.token, { ...typed, document_ids: ids }, locale)
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
     const refusal = readRefusal(error)
-    const key = error.body.message_key
+    const key = refusal.error.body.message_key
     if (key?.startsWith('extension.')) return fail({ documents: key }, refusal.init.status)
-    if (refusal.kind === 'invalid') return fail(apiFieldErrors(error, [...FIELDS]))
+    if (refusal.kind === 'invalid') return fail(apiFieldErrors(refusal.error, [...FIELDS]))
     return data<LateRepaymentActionData>(
       {
         values,

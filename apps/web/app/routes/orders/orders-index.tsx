@@ -3,7 +3,6 @@ import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import { ORDER_STATUSES, type OrderStatus } from '@padi/domain/orders/order-rules'
 import type { Order } from '@padi/domain/orders/order-schemas'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
@@ -38,7 +37,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     )
     return { ...messages, filter, orders }
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
     return data({ ...messages, filter, orders: null as Order[] | null }, readRefusal(error).init)
   }
 }

@@ -2,7 +2,7 @@ import { Link, useRouteLoaderData } from 'react-router'
 import { isLiveChatOpen } from '@padi/domain/contact/live-chat'
 import { isLocale, localizedText } from '@padi/domain/i18n/locales'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
+import { readRefusal } from '~/utils/api-errors.server.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import type { RootData } from '~/root.tsx'
@@ -42,7 +42,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       unavailable: false,
     }
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    readRefusal(error)
     // The chat hours are still worth showing when the branch list cannot be reached.
     return { messages, chatOpen, branches: [], unavailable: true }
   }

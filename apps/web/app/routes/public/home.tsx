@@ -5,7 +5,7 @@ import type { CardProduct } from '~/routes/products/+shared/catalogue-data.ts'
 import { isLocale } from '@padi/domain/i18n/locales'
 import { useI18n, localePath } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
-import { ApiError } from '~/utils/api.server.ts'
+import { readRefusal } from '~/utils/api-errors.server.ts'
 import { apiContext } from '~/utils/context.server.ts'
 import { marketFor } from '~/utils/market.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
@@ -30,7 +30,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     featured = await featuredProducts(context.get(apiContext), market, locale)
   } catch (error) {
     // Home still works without the catalogue; the section is left out.
-    if (!(error instanceof ApiError)) throw error
+    readRefusal(error)
   }
   const { messages } = pageMessages(params, ['home', 'fields'])
   return {

@@ -3,7 +3,6 @@ import { FeedbackSchema } from '@padi/domain/feedback/schemas'
 import { FEEDBACK_MESSAGE_MAX } from '@padi/domain/feedback/feedback-limits'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
 import { sendFeedbackToService } from '~/utils/feedback.server.ts'
@@ -68,7 +67,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     await api.sendFeedback(form.data, locale, token).catch((error: unknown) => {
       // A session gone stale does not lose the report: it is sent without a name.
-      if (token && error instanceof ApiError && error.statusCode === 401)
+      if (token && readRefusal(error).kind === 'signedOut')
         return api.sendFeedback(form.data, locale)
       throw error
     })

@@ -1,18 +1,19 @@
 import { useRef } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { z } from 'zod'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import type { CreditRecord } from '@padi/domain/credit/credit-schemas'
 import {
   parseAmountMinor,
   RECEIPT_MAX_FILE_BYTES,
   RECEIPT_METHODS,
+  type ReceiptMethod,
 } from '@padi/domain/repayments/receipt-rules'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
-import type { FieldErrors, FormAnswer } from '~/utils/forms.ts'
+import { parseForm, type FormAnswer } from '~/utils/forms.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
@@ -34,7 +35,33 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'receipt.title', 'receipt.description')
 
 const FIELDS = ['method', 'bank', 'amount', 'paid_on', 'reference'] as const
+const TEXT_FIELDS = Object.fromEntries(FIELDS.map((f) => [f, 'text' as const]))
 const ATTEMPT = /^[A-Za-z0-9_-]{8,100}$/
+
+const Required = z.string().trim().min(1, 'receipt.errors.required')
+
+/** docs/product/credit.md (Repayment receipts): every field, an amount of money, one file. */
+const ReceiptForm = z.object({
+  // The form offers only these; a forged value is as good as none chosen.
+  method: Required.refine(
+    (v) => v === '' || RECEIPT_METHODS.some((m) => m === v),
+    'receipt.errors.required',
+  ).transform((v) => v as ReceiptMethod),
+  bank: Required,
+  amount: Required.superRefine((v, ctx) => {
+    const amount = v === '' ? null : parseAmountMinor(v)
+    if (amount && !amount.ok) ctx.addIssue({ code: 'custom', message: amount.problem })
+  }),
+  paid_on: Required,
+  reference: Required,
+  file: z
+    .array(z.instanceof(File))
+    .transform((files) => files.filter((f) => f.name !== ''))
+    .refine((files) => files.length > 0, 'receipt.errors.pickFile')
+    .refine((files) => files.length <= 1, 'receipt.errors.oneFile'),
+})
+/** The form's key (see the action). */
+const AttemptForm = z.object({ attempt: z.string() })
 
 /** docs/product/credit.md (Repayment receipts): the form, with the credit the farmer has used. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -68,53 +95,39 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await readFormUpTo(request, RECEIPT_MAX_FILE_BYTES + 64 * 1024)
   if (form === null)
     return data<ActionData>({ formError: { key: 'receipt.errors.fileTooLarge' } }, { status: 413 })
-  const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? '').trim()]))
   // docs/reliability.md (Faults): one key per filled-in form, kept through its error answers, so
   // sending it again after a lost answer keeps one receipt.
-  const sent = String(form.get('attempt') ?? '')
+  const key = parseForm(AttemptForm, form, ['attempt'])
+  const sent = key.ok ? key.data.attempt : ''
   const attempt = ATTEMPT.test(sent) ? sent : crypto.randomUUID()
-  const fieldErrors: FieldErrors = {}
-  for (const f of FIELDS) if (!values[f]) fieldErrors[f] = 'receipt.errors.required'
-  if (values.amount) {
-    const amount = parseAmountMinor(values.amount)
-    if (!amount.ok) fieldErrors.amount = amount.problem
-  }
-  const files = form.getAll('file').filter((f): f is File => f instanceof File && f.name !== '')
-  if (files.length === 0) fieldErrors.file = 'receipt.errors.pickFile'
-  if (files.length > 1) fieldErrors.file = 'receipt.errors.oneFile'
-  // The form offers only these; a forged value is as good as none chosen.
-  const method = RECEIPT_METHODS.find((m) => m === values.method)
-  if (values.method && !method) fieldErrors.method = 'receipt.errors.required'
-  if (Object.keys(fieldErrors).length > 0 || !method)
-    return data<ActionData>({ fieldErrors, values: { ...values, attempt } }, { status: 400 })
+  const parsed = parseForm(ReceiptForm, form, { ...TEXT_FIELDS, file: 'files' })
+  // What was typed goes back into the form, trimmed, with the form's key.
+  const values = Object.fromEntries(FIELDS.map((f) => [f, (parsed.values[f] ?? '').trim()]))
+  if (!parsed.ok)
+    return data<ActionData>(
+      { fieldErrors: parsed.fieldErrors, values: { ...values, attempt } },
+      { status: 400 },
+    )
+  const { file: files, ...typed } = parsed.data
   const file = files[0]!
-  const receipt = {
-    method,
-    bank: values.bank ?? '',
-    amount: values.amount ?? '',
-    paid_on: values.paid_on ?? '',
-    reference: values.reference ?? '',
-    name: file.name,
-    locale,
-  }
+  const receipt = { ...typed, name: file.name, locale }
   try {
     await withUserToken({ session, locale }, async (token) =>
       api.uploadReceipt(token, receipt, new Uint8Array(await file.arrayBuffer()), attempt),
     )
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
     const refusal = readRefusal(error)
-    const key = error.body.message_key
-    const field = error.errors[0]?.field
-    if (key?.startsWith('receipt.'))
+    const messageKey = refusal.error.body.message_key
+    const field = refusal.error.errors[0]?.field
+    if (messageKey?.startsWith('receipt.'))
       return data<ActionData>(
         {
-          fieldErrors: { [field === 'amount' ? 'amount' : 'file']: key },
+          fieldErrors: { [field === 'amount' ? 'amount' : 'file']: messageKey },
           values: { ...values, attempt },
         },
         refusal.init,
       )
-    if (error.statusCode === 413)
+    if (refusal.code === 'BODY_TOO_LARGE' || refusal.code === 'UPLOAD_TOO_LARGE')
       return data<ActionData>(
         { fieldErrors: { file: 'receipt.errors.fileTooLarge' }, values: { ...values, attempt } },
         refusal.init,

@@ -1,15 +1,15 @@
 import { useRef } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { z } from 'zod'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import { renewalProblems } from '@padi/domain/credit/renewal-rules'
 import type { CreditRenewalAnswer, RenewalBlockCode } from '@padi/domain/credit/renewal-schemas'
 import { CONTRACT_TEXT } from '@padi/domain/credit/renewal-contract-text'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { apiFieldErrors, readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
-import type { FormAnswer } from '~/utils/forms.ts'
+import { parseForm, type FormAnswer } from '~/utils/forms.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
@@ -48,6 +48,25 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 type ActionData = FormAnswer
 
+/** docs/product/credit.md (Renewal): the new season's dates, the drawn signature, the terms agreed. */
+const RenewalForm = z
+  .object({
+    planting_on: z.string().trim(),
+    harvest_on: z.string().trim(),
+    signature: z.string(),
+    agree: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    const problems = renewalProblems({
+      plantingOn: v.planting_on,
+      harvestOn: v.harvest_on,
+      signature: v.signature,
+      agreed: v.agree,
+    })
+    for (const [field, message] of Object.entries(problems))
+      ctx.addIssue({ code: 'custom', path: [field], message })
+  })
+
 export async function action({ params, request, context }: Route.ActionArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
   const session = context.get(sessionContext)
@@ -56,34 +75,35 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await readFormUpTo(request, 400 * 1024)
   if (form === null)
     return data<ActionData>({ formError: { key: 'renewal.errors.failed' } }, { status: 413 })
-  const values = {
-    planting_on: String(form.get('planting_on') ?? '').trim(),
-    harvest_on: String(form.get('harvest_on') ?? '').trim(),
-  }
-  const input = {
-    ...values,
-    signature: String(form.get('signature') ?? ''),
-    agree: form.get('agree') === 'on',
-  }
-  const problems = renewalProblems({
-    plantingOn: input.planting_on,
-    harvestOn: input.harvest_on,
-    signature: input.signature,
-    agreed: input.agree,
+  const parsed = parseForm(RenewalForm, form, {
+    planting_on: 'text',
+    harvest_on: 'text',
+    signature: 'text',
+    agree: 'checkbox',
   })
-  if (Object.keys(problems).length > 0)
-    return data<ActionData>({ fieldErrors: problems, values }, { status: 400 })
+  // The dates go back into the form; the signature (tens of kilobytes) does not.
+  const values = {
+    planting_on: (parsed.values.planting_on ?? '').trim(),
+    harvest_on: (parsed.values.harvest_on ?? '').trim(),
+  }
+  if (!parsed.ok)
+    return data<ActionData>({ fieldErrors: parsed.fieldErrors, values }, { status: 400 })
+  const input = parsed.data
   try {
     await withUserToken({ session, locale }, (token) =>
       api.submitRenewal(token, input, locale, request.headers.get('user-agent') ?? ''),
     )
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
     const refusal = readRefusal(error)
     if (refusal.kind === 'invalid')
       return data<ActionData>(
         {
-          fieldErrors: apiFieldErrors(error, ['planting_on', 'harvest_on', 'signature', 'agree']),
+          fieldErrors: apiFieldErrors(refusal.error, [
+            'planting_on',
+            'harvest_on',
+            'signature',
+            'agree',
+          ]),
           values,
         },
         refusal.init,

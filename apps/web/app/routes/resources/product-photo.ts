@@ -1,5 +1,5 @@
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
+import { readRefusal } from '~/utils/api-errors.server.ts'
 import type { Route } from './+types/product-photo'
 
 /**
@@ -22,9 +22,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       },
     })
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    // No such photo (or a name the API does not take) is a 404; anything else, try later.
+    const { kind } = readRefusal(error)
     return new Response('Not found', {
-      status: error.statusCode === 404 || error.statusCode === 400 ? 404 : 503,
+      status: kind === 'notFound' || kind === 'invalid' ? 404 : 503,
     })
   }
 }

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { data, Form, redirect, useNavigation } from 'react-router'
+import { z } from 'zod'
 import { formatDay } from '@padi/domain/dates'
 import { isLocale, localizedText, type Locale } from '@padi/domain/i18n/locales'
 import type { Currency } from '@padi/domain/markets'
@@ -12,6 +13,7 @@ import { apiContext } from '~/utils/context.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
+import { formIntent, parseForm } from '~/utils/forms.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { useFormTakeOver } from '~/utils/typed-before-hydration.ts'
@@ -30,6 +32,7 @@ import {
   packMatches,
   quoteSale,
   readSelection,
+  selectionOf,
   type Pack,
   type Selection,
 } from './+shared/counter-sale.ts'
@@ -95,12 +98,46 @@ type ActionData = {
   selection?: Selection
 }
 
+/** A code by SMS: the customer's number, as the clerk typed it (the API reads it). */
+const SmsForm = z.object({
+  mobile: z.string().trim().min(1, 'counter.sms.errors.mobileRequired'),
+})
+
+/** The customer's code: scanned (the token the QR holds) or typed (its 8 digits, spaces aside). */
+const CodeForm = z
+  .object({
+    token: z.string().trim(),
+    digits: z.string().transform((v) => v.replace(/\s/g, '')),
+  })
+  .refine((v) => v.token !== '' || /^\d{8}$/.test(v.digits), {
+    message: 'counter.errors.digits',
+    path: ['digits'],
+  })
+
+/** A pickup order handed over: its number, from the row's button. */
+const HandOverForm = z.object({ order_id: z.coerce.number().int().positive() })
+
+/**
+ * The sale: the packs' counts, the vouchers ticked and the search (as the page reads them), the
+ * cash the clerk was shown (none when the vouchers cover more than the sale) and the sale's key.
+ */
+const SaleFields = z.object({
+  q: z.string(),
+  voucher_ids: z.array(z.string()),
+  count: z.record(z.string(), z.string()),
+  expected_cash: z
+    .string()
+    .transform((v) => (v === '' ? undefined : Number(v)))
+    .transform((v) => (v !== undefined && Number.isSafeInteger(v) && v >= 0 ? v : undefined)),
+  key: z.string(),
+})
+
 export async function action({ params, request, context }: Route.ActionArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
   const session = context.get(sessionContext)
   const api = context.get(apiContext)
-  const form = await request.formData()
-  const intent = String(form.get('intent') ?? '')
+  const formData = await request.formData()
+  const intent = formIntent(formData, ['clear', 'sms', 'code', 'handover'])
   const here = localePath(locale, '/staff')
   const refused = (error: unknown, selection?: Selection) => {
     const refusal = counterRefusal(error)
@@ -120,12 +157,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (intent === 'sms') {
     // docs/product/vouchers.md (a code by SMS): the customer's phone has no data; the clerk has a
     // code sent to their registered number, then types the 8 digits they read out.
-    const mobile = String(form.get('mobile') ?? '').trim()
-    if (!mobile)
+    const form = parseForm(SmsForm, formData, ['mobile'])
+    if (!form.ok)
       return data<ActionData>(
-        { fieldErrors: { mobile: 'counter.sms.errors.mobileRequired' }, sms: { mobile } },
+        { fieldErrors: form.fieldErrors, sms: { mobile: '' } },
         { status: 400 },
       )
+    const { mobile } = form.data
     try {
       await asClerk({ session, locale }, (t) => api.counterSmsCode(t, { mobile }))
     } catch (error) {
@@ -143,11 +181,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return redirect(here, 303)
   }
   if (intent === 'code') {
-    const token = String(form.get('token') ?? '').trim()
-    const digits = String(form.get('digits') ?? '').replace(/\s/g, '')
+    const form = parseForm(CodeForm, formData, ['token', 'digits'])
+    if (!form.ok) return data<ActionData>({ fieldErrors: form.fieldErrors }, { status: 400 })
+    const { token, digits } = form.data
     const code = token ? { token } : { digits }
-    if (!token && !/^\d{8}$/.test(digits))
-      return data<ActionData>({ fieldErrors: { digits: 'counter.errors.digits' } }, { status: 400 })
     try {
       await asClerk({ session, locale }, (t) => api.counterLookup(t, code))
     } catch (error) {
@@ -159,7 +196,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const code = session.data.counter
   if (!code) return redirect(here, 303)
   if (intent === 'handover') {
-    const orderId = Number(form.get('order_id'))
+    const form = parseForm(HandOverForm, formData, ['order_id'])
+    // Only a forged form lacks the number; the API would refuse it the same way.
+    if (!form.ok)
+      return data<ActionData>({ formError: { key: 'counter.errors.failed' } }, { status: 400 })
+    const orderId = form.data.order_id
     try {
       await asClerk({ session, locale }, (t) => api.counterHandOver(t, orderId, code))
     } catch (error) {
@@ -170,9 +211,16 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   // The sale: packs and counts typed, vouchers ticked, and the cash the clerk was shown; the
   // prices and the figures are the API's.
-  const selection = readSelection(
-    [...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string'),
-  )
+  const form = parseForm(SaleFields, formData, {
+    q: 'text',
+    voucher_ids: 'list',
+    count: 'group',
+    expected_cash: 'text',
+    key: 'text',
+  })
+  if (!form.ok)
+    return data<ActionData>({ formError: { key: 'counter.errors.failed' } }, { status: 400 })
+  const selection = selectionOf(form.data)
   const lines = Object.entries(selection.counts).map(([id, count]) => ({
     variation_id: Number(id),
     count,
@@ -182,16 +230,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       { formError: { key: 'counter.errors.noLines' }, selection },
       { status: 400 },
     )
-  const shown = Number(String(form.get('expected_cash') ?? ''))
+  const shown = form.data.expected_cash
   const body: CounterPurchase = {
     ...code,
     lines,
     voucher_ids: selection.vouchers,
-    ...(form.get('expected_cash') !== '' && Number.isSafeInteger(shown) && shown >= 0
-      ? { expected_cash_minor: shown }
-      : {}),
+    ...(shown !== undefined ? { expected_cash_minor: shown } : {}),
   }
-  const key = String(form.get('key') ?? '')
+  const key = form.data.key
   try {
     const done = await asClerk({ session, locale }, (t) => api.counterPurchase(t, key, body))
     // docs/product/vouchers.md (the customer's visit): the customer stays open for the hand-over

@@ -1,6 +1,6 @@
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import { apiContext } from '~/utils/context.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
+import { readRefusal } from '~/utils/api-errors.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
 import { drawCode } from './+shared/live-code.server.ts'
@@ -51,7 +51,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // every few seconds on a farmer's data plan.
     if (error instanceof Response && error.status >= 300 && error.status < 400)
       return Response.json({ code: 'UNAUTHENTICATED' }, { status: 401, headers })
-    if (!(error instanceof ApiError)) throw error
-    return Response.json({ code: error.code }, { status: error.statusCode, headers })
+    // The page's script reads the API's own code and status.
+    const refusal = readRefusal(error)
+    return Response.json(
+      { code: refusal.error.code },
+      { status: refusal.error.statusCode, headers },
+    )
   }
 }

@@ -6,7 +6,7 @@ import { localizedText } from '@padi/domain/i18n/locales'
 import type { Market } from '@padi/domain/markets'
 import { apiContext } from '~/utils/context.server.ts'
 import { serverTranslator } from '~/utils/messages.server.ts'
-import { ApiError } from '~/utils/api.server.ts'
+import { readRefusal } from '~/utils/api-errors.server.ts'
 import { farmerPlace, localeOf } from '~/routes/products/+shared/catalogue.server.ts'
 import type { PackChoices } from './input-form.ts'
 
@@ -78,7 +78,8 @@ export async function packChoices(
         : t('calculator.input.plan.notInShop'),
     }
   } catch (error) {
-    if (error instanceof ApiError) return null
-    throw error
+    // Refused by the API: no packs offered (readRefusal throws anything else on).
+    readRefusal(error)
+    return null
   }
 }

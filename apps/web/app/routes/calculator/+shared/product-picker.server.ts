@@ -1,6 +1,6 @@
 import { redirect, type RouterContextProvider } from 'react-router'
 import { localizedText } from '@padi/domain/i18n/locales'
-import { ApiError } from '~/utils/api.server.ts'
+import { readRefusal } from '~/utils/api-errors.server.ts'
 import { apiContext } from '~/utils/context.server.ts'
 import {
   defaultVariation,
@@ -65,8 +65,8 @@ export async function productPickerRedirect(args: Args): Promise<Response | null
     return redirect(target(search))
   } catch (error) {
     // An unknown product or an API that is down: the calculator still works by hand.
-    if (error instanceof ApiError) return redirect(target(keep))
-    throw error
+    readRefusal(error)
+    return redirect(target(keep))
   }
 }
 
@@ -87,7 +87,8 @@ export async function productChoices(args: Args): Promise<ProductChoice[]> {
       .filter((p) => p.category !== NOT_SPRAYED)
       .map((p) => ({ id: p.id, name: localizedText(p.name, locale) }))
   } catch (error) {
-    if (error instanceof ApiError) return []
-    throw error
+    // Refused by the API: no list to pick from (readRefusal throws anything else on).
+    readRefusal(error)
+    return []
   }
 }

@@ -1,9 +1,10 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
+import { z } from 'zod'
 import type { ProductGroup } from '@padi/domain/catalogue/catalogue'
 import type { ProductDetail, ProductList, ProductSummary } from '@padi/domain/catalogue/schemas'
 import { isLocale, localizedText, type Locale, type LocalizedText } from '@padi/domain/i18n/locales'
-import type { Market } from '@padi/domain/markets'
-import { ApiError, type ApiClient } from '~/utils/api.server.ts'
+import { MARKETS, type Market } from '@padi/domain/markets'
+import type { ApiClient } from '~/utils/api.server.ts'
 import { rankBranches } from '@padi/domain/orders/pickup-stock'
 import { apiContext } from '~/utils/context.server.ts'
 import { marketCookie, marketFor } from '~/utils/market.server.ts'
@@ -20,6 +21,7 @@ import type {
 import { apiListQuery, readListQuery } from './list-query.ts'
 import { safeRedirectPath } from '~/utils/safe-redirect.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
+import { parseForm } from '~/utils/forms.ts'
 import { onlyLanguage } from '~/utils/page-language.server.ts'
 
 type Args = {
@@ -314,10 +316,13 @@ async function farmerOrder(
       preferredName: own ? localizedText(own.name, localeOf(params)) : null,
     }
   } catch (error) {
-    if (error instanceof ApiError) return null
-    throw error
+    // Refused by the API: the page goes without it (readRefusal throws anything else on).
+    readRefusal(error)
+    return null
   }
 }
+
+const MarketForm = z.object({ market: z.enum(MARKETS) })
 
 /**
  * The market switch (docs/product/catalogue.md): a plain POST that sets the market cookie and comes back to the same
@@ -325,9 +330,9 @@ async function farmerOrder(
  * market's prices means nothing in the other.
  */
 export async function marketAction({ request }: Pick<Args, 'request'>) {
-  const form = await request.formData()
-  const market = form.get('market')
-  if (market !== 'MY' && market !== 'TH') throw data(null, { status: 400 })
+  const form = parseForm(MarketForm, await request.formData(), ['market'])
+  if (!form.ok) throw data(null, { status: 400 })
+  const { market } = form.data
   const url = new URL(request.url)
   url.searchParams.delete('cursor')
   url.searchParams.delete('index')

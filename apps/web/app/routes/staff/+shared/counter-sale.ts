@@ -15,26 +15,36 @@ export type Selection = { counts: Record<number, number>; vouchers: number[]; q:
 /** The most of one pack one sale takes (the API's limit). */
 export const MAX_COUNT = 999
 
+/** The sale form's fields as posted: the search, the vouchers ticked, each pack's count by id. */
+export type SelectionFields = { q: string; voucher_ids: string[]; count: Record<string, string> }
+
 /** Reads a selection from form fields or a query string: anything else, or out of range, is left out. */
 export function readSelection(entries: Iterable<[string, unknown]>): Selection {
+  const fields: SelectionFields = { q: '', voucher_ids: [], count: {} }
+  for (const [name, raw] of entries) {
+    const value = typeof raw === 'string' ? raw : ''
+    if (name === 'q') fields.q = value
+    else if (name === 'voucher_ids') fields.voucher_ids.push(value)
+    else if (name.startsWith('count-')) fields.count[name.slice(6)] = value
+  }
+  return selectionOf(fields)
+}
+
+/** The selection the sale form's fields make: anything else, or out of range, is left out. */
+export function selectionOf(fields: SelectionFields): Selection {
   const counts: Record<number, number> = {}
   const vouchers: number[] = []
-  let q = ''
-  for (const [name, raw] of entries) {
-    const value = typeof raw === 'string' ? raw.trim() : ''
-    if (name === 'q') q = value.slice(0, 100)
-    else if (name === 'voucher_ids') {
-      const id = Number(value)
-      if (Number.isInteger(id) && id > 0 && id < 2 ** 31 && !vouchers.includes(id))
-        vouchers.push(id)
-    } else if (name.startsWith('count-')) {
-      const id = Number(name.slice(6))
-      const count = Number(value)
-      if (Number.isInteger(id) && id > 0 && id < 2 ** 31 && Number.isInteger(count) && count > 0)
-        counts[id] = Math.min(count, MAX_COUNT)
-    }
+  for (const raw of fields.voucher_ids) {
+    const id = Number(raw.trim())
+    if (Number.isInteger(id) && id > 0 && id < 2 ** 31 && !vouchers.includes(id)) vouchers.push(id)
   }
-  return { counts, vouchers: vouchers.slice(0, 20), q }
+  for (const [key, raw] of Object.entries(fields.count)) {
+    const id = Number(key)
+    const count = Number(raw.trim())
+    if (Number.isInteger(id) && id > 0 && id < 2 ** 31 && Number.isInteger(count) && count > 0)
+      counts[id] = Math.min(count, MAX_COUNT)
+  }
+  return { counts, vouchers: vouchers.slice(0, 20), q: fields.q.trim().slice(0, 100) }
 }
 
 /**
