@@ -67,15 +67,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-/** The reminders' box, ticked or not. */
-const RemindersForm = z.object({ sms_reminders: z.boolean() })
+/** The reminders' switch: the form sends the state to go to ('on' or 'off'), not a ticked box. */
+const RemindersForm = z.object({ sms_reminders: z.enum(['on', 'off']) })
 
 /** docs/product/notices.md: SMS reminders on or off; decisions about credit are always sent. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
   const session = context.get(sessionContext)
-  const form = parseForm(RemindersForm, await request.formData(), { sms_reminders: 'checkbox' })
-  const on = form.ok && form.data.sms_reminders
+  const form = parseForm(RemindersForm, await request.formData(), ['sms_reminders'])
+  const on = form.ok && form.data.sms_reminders === 'on'
   await withUserToken({ session, locale }, (token) =>
     context.get(apiContext).setReminders(token, on),
   )
