@@ -1,6 +1,8 @@
 import { test, expect } from './support/fixtures.ts'
 import { API, createAccount, freshMobile, setSuspended } from './support/api.ts'
 import { loginInBrowser, sendSignUp } from './support/login.ts'
+import { decodeJwt } from 'jose'
+import { tokenExpiryMs } from '@padi/domain/auth/rules'
 import { makeTokenDue, readSession } from './support/session-cookie.ts'
 
 test.describe('route guards of docs/product/accounts.md, in order (docs/product/accounts.md)', () => {
@@ -9,13 +11,17 @@ test.describe('route guards of docs/product/accounts.md, in order (docs/product/
   }) => {
     await loginInBrowser(page, '+66800000001')
     const before = await readSession(page)
-    await makeTokenDue(page)
+    const due = await makeTokenDue(page)
     await page.goto('/en/settings')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(page).toHaveURL(/\/en\/settings$/)
     const after = await readSession(page)
-    expect(after.accessToken).not.toBe(before.accessToken)
+    // Refreshed: the refresh token is rotated, and the kept expiry is the new access token's own,
+    // later than the one made due. (The access token itself may read the same: issued in the same
+    // second as the first, for the same session, its claims are the same.)
     expect(after.refreshToken).not.toBe(before.refreshToken)
+    expect(after.expiresAt).toBe(tokenExpiryMs(decodeJwt(after.accessToken!).exp!))
+    expect(after.expiresAt).toBeGreaterThan(due)
   })
 
   test('1: when the refresh fails the user is logged out and sent to /login', async ({

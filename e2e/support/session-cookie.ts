@@ -42,7 +42,7 @@ async function writeSession(page: Page, patch: SessionData) {
  * left first (for a blank one), so no answer of it still on its way writes the cookie back; the
  * test opens its next page itself.
  */
-export async function makeTokenDue(page: Page) {
+export async function makeTokenDue(page: Page): Promise<number> {
   await page.goto('about:blank')
   const session = await readSession(page)
   // As logging in stored it (docs/product/accounts.md): the token's own expiry.
@@ -50,4 +50,5 @@ export async function makeTokenDue(page: Page) {
   const expiresAt = Date.now() + TOKEN_REFRESH_WINDOW_MS - 1000
   expect(needsRefresh(expiresAt, Date.now())).toBe(true)
   await writeSession(page, { expiresAt })
+  return expiresAt
 }
