@@ -51,13 +51,15 @@ test.describe('the installable app', () => {
       await expect(page).toHaveURL(/\/en$/)
       // The service worker is registered when the farmer starts using a page (its scripts start).
       await startUsing(page)
-      // Installed (the offline page stored), activated, and controlling this page: it claims the
-      // pages open when it activates. Waited for as the browser reports it, however long a busy
-      // machine takes, rather than within a time budget (15 s once ran out in CI).
+      // Installed (the offline page stored) and activated: waited for as the browser reports it,
+      // however long a busy machine takes. This page itself may stay uncontrolled: when the worker
+      // was registered on the login page, the home page's request can start before it activates and
+      // its claim can come before the new page exists (seen 1 in 30 runs on a loaded machine). The
+      // farmer's next page is the one that counts: a navigation after activation always goes
+      // through the worker.
       expect(
         await page.evaluate(async () => {
-          const sw = navigator.serviceWorker
-          const { active } = await sw.ready
+          const { active } = await navigator.serviceWorker.ready
           if (active && active.state !== 'activated')
             await new Promise((resolve) =>
               active.addEventListener(
@@ -65,18 +67,14 @@ test.describe('the installable app', () => {
                 () => active.state === 'activated' && resolve(null),
               ),
             )
-          if (!sw.controller)
-            await new Promise((resolve) =>
-              sw.addEventListener('controllerchange', resolve, { once: true }),
-            )
           return {
             active: active?.state,
-            controlled: Boolean(sw.controller),
             offlinePage: Boolean(await caches.match('/offline.html', { ignoreSearch: true })),
           }
         }),
-      ).toEqual({ active: 'activated', controlled: true, offlinePage: true })
+      ).toEqual({ active: 'activated', offlinePage: true })
       await page.goto('/en/products/agrochems')
+      expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
       const firstProduct = (await page.locator('main h2, main h3').first().textContent()) ?? ''
       await page.goto('/en/qr')
       await expect(page.getByRole('heading', { name: 'My QR code' })).toBeVisible()
