@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './support/fixtures.ts'
+import { expect, expectAccessible, test } from './support/fixtures.ts'
 import { API, createAccount } from './support/api.ts'
 import { loginInBrowser } from './support/login.ts'
 import { arrive, holdScripts } from './support/farmer-phone.ts'
@@ -30,6 +30,8 @@ test('a visitor: 750 mL is 3 × 250 mL for RM216.00, not 8 × 100 mL, and the bu
 }) => {
   const packs = await calculatorFromBisPro(page, 'en', '2.5')
   await expect(packs).toHaveText(/^3 × 250 mL\s*RM216\.00 · In stock$/)
+  // The answer shown, figures and button: a list of figures holds only names and values.
+  await expectAccessible(page)
   await page.getByRole('button', { name: 'Add these 3 packs to the cart' }).click()
   await expect(page.getByText('Added to your cart.').first()).toBeVisible()
   await expect(page.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible()
@@ -67,6 +69,7 @@ test('in Malay, a field larger than Sekinchan’s stock: the cheapest mix, and t
   await expect(packs).toHaveText(
     /^14 × 250 mL \+ 1 × 100 mL\s*RM1,040\.00 · Tidak semua ada stok di Sekinchan: halaman pembayaran menunjukkan cawangan yang ada$/,
   )
+  await expectAccessible(page)
 })
 
 test('“Add these packs” tapped before the scripts arrive adds the mix once, as without them', async ({
@@ -89,6 +92,8 @@ test('“Add these packs” tapped before the scripts arrive adds the mix once, 
   )
   const packs = page.locator('.calc-figure', { hasText: 'Packs to buy' }).locator('dd')
   await expect(packs).toHaveText(/^3 × 250 mL\s*RM216\.00 · In stock$/)
+  // The answer shown, figures and button: a list of figures holds only names and values.
+  await expectAccessible(page)
   await page.getByRole('button', { name: 'Add these 3 packs to the cart' }).click()
   // The browser posted the form itself; the page it comes back to counts the three.
   await expect(page.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible()
