@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser } from '@playwright/test'
 import { waitForServer } from './wait-for-server.ts'
+import { ensureBuilt } from './bench-build.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -12,6 +13,7 @@ export async function startServersAndBrowser(
   webPort: number,
   apiPort: number,
 ): Promise<{ base: string; browser: Browser; stop: () => Promise<void> }> {
+  ensureBuilt('shop')
   const base = `http://127.0.0.1:${webPort}`
   const server = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/serve.ts'], {
     cwd: root,

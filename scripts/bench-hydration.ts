@@ -8,7 +8,8 @@
 // every DOM change and at every animation frame. A tap whose effect has not shown 30 s later took
 // no effect: that is a finding about the page, reported as such, not a failure of the bench. Also
 // reported: how the tap was answered (by the browser alone, by a new page, or by the scripts) and
-// when the tapped page hydrated. Needs `npm run build`; starts its own servers on a fresh
+// when the tapped page hydrated. Builds the shop first (BENCH_NO_BUILD=1 reuses a build that is
+// there, scripts/bench-build.ts); starts its own servers on a fresh
 // PostgreSQL database (DATABASE_URL, default the local `test` server; e2e/support/serve.ts) and
 // stops them afterwards. BENCH_RUNS (default 3) runs of each; BENCH_PAGES=/en/cart,/en/qr runs
 // only those pages; BENCH_FARMER_CPU sets the farmer preset's CPU slow-down; BENCH_PORT (default

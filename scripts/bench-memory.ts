@@ -5,6 +5,7 @@
 // for them) and 25 on anonymous searches (rendered, then kept by the page cache). After each run
 // it prints every process's resident memory and its high-water mark, from /proc.
 //
+// Builds the shop first (BENCH_NO_BUILD=1 reuses a build that is there, scripts/bench-build.ts).
 // BENCH_EMBEDDED=1 runs the API on the embedded database (PGlite) instead, to show what it adds.
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -12,6 +13,7 @@ import { cpus, totalmem } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { waitForServer } from './wait-for-server.ts'
+import { ensureBuilt } from './bench-build.ts'
 import { logInThroughForm } from './bench-log-in.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -25,6 +27,7 @@ const databaseUrl = embedded
   ? ''
   : (process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test')
 
+ensureBuilt('shop')
 const serve = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/serve.ts'], {
   cwd: root,
   env: {

@@ -7,12 +7,13 @@
 // each figure also reads as a ratio that holds on a noisy machine.
 //
 // BENCH_SECONDS (default 30) and BENCH_WARMUP (default 5) set the times; BENCH_ONLY=list,hello
-// runs some targets only; BENCH_NO_BUILD=1 reuses the builds.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+// runs some targets only; BENCH_NO_BUILD=1 reuses the builds that are there (scripts/bench-build.ts).
+import { spawn, type ChildProcess } from 'node:child_process'
 import { cpus, totalmem } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { waitForServer } from './wait-for-server.ts'
+import { ensureBuilt } from './bench-build.ts'
 import { logInThroughForm } from './bench-log-in.ts'
 import { serverNodeFlags, serverEnv } from './server-memory.mjs'
 import { endBench, freshBenchDatabase } from './bench-database.ts'
@@ -38,10 +39,7 @@ if (process.env.BENCH_CLUSTER) {
   process.exit(0)
 }
 
-if (!process.env.BENCH_NO_BUILD) {
-  run('npm', ['run', 'build'], root)
-  run('npx', ['react-router', 'build'], `${root}bench/ssr-hello`)
-}
+ensureBuilt('shop', 'hello')
 children.push(
   spawn(process.execPath, ['--import', 'tsx', 'e2e/support/serve.ts'], {
     cwd: root,
@@ -111,7 +109,7 @@ async function load(target: Target, connections: number, duration: number) {
  * fresh PostgreSQL database with the demo data each time; the ratio of two to one per row.
  */
 async function benchCluster() {
-  if (!process.env.BENCH_NO_BUILD) run('npm', ['run', 'build'], root)
+  ensureBuilt('shop')
   const db = 'padi_bench_ssr_cluster'
   const rates = new Map<string, number>()
   console.log(
@@ -164,9 +162,4 @@ async function benchCluster() {
     }
   }
   await endBench(null, db)
-}
-
-function run(cmd: string, args: string[], cwd: string) {
-  const r = spawnSync(cmd, args, { cwd, stdio: 'inherit' })
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`)
 }
