@@ -12,3 +12,5 @@ export function watchContentVersion(
   url: string,
   everyMs?: number,
 ): (() => Promise<number | null>) & { recheck: () => void }
+
+export function policyByHashes(policy: string, nonce: string, html: string): string

@@ -6,11 +6,55 @@
 //
 // Never shared between people: a request with a session cookie (logged in, mid sign-up, or
 // carrying a flash message) is never served from or stored in the cache, nor is any answer that
-// sets a cookie. Each page served from the cache gets a fresh CSP nonce, stamped into the stored
-// HTML and its Content-Security-Policy header, so no two answers share a nonce.
-import { createHash, randomBytes } from 'node:crypto'
+// sets a cookie.
+//
+// A hit costs no more than sending bytes (ADR 083): the stored page's Content-Security-Policy
+// allows its inline scripts by their SHA-256 hashes instead of the nonce it was rendered with, so
+// the body is never rewritten; and once a page is asked for again it is compressed once, at
+// brotli's and gzip's best, and those bytes are sent as they are to every browser that takes them.
+import { createHash } from 'node:crypto'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
 import { parseCookie } from 'cookie'
 import { LRUCache } from 'lru-cache'
+
+const brotli = promisify(brotliCompress)
+const gzipped = promisify(gzip)
+
+/**
+ * A stored page's policy: its nonce source replaced by the hashes of the page's inline scripts
+ * (the page's own, and the module script its starter copies from a `text/x-module` one when the
+ * scripts start: allowed by the same hash, whatever nonce it carries).
+ * @param {string} policy
+ * @param {string} nonce
+ * @param {string} html
+ */
+export function policyByHashes(policy, nonce, html) {
+  const hashes = new Set()
+  for (const [, body] of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi))
+    if (body) hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`)
+  return policy.replace(`'nonce-${nonce}'`, [...hashes].join(' '))
+}
+
+/**
+ * The page at each encoding's best: brotli's quality 11 and gzip's level 9. Seconds of CPU for
+ * a large page, so made off the main thread, and only for a page asked for a second time (one
+ * request per address, a crawler's, pays nothing more than a render).
+ * @param {Buffer} html
+ */
+async function encode(html) {
+  const [br, gz] = await Promise.all([
+    brotli(html, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+      },
+    }),
+    gzipped(html, { level: 9 }),
+  ])
+  return { br, gzip: gz }
+}
 
 /** Headers of a stored answer that are sent again with it (helmet adds its own on each request). */
 const KEPT_HEADERS = ['content-type', 'content-security-policy', 'vary', 'cache-control', 'link']
@@ -28,11 +72,13 @@ export function createPageCache({
   maxBytes = 32 * 1024 * 1024,
   version = Object.assign(async () => null, { recheck: () => undefined }),
 }) {
-  /** @type {LRUCache<string, { html: string, nonce: string, etag: string, headers: [string, string][], version: number | null }>} */
+  /** @typedef {{ html: Buffer, encoded: { br: Buffer, gzip: Buffer } | null, encoding: boolean, etag: string, headers: [string, string][], version: number | null }} Page */
+  /** @type {LRUCache<string, Page>} */
   const pages = new LRUCache({
     ttl: ttlMs,
     maxSize: maxBytes,
-    sizeCalculation: (page) => page.html.length + 512,
+    // The compressed copies, made later, are counted ahead: together under half the page.
+    sizeCalculation: (page) => Math.ceil(page.html.length * 1.5) + 512,
   })
   const stats = { hits: 0, misses: 0 }
 
@@ -83,12 +129,31 @@ export function createPageCache({
         res.statusCode = 304
         return res.end()
       }
-      const nonce = randomBytes(16).toString('base64')
-      res.setHeader(
-        'Content-Security-Policy',
-        String(res.getHeader('Content-Security-Policy')).replaceAll(page.nonce, nonce),
-      )
-      return res.end(page.html.replaceAll(page.nonce, nonce))
+      if (!page.encoded && !page.encoding) {
+        const kept = page
+        kept.encoding = true
+        encode(kept.html).then(
+          (encoded) => void (kept.encoded = encoded),
+          () => void (kept.encoding = false),
+        )
+      }
+      // Brotli whenever the browser takes it (smaller), whatever order it lists encodings in.
+      const encoding = !page.encoded
+        ? false
+        : req.acceptsEncodings('br')
+          ? 'br'
+          : req.acceptsEncodings('gzip')
+            ? 'gzip'
+            : false
+      if (page.encoded && (encoding === 'br' || encoding === 'gzip')) {
+        const body = page.encoded[encoding]
+        // Already compressed: the compression middleware leaves an encoded answer as it is.
+        res.setHeader('Content-Encoding', encoding)
+        res.setHeader('Content-Length', body.length)
+        res.vary('Accept-Encoding')
+        return res.end(body)
+      }
+      return res.end(page.html)
     }
     stats.misses += 1
     res.setHeader('X-Page-Cache', 'miss')
@@ -97,16 +162,30 @@ export function createPageCache({
       // A page that depends on more than its address and cookies says so.
       if (/no-store|private/.test(String(res.getHeader('cache-control') ?? ''))) return
       if (!String(res.getHeader('content-type') ?? '').startsWith('text/html')) return
-      const nonce = /'nonce-([^']+)'/.exec(String(res.getHeader('content-security-policy')))?.[1]
+      const policy = String(res.getHeader('content-security-policy') ?? '')
+      const nonce = /'nonce-([^']+)'/.exec(policy)?.[1]
       if (!nonce) return
       /** @type {[string, string][]} */
       const headers = []
       for (const name of KEPT_HEADERS) {
         const value = res.getHeader(name)
-        if (value !== undefined) headers.push([name, String(value)])
+        if (value !== undefined)
+          headers.push([
+            name,
+            name === 'content-security-policy'
+              ? policyByHashes(policy, nonce, html)
+              : String(value),
+          ])
       }
       const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`
-      pages.set(key, { html, nonce, etag, headers, version: current })
+      pages.set(key, {
+        html: Buffer.from(html),
+        encoded: null,
+        encoding: false,
+        etag,
+        headers,
+        version: current,
+      })
     })
     next()
   }
