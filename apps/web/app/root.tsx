@@ -12,6 +12,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router'
 import { isLocale, LOCALE_HTML_LANG, type Locale } from '@padi/domain/i18n/locales'
+import { marketDay } from '@padi/domain/dates'
 import {
   accountMarketOf,
   createI18n,
@@ -92,9 +93,11 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ]
 
-export function loader({ request, params }: Route.LoaderArgs) {
+export function loader({ request, params, context }: Route.LoaderArgs) {
   const env = getEnv()
   const locale: Locale = isLocale(params.lang) ? params.lang : localeForRequest(request)
+  const session = context.get(sessionContext)
+  const reader = readerMarket(locale, session.isLoggedIn ? session.data.user?.market : null)
   const consent = readCookie(request, 'cookie_consent')
   return {
     locale,
@@ -107,8 +110,10 @@ export function loader({ request, params }: Route.LoaderArgs) {
     errorReporting: env.SENTRY_DSN
       ? { dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV }
       : null,
-    // The server's year, so the footer renders the same on the server and in the browser.
-    year: new Date().getUTCFullYear(),
+    // The server's year, so the footer renders the same on the server and in the browser; the
+    // year it is in the reader's market (docs/product/dates-and-times.md), not in UTC, which is
+    // still the old year for the first 7-8 hours of 1 January.
+    year: Number(marketDay(new Date(), reader).slice(0, 4)),
   }
 }
 export type RootData = ReturnType<typeof loader>
