@@ -97,6 +97,17 @@ export async function hydrated(page: Page) {
 
 /** axe-core: no serious or critical violations (docs/product/shell.md). */
 export async function expectAccessible(page: Page) {
+  // Judged as the page settles, not mid-animation: a toast fading in has its text at part
+  // opacity for a moment, which axe reads as too little contrast (seen once on the addresses
+  // page). Endless animations (a spinner) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  )
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze()
