@@ -1,3 +1,6 @@
+import { marketDay } from '../dates.ts'
+import { marketOfCurrency, type Currency } from '../markets.ts'
+
 /** docs/product/orders-and-payments.md: orders. */
 export const ORDER_STATUSES = ['unpaid', 'paid', 'completed'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
@@ -21,8 +24,12 @@ export function initialStatus(payment: PaymentType): OrderStatus {
   return payment === 'cash' ? 'unpaid' : 'paid'
 }
 
-/** The order number customers and branch staff read out: SM, the date, the order's id. */
-export function orderNumber(id: number, at: Date): string {
-  const d = at.toISOString().slice(2, 10).replaceAll('-', '')
+/**
+ * The order number customers and branch staff read out: SM, the day it was placed in its own
+ * market (docs/product/dates-and-times.md), the order's id. The database sets it as the order is
+ * inserted (sql/functions/orders-number-from-id.sql); this says the same, for tests and readers.
+ */
+export function orderNumber(id: number, at: Date, currency: Currency): string {
+  const d = marketDay(at, marketOfCurrency(currency)).slice(2).replaceAll('-', '')
   return `SM${d}-${String(id).padStart(6, '0')}`
 }

@@ -81,7 +81,9 @@ describe('placing an order (docs/product/orders-and-payments.md)', () => {
     })
     expect(placed.number).toMatch(/^SM\d{6}-\d{6}$/)
     // Written by the table's trigger, by the rule in the domain.
-    expect(placed.number).toBe(orderNumber(placed.id, new Date(placed.created_at)))
+    expect(placed.number).toBe(
+      orderNumber(placed.id, new Date(placed.created_at), placed.total.currency),
+    )
     expect(await available()).toBe(before.credit - total)
     expect(await stockOf(a!.id)).toBe(before.a - 2)
     expect(
