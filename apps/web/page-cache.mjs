@@ -37,8 +37,8 @@ export function policyByHashes(policy, nonce, html) {
 }
 
 /**
- * The page at each encoding's best: brotli's quality 11 and gzip's level 9. Seconds of CPU for
- * a large page, so made off the main thread, and only for a page asked for a second time (one
+ * The page at each encoding's best: brotli's quality 11 and gzip's level 9. Up to a second of CPU
+ * for a large page on a busy machine, so made off the main thread, and only for a page asked for a second time (one
  * request per address, a crawler's, pays nothing more than a render).
  * @param {Buffer} html
  */
@@ -138,14 +138,12 @@ export function createPageCache({
         )
       }
       // Brotli whenever the browser takes it (smaller), whatever order it lists encodings in.
-      const encoding = !page.encoded
-        ? false
-        : req.acceptsEncodings('br')
-          ? 'br'
-          : req.acceptsEncodings('gzip')
-            ? 'gzip'
-            : false
-      if (page.encoded && (encoding === 'br' || encoding === 'gzip')) {
+      const encoding = req.acceptsEncodings('br')
+        ? 'br'
+        : req.acceptsEncodings('gzip')
+          ? 'gzip'
+          : null
+      if (page.encoded && encoding) {
         const body = page.encoded[encoding]
         // Already compressed: the compression middleware leaves an encoded answer as it is.
         res.setHeader('Content-Encoding', encoding)
