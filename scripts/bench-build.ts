@@ -19,9 +19,9 @@ const BUILDS = {
 
 export type BenchBuild = keyof typeof BUILDS
 
-/** Whether `build` has to be made: always, unless BENCH_NO_BUILD=1 and it is there. */
+/** Whether `build` has to be made: always, unless BENCH_NO_BUILD is set and it is there. */
 export function needsBuild(build: BenchBuild, env = process.env): boolean {
-  return env.BENCH_NO_BUILD !== '1' || !existsSync(`${root}${BUILDS[build].output}`)
+  return !env.BENCH_NO_BUILD || !existsSync(`${root}${BUILDS[build].output}`)
 }
 
 /** Makes each build asked for that `needsBuild` says is needed; throws when one fails. */

@@ -70,8 +70,8 @@ app.get('/readyz', (_req, res) => {
 // gzip at level 9, not zlib's default 6: about 75 B less of every page for a farmer on 2G, for
 // about 0.6 ms more of the server's time per page (measured on /th/contact, 94 KB of HTML).
 // Brotli (what phones' browsers ask for first) at quality 6, not the library's 4: the Malay list
-// page is 14.2 KB instead of 15.3 KB, inside the first round trip, for about 0.4 ms more; the
-// qualities above 9 cost 30-130 ms a page and are kept for pages served again (page-cache.mjs).
+// page is 14.2 KB instead of 15.3 KB for about 0.3 ms more; the qualities above 9 cost 30-130 ms
+// a page and are kept for pages served again (page-cache.mjs).
 app.use(
   compression({
     level: 9,
