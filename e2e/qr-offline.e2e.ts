@@ -37,6 +37,15 @@ const parts = (page: Page) => ({
   ranOut: page.locator('.qr-ran-out'),
 })
 
+/** The live part's own script has judged the code (ADR 084): it runs with nobody touching. */
+const liveStarted = (page: Page) => expect(page.locator('.qr-live[data-live]')).toBeAttached()
+
+/** The farmer touches the page: its React starts and takes the live part over. */
+async function touched(page: Page) {
+  await page.mouse.move(5, 5)
+  await hydrated(page)
+}
+
 /** What the page says once its code has run out without signal. */
 async function expectRanOut(page: Page) {
   const { qr, digits, timer, ranOut } = parts(page)
@@ -64,9 +73,9 @@ test.describe('the QR page without signal', () => {
   }) => {
     const { context, page } = await phone(browser, request)
     const { qr, digits, timer, noSignal } = parts(page)
-    // Nothing touched: the page's scripts start by themselves.
+    // Nothing touched: the live part's own script judges the code, without React.
     await page.goto('/en/qr')
-    await hydrated(page)
+    await liveStarted(page)
     await expect(timer).toBeVisible()
     const shown = await digits.textContent()
 
@@ -102,8 +111,9 @@ test.describe('the QR page without signal', () => {
     // for the page: without this, whether the worker controls the page yet decided the outcome.
     const { context, page } = await phone(browser, request, { serviceWorkers: 'block' })
     const { digits, timer, noSignal } = parts(page)
+    // Once React has taken the part over, the same.
     await page.goto('/en/qr')
-    await hydrated(page)
+    await touched(page)
     const shown = await digits.textContent()
     // The server answers nothing: neither the next code nor the page's other questions. Only
     // the phone's clock is moved on here, not the server's; any answer would tell the page the
@@ -137,7 +147,7 @@ test.describe('the QR page without signal', () => {
     const { context, page } = await phone(browser, request, { serviceWorkers: 'allow' })
     try {
       await page.goto('/en/qr')
-      await hydrated(page)
+      await touched(page)
       // The service worker is registered with the page's scripts; from then on it keeps the page.
       await expect
         .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), {
@@ -145,7 +155,7 @@ test.describe('the QR page without signal', () => {
         })
         .toBe(true)
       await page.goto('/en/qr')
-      await hydrated(page)
+      await liveStarted(page)
       await expect(parts(page).timer).toBeVisible()
 
       // Later, in the field: no signal, and the phone opens its saved copy.

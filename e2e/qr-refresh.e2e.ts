@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { API, apiLogin, createAccount } from './support/api.ts'
-import { arrive, asFarmerPhone, holdScripts } from './support/farmer-phone.ts'
+import { arrive, asFarmerPhone, expectNotHydrated, holdScripts } from './support/farmer-phone.ts'
 import { submitLogin } from './support/login.ts'
 import { E2E_WEB_PORT } from './support/ports.ts'
 
@@ -53,9 +53,9 @@ async function sellAtCounter(request: APIRequestContext, page: Page) {
 
 /**
  * docs/product/vouchers.md (the customer's QR code): a phone held up at the counter, nobody
- * touching it. With scripts (on the farmer's phone: slow line, slow CPU) the page starts its
- * scripts by itself, changes its code every minute in place (no page load: on a slow network that
- * would blank the code the clerk is reading) and shows the counter's sale within 5 seconds;
+ * touching it. With scripts (on the farmer's phone: slow line, slow CPU) the page's own small
+ * script changes its code every minute in place (no page load: on a slow network that would blank
+ * the code the clerk is reading) and shows the counter's sale within 5 seconds, without React;
  * without scripts it loads itself again every minute (a new code, and the sale); and without
  * scripts, when that load does not come back before the code runs out, the code is hidden and the
  * page says what to do.
@@ -70,11 +70,10 @@ test('untouched, the QR page shows a new code every minute and the counter’s s
   const withScripts = async () => {
     const { context, page } = await phone(browser, account, true)
     await asFarmerPhone(page)
-    const scripts = await holdScripts(page)
+    // The page's React is held back for as long as nobody touches the phone: the live part runs
+    // on its own small script, which comes in the page itself (ADR 084).
+    await holdScripts(page)
     await arrive(page, '/en/qr')
-    // Asked for by the page itself, with nothing touched: the QR page needs them at once.
-    await expect.poll(() => scripts.count(), { timeout: 15_000 }).toBeGreaterThan(0)
-    await scripts.release()
     let loads = 0
     page.on('load', () => (loads += 1))
     const timer = page.getByRole('timer')
@@ -99,6 +98,10 @@ test('untouched, the QR page shows a new code every minute and the counter’s s
     }
     await expect(paid).toBeVisible()
     expect(loads).toBe(0)
+    // All of it with the page's React held back: the page never hydrated. (Whether React was
+    // asked for at all depends on the test's pointer: Chromium sends a mouse move when the page
+    // changes under a resting pointer, which the starter rightly counts as a first interaction.)
+    await expectNotHydrated(page)
     await context.close()
   }
 
@@ -146,4 +149,88 @@ test('untouched, the QR page shows a new code every minute and the counter’s s
   }
 
   await Promise.all([withScripts(), withoutScripts(), reloadNeverComes()])
+})
+
+/**
+ * ADR 084: the first touch starts the page's React, which takes the live part over exactly as
+ * its small script has drawn it by then (a sale that came, the code that followed it): nothing
+ * drawn again, nothing undone, no second background loop, and the part stays live. The clock is
+ * the test's, so the next minute comes at once.
+ */
+test('at the first touch, React takes the live part over as it stands, and it stays live', async ({
+  browser,
+  request,
+}) => {
+  const account = await createAccount(request)
+  const context = await browser.newContext({
+    baseURL: `http://127.0.0.1:${E2E_WEB_PORT}`,
+    viewport: { width: 360, height: 740 },
+    hasTouch: true,
+  })
+  await context.clock.install()
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('console', (m) => void (m.type() === 'error' && problems.push(m.text())))
+  page.on('pageerror', (e) => problems.push(e.message))
+  await page.goto('/en/login?redirectTo=%2Fen%2Fdashboard')
+  await submitLogin(page, account.mobile, account.password)
+  await expect(page).toHaveURL(/\/en\/dashboard/)
+
+  await asFarmerPhone(page)
+  const scripts = await holdScripts(page)
+  await arrive(page, '/en/qr')
+  await expect(page.locator('.qr-live[data-live]')).toBeAttached()
+  await sellAtCounter(request, page)
+  const paid = page.getByRole('status').filter({ hasText: 'Paid at the counter' })
+  await expect(paid).toBeVisible({ timeout: 5_000 })
+  const drawn = await digitsOf(page)
+  await expectNotHydrated(page)
+
+  // The farmer touches the page: its React comes, and hydrates over the part as it stands.
+  await page.getByRole('heading', { name: 'My QR code' }).tap()
+  await expect.poll(() => scripts.count(), { timeout: 15_000 }).toBeGreaterThan(0)
+  await scripts.release()
+  await expect(paid).toHaveCount(1)
+  expect(await digitsOf(page)).toBe(drawn)
+  await expect(page.getByRole('timer')).toHaveText(/New code in \d+ s/)
+
+  // One background loop, not two: a question every 3 s.
+  const asked: number[] = []
+  page.on('request', (r) => void (new URL(r.url()).pathname === '/en/qr/sales' && asked.push(1)))
+  await page.clock.runFor(9_000)
+  await expect.poll(() => asked.length).toBeGreaterThanOrEqual(2)
+  expect(asked.length).toBeLessThanOrEqual(4)
+
+  // Still live: the next minute brings the next code.
+  await page.clock.fastForward('01:00')
+  await expect(page.locator('.qr-digits')).not.toHaveText(`${drawn.slice(0, 4)} ${drawn.slice(4)}`)
+  await expect(page.getByRole('timer')).toBeVisible()
+  await expect(paid).toBeVisible()
+  expect(problems).toEqual([])
+  await context.close()
+})
+
+/** Opened from another page (React draws it in the browser): the same part, started the same. */
+test('opened from the menu of a running page, the QR page is live the same way', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request)
+  await page.goto('/en/login?redirectTo=%2Fen%2Fdashboard')
+  await submitLogin(page, account.mobile, account.password)
+  await expect(page).toHaveURL(/\/en\/dashboard/)
+  await page.goto('/en/dashboard')
+  let loads = 0
+  page.on('load', () => (loads += 1))
+  await page.getByRole('link', { name: 'My QR code' }).first().click()
+  await expect(page).toHaveURL(/\/en\/qr$/)
+  await expect(page.locator('.qr-live[data-live]')).toBeAttached()
+  const timer = page.getByRole('timer')
+  const first = await timer.textContent()
+  await expect(timer).not.toHaveText(first!)
+  await sellAtCounter(request, page)
+  await expect(page.getByRole('status').filter({ hasText: 'Paid at the counter' })).toBeVisible({
+    timeout: 5_000,
+  })
+  expect(loads).toBe(0)
 })

@@ -213,9 +213,9 @@ function watch(spec: WatchSpec) {
     shared.tapDoc = doc
     save()
   }
-  // A document that follows the tap (a link, a form posted by the browser) looks at once. A page
-  // nobody touches is not polled: its effect (hydration) is noted by the accessor above.
-  if (spec.trigger !== 'arrival') loop()
+  // A document that follows the tap (a link, a form posted by the browser) looks at once, and so
+  // does a page nobody touches (its effect is the page's own: the QR page's live part started).
+  loop()
 
   w.__bench = {
     /** Just before the tap: from now on the first touch (or key) is the tap. */

@@ -215,15 +215,15 @@ const SCENARIOS: Scenario[] = [
   },
   {
     path: '/en/qr',
-    tap: 'none: navigation start → scripts ran',
+    tap: 'none: navigation start → the page is live',
     who: 'customer',
     act: null,
     watch: {
       trigger: 'arrival',
       expected: '',
       baseline: noBaseline,
-      // The root closes the record of typed text once hydrated (typed-before-hydration.ts).
-      effect: () => (window as unknown as Record<string, unknown>).__typedBeforeHydration === null,
+      // ADR 084: the live part's own small script marks the part it has taken in hand.
+      effect: () => document.querySelector('.qr-live[data-live]') !== null,
       state: () => `countdown "${document.querySelector('.qr-countdown')?.textContent}"`,
     },
   },

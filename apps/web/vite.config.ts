@@ -2,9 +2,10 @@ import { fileURLToPath } from 'node:url'
 import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig } from 'vite'
 import { chunkFor } from './chunking.ts'
+import { inlineScript } from './inline-script-plugin.ts'
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [reactRouter()],
+  plugins: [inlineScript(), reactRouter()],
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   build: {
     target: 'es2020',

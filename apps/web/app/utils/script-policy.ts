@@ -4,8 +4,6 @@
 
 /** The pages that need their scripts at once, by React Router route id. */
 export const SCRIPTS_AT_ONCE: ReadonlySet<string> = new Set([
-  // A live screen: a new code every 60 s and the counter's sale, with nobody touching the phone.
-  'routes/vouchers/my-qr',
   // The camera scanner is the counter's first control. Its button is drawn before the scripts
   // run and a tap on it is kept; starting them only at that tap was measured and made the camera
   // seconds slower (docs/performance.md, the counter).

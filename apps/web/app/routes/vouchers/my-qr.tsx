@@ -1,4 +1,11 @@
-import { useEffect, useRef, useState, type CSSProperties } from 'react'
+import {
+  cloneElement,
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactElement,
+} from 'react'
 import { data } from 'react-router'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import type { CounterTransaction } from '@padi/domain/vouchers/voucher-schemas'
@@ -9,24 +16,21 @@ import { sessionContext } from '~/utils/session.server.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
+import { useNonce } from '~/utils/nonce.ts'
 import { useHydrated } from '~/components/contact/use-hydrated.ts'
-import { SaleResult } from '~/components/vouchers/sale-result.tsx'
 import qrCss from '~/components/vouchers/vouchers.css?url'
 import type { StyleHandle } from '~/utils/route-styles.tsx'
 import { drawCode } from './+shared/live-code.server.ts'
-import {
-  clockOffset,
-  nextClockOffset,
-  EXPIRY_MARGIN_MS,
-  judgeCode,
-  nextRequestIn,
-  renewalDue,
-  type LiveAnswer,
-  type LiveCode,
-} from './+shared/live-qr.ts'
+import { EXPIRY_MARGIN_MS, judgeCode, type LiveCode } from './+shared/live-qr.ts'
+import { startLiveQr, type LiveQrConfig, type LiveQrRoot } from './+shared/live-qr-dom.ts'
+import LIVE_QR_SCRIPT from './+shared/live-qr-inline.ts?inline-script'
+import { QrSale } from './+shared/qr-sale.tsx'
 import type { Route } from './+types/my-qr'
 
 export const handle: StyleHandle = { css: [qrCss] }
+
+/** The live part's element (one per page). */
+const LIVE_QR_ID = 'qr-live'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'vouchers.qr.title', 'vouchers.qr.description')
@@ -76,237 +80,172 @@ export default function MyQr({ loaderData }: Route.ComponentProps) {
     <section className="qr-page">
       <h1>{t('vouchers.qr.title')}</h1>
       {/* docs/product/vouchers.md: without scripts the page loads itself again every 60 s (a new
-          code, and a sale just made); with scripts the page's own request does both in place,
-          untouched (its scripts start right after the first paint, utils/script-policy.ts). */}
+          code, and a sale just made); with scripts its own small script does both in place,
+          untouched (ADR 084). */}
       <noscript>
         <meta httpEquiv="refresh" content="60" />
       </noscript>
-      {/* Each answer of the loader (a visit, a language change) starts the page afresh. */}
+      {/* Each answer of the loader (a visit, a language change) starts the part afresh. */}
       <LiveQr key={loaderData.now} initial={loaderData} />
     </section>
   )
 }
 
 /**
- * The code, the countdown and the sale, kept live by the page's script (useLiveQr). Without
- * scripts, or on a copy the phone saved (the service worker marks it `data-offline`) before its
- * scripts have judged it, the style sheet hides the code once it may have run out and shows what
- * to do instead (vouchers.css, `.qr-live:not([data-live])`).
+ * ADR 084: the live part (the code, the countdown, the sale) belongs to its own small script
+ * (live-qr-dom.ts), which the server's HTML runs as soon as the part is in the page; the page's
+ * React starts at the first touch, as on every page, and takes the part over exactly as the
+ * script has drawn it by then (the code may be newer than the server's, a sale may have come), so
+ * hydration neither redraws nor undoes it. A page React draws itself (opened from another page)
+ * draws the part from its loader and starts the same script on it.
  */
 function LiveQr({ initial }: { initial: QrData }) {
-  const { t } = useI18n()
+  const { locale } = useI18n()
+  const nonce = useNonce()
+  const ref = useRef<HTMLDivElement>(null)
   const hydrated = useHydrated()
-  const { code, sale, judgement } = useLiveQr(initial)
+  const [drawn] = useState(() =>
+    hydrated || typeof document === 'undefined'
+      ? null
+      : (document.getElementById(LIVE_QR_ID)?.innerHTML ?? null),
+  )
+  useEffect(() => startLiveQr(ref.current as LiveQrRoot), [])
+  const config: LiveQrConfig = {
+    sales: localePath(locale, '/qr/sales'),
+    now: initial.now,
+    since: initial.since,
+    code: initial.code && {
+      expires_at: initial.code.expires_at,
+      refresh_in_ms: initial.code.refresh_in_ms,
+    },
+  }
+  return (
+    <>
+      {drawn === null ? (
+        <div id={LIVE_QR_ID} ref={ref} data-config={JSON.stringify(config)}>
+          <LiveParts initial={initial} />
+        </div>
+      ) : (
+        <div
+          id={LIVE_QR_ID}
+          ref={ref}
+          data-config={JSON.stringify(config)}
+          dangerouslySetInnerHTML={{ __html: drawn }}
+        />
+      )}
+      <script
+        nonce={nonce}
+        suppressHydrationWarning
+        // Runs once, from the server's HTML, right after the part; a script React adds in the
+        // browser does not run, and the browser's bundle does not carry its text.
+        dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? LIVE_QR_SCRIPT : '' }}
+      />
+    </>
+  )
+}
+
+/**
+ * A part the live script shows and hides (live-qr-dom.ts): drawn when it shows as the page is
+ * made, otherwise kept in a template in its place.
+ */
+function Part({ name, shown, children }: { name: string; shown: boolean; children: ReactElement }) {
+  return shown ? (
+    cloneElement(children, { 'data-part': name } as Record<string, string>)
+  ) : (
+    <template data-part={name}>{children}</template>
+  )
+}
+
+/**
+ * The live part as the page is made. Without scripts, or on a copy the phone saved (the service
+ * worker marks it `data-offline`) before its script has judged it, the style sheet hides the code
+ * once it may have run out and shows what to do instead (vouchers.css,
+ * `.qr-live:not([data-live])`).
+ */
+function LiveParts({ initial }: { initial: QrData }) {
+  const { t } = useI18n()
+  const { code, sale } = initial
+  const judgement = judgeCode(
+    code,
+    Date.parse(initial.now) + (code?.refresh_in_ms ?? 0),
+    Date.parse(initial.now),
+    false,
+  )
   const { phase } = judgement
-  const shown = code && (phase === 'live' || phase === 'noSignal')
+  const shown = Boolean(code) && phase === 'live'
   const digits = code ? `${code.digits.slice(0, 4)} ${code.digits.slice(4)}` : ''
   // Without scripts: how long after the page appears its code must no longer be shown.
   const life = code
     ? Math.max(0, Date.parse(code.expires_at) - EXPIRY_MARGIN_MS - Date.parse(initial.now))
     : 0
+  const seconds = { seconds: '{{seconds}}' }
   return (
     <>
-      {sale ? (
-        <>
-          <SaleResult sale={sale} title={t('vouchers.sale.title')} />
-          <p>{t('vouchers.sale.newCode')}</p>
-        </>
-      ) : null}
-      {!code && phase !== 'ranOut' ? (
+      <div data-slot="sale">{sale ? <QrSale sale={sale} /> : null}</div>
+      <Part name="failed" shown={!code}>
         <p className="form-error" role="alert">
           {t('vouchers.qr.failed')}
         </p>
-      ) : null}
-      {code || phase === 'ranOut' ? (
+      </Part>
+      <Part name="live" shown={Boolean(code)}>
         <div
           className="qr-live"
-          data-live={hydrated ? '' : undefined}
-          data-phase={hydrated ? phase : undefined}
           style={{ '--qr-life': `${Math.floor(life / 1000)}s` } as CSSProperties}
         >
-          {shown ? <p className="qr-intro">{t('vouchers.qr.intro')}</p> : null}
+          <Part name="intro" shown={shown}>
+            <p className="qr-intro">{t('vouchers.qr.intro')}</p>
+          </Part>
           <div className="qr-stage">
-            {shown ? (
+            <Part name="code" shown={shown}>
               <div
-                key={code.digits}
                 className="qr-code"
                 role="img"
                 aria-label={t('vouchers.qr.alt')}
-                dangerouslySetInnerHTML={{ __html: code.svg }}
+                dangerouslySetInnerHTML={{ __html: code?.svg ?? '' }}
               />
-            ) : null}
-            {phase === 'renewing' ? (
+            </Part>
+            <Part name="renewing" shown={false}>
               <p className="qr-ran-out" role="status">
                 {t('vouchers.qr.renewing')}
               </p>
-            ) : !hydrated || phase === 'ranOut' ? (
-              // Shown by the script once the code has run out without signal; in the page as
-              // drawn, for the style sheet to show when there is no script to judge.
-              <div className="qr-ran-out" role={phase === 'ranOut' ? 'alert' : undefined}>
+            </Part>
+            {/* In the page as drawn, for the style sheet to show when there is no script to
+                judge; the script shows it once the code has run out without signal. */}
+            <Part name="ranOut" shown={Boolean(code)}>
+              <div className="qr-ran-out">
                 <p>
                   <strong>{t('vouchers.qr.ranOut.title')}</strong>
                 </p>
                 <p>{t('vouchers.qr.ranOut.why')}</p>
                 <p>{t('vouchers.qr.offline.whatToDo')}</p>
               </div>
-            ) : null}
+            </Part>
           </div>
-          {shown ? (
-            <>
-              <p className="qr-digits" aria-label={t('vouchers.qr.digitsLabel')}>
-                {digits}
-              </p>
-              {phase === 'live' ? (
-                <p className="qr-countdown" role="timer" aria-live="off">
-                  {t('vouchers.qr.refreshIn', { seconds: judgement.secondsToRenew })}
-                </p>
-              ) : (
-                // Under the digits, so that the code and its digits stay where the clerk reads
-                // them on a small screen.
-                <div className="form-error qr-no-signal" role="alert">
-                  <p>{t('vouchers.qr.offline.stillValid', { seconds: judgement.secondsLeft })}</p>
-                  <p>{t('vouchers.qr.offline.whatToDo')}</p>
-                </div>
-              )}
-            </>
-          ) : null}
+          <Part name="digits" shown={shown}>
+            <p className="qr-digits" aria-label={t('vouchers.qr.digitsLabel')}>
+              {digits}
+            </p>
+          </Part>
+          <Part name="countdown" shown={shown}>
+            <p
+              className="qr-countdown"
+              role="timer"
+              aria-live="off"
+              data-template={t('vouchers.qr.refreshIn', seconds)}
+            >
+              {t('vouchers.qr.refreshIn', { seconds: judgement.secondsToRenew })}
+            </p>
+          </Part>
+          {/* Under the digits, so that the code and its digits stay where the clerk reads them on
+              a small screen. */}
+          <Part name="noSignal" shown={false}>
+            <div className="form-error qr-no-signal" role="alert">
+              <p data-template={t('vouchers.qr.offline.stillValid', seconds)} />
+              <p>{t('vouchers.qr.offline.whatToDo')}</p>
+            </div>
+          </Part>
         </div>
-      ) : null}
+      </Part>
     </>
   )
-}
-
-/**
- * The page's script (docs/product/vouchers.md, the customer's QR code): one small request every
- * few seconds while the page is in view (qr-sales.ts), with nobody touching the phone. It brings
- * the counter's sale as soon as there is one, and a new code when the minute is over. Whether the
- * code shown still works is judged by the server's clock (each answer says it); when a new code
- * cannot be fetched (no network: the phone says so, or the request fails) the page says how long
- * the code still works, and once it has run out stops showing it and says what to do.
- */
-function useLiveQr(initial: QrData) {
-  const { locale } = useI18n()
-  const [code, setCode] = useState<LiveCode | null>(initial.code)
-  const [sale, setSale] = useState<CounterTransaction | null>(initial.sale)
-  // The server's clock when the next code is due.
-  const [renewAt, setRenewAt] = useState(
-    () => Date.parse(initial.now) + (initial.code?.refresh_in_ms ?? 0),
-  )
-  const [renewFailed, setRenewFailed] = useState(false)
-  // Read each second: the phone's clock, the server's clock minus the phone's (until known, the
-  // phone's own clock) and whether the phone says it is online. On the server and at hydration,
-  // the server's clock: the page hydrates exactly as it was drawn.
-  const [clock, setClock] = useState({
-    phoneNow: Date.parse(initial.now),
-    offset: 0,
-    online: true,
-  })
-  // What the requests go on; the state above is what the page shows.
-  const live = useRef({
-    code: initial.code,
-    renewAt,
-    offset: null as number | null,
-    since: initial.since,
-  })
-
-  useEffect(() => {
-    const state = live.current
-    let stopped = false
-    let busy = false
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const serverNow = () => Date.now() + (state.offset ?? 0)
-    const tick = () =>
-      setClock({ phoneNow: Date.now(), offset: state.offset ?? 0, online: navigator.onLine })
-
-    // The document's own HTML, fresh from the server (not a copy the phone saved): its `now` and
-    // the moment its first byte arrived give the server's clock before any request.
-    const navigation = performance.getEntriesByType('navigation')[0] as
-      PerformanceNavigationTiming | undefined
-    if (
-      !document.documentElement.hasAttribute('data-offline') &&
-      navigation &&
-      new URL(navigation.name).pathname === location.pathname &&
-      !window.__qrClockTaken
-    ) {
-      window.__qrClockTaken = true
-      const arrived = performance.timeOrigin + navigation.responseStart
-      if (Number.isFinite(arrived)) state.offset = clockOffset(initial.now, arrived, arrived)
-    }
-
-    async function ask() {
-      clearTimeout(timer)
-      if (stopped || busy || document.hidden) return
-      busy = true
-      const renew = renewalDue(state.code, state.renewAt, serverNow())
-      const query = new URLSearchParams({ since: state.since, ...(renew ? { renew: '1' } : {}) })
-      const sentAt = Date.now()
-      const res = await fetch(`${localePath(locale, '/qr/sales')}?${query}`, {
-        headers: { accept: 'application/json' },
-        redirect: 'manual',
-      }).catch(() => null)
-      const answer = res?.ok ? ((await res.json().catch(() => null)) as LiveAnswer | null) : null
-      busy = false
-      if (stopped) return
-      // Logged out or barred: the page loaded again shows why (the login page, or the refusal).
-      if (res && (res.status === 401 || res.status === 403 || res.type === 'opaqueredirect'))
-        return void window.location.reload()
-      if (answer) {
-        state.offset = nextClockOffset(state.offset, answer.now, sentAt, Date.now())
-        if (answer.sale) {
-          state.since = answer.sale.created_at
-          setSale(answer.sale)
-        }
-        if (answer.code) {
-          state.code = answer.code
-          state.renewAt = Date.parse(answer.now) + answer.code.refresh_in_ms
-          setCode(answer.code)
-          setRenewAt(state.renewAt)
-        }
-      }
-      const failed = renew && !answer?.code
-      setRenewFailed(failed)
-      tick()
-      timer = setTimeout(() => void ask(), nextRequestIn(state.renewAt, serverNow(), failed))
-    }
-
-    const first = setTimeout(tick, 0)
-    const everySecond = setInterval(tick, 1000)
-    const backOnline = () => {
-      tick()
-      void ask()
-    }
-    const shownAgain = () => void (!document.hidden && ask())
-    window.addEventListener('offline', tick)
-    window.addEventListener('online', backOnline)
-    document.addEventListener('visibilitychange', shownAgain)
-    // At once: the sales since the page was made, and the server's clock (a page opened from
-    // the app's menu may have come from the phone's saved copy).
-    void ask()
-    return () => {
-      stopped = true
-      clearTimeout(timer)
-      clearTimeout(first)
-      clearInterval(everySecond)
-      window.removeEventListener('offline', tick)
-      window.removeEventListener('online', backOnline)
-      document.removeEventListener('visibilitychange', shownAgain)
-    }
-    // Once per page: the requests read and keep what they need in `live`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
-
-  const judgement = judgeCode(
-    code,
-    renewAt,
-    clock.phoneNow + clock.offset,
-    renewFailed || !clock.online,
-  )
-  return { code, sale, judgement }
-}
-
-declare global {
-  interface Window {
-    /** The document's own HTML gave the QR page the server's clock (once per document). */
-    __qrClockTaken?: boolean
-  }
 }

@@ -1,11 +1,29 @@
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
+import type { CounterTransaction } from '@padi/domain/vouchers/voucher-schemas'
+import { createI18n, I18nContext, readerMarket } from '~/utils/i18n.ts'
+import { pageMessages } from '~/utils/messages.server.ts'
 import { apiContext } from '~/utils/context.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
 import { drawCode } from './+shared/live-code.server.ts'
 import type { LiveAnswer } from './+shared/live-qr.ts'
+import { QrSale } from './+shared/qr-sale.tsx'
 import type { Route } from './+types/qr-sales'
+
+/** The sale as the QR page draws it (QrSale), in the page's language, for its script to show. */
+function saleMarkup(locale: Locale, sale: CounterTransaction): string {
+  const i18n = createI18n(
+    locale,
+    pageMessages({ lang: locale }, ['vouchers']).messages,
+    readerMarket(locale, null),
+  )
+  return renderToStaticMarkup(
+    createElement(I18nContext.Provider, { value: i18n }, createElement(QrSale, { sale })),
+  )
+}
 
 /**
  * docs/product/vouchers.md (the customer's QR code): the QR page's one background request, every
@@ -39,10 +57,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       // The page says itself that it could not renew; no toast for a background request.
       { on429: 'page' },
     )
+    const sale = answer.sales[0] ?? null
     const body: LiveAnswer = {
       now: new Date().toISOString(),
       count: answer.sales.length,
-      sale: answer.sales[0] ?? null,
+      sale,
+      sale_html: sale ? saleMarkup(locale, sale) : null,
       code: answer.fresh ? await drawCode(answer.fresh) : null,
     }
     return Response.json(body, { headers })

@@ -8,13 +8,15 @@ export type LiveCode = CounterCode & { svg: string }
 
 /**
  * The answer of the QR page's one background request (qr-sales.ts): the server's clock, the sales
- * since the newest one shown (`count` is what an older page still reads), and a new code when one
- * was asked for or a sale may have used the one shown.
+ * since the newest one shown (`count` is what an older page still reads), the newest in full and
+ * as the page shows it (`sale_html`, the server's markup in the page's language), and a new code
+ * when one was asked for or a sale may have used the one shown.
  */
 export type LiveAnswer = {
   now: string
   count: number
   sale: CounterTransaction | null
+  sale_html: string | null
   code: LiveCode | null
 }
 
