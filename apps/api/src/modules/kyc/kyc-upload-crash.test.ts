@@ -192,7 +192,10 @@ describe.skipIf(!process.env.DATABASE_URL)('an upload when the API is killed', (
     const kept: string[] = []
     for await (const file of store.list()) kept.push(file.key)
     expect(kept.sort()).toEqual(rows.map((r) => r.storageKey).sort())
-  }, 120_000)
+    // Eleven starts of the API: a guard against a hang, not a time the test must keep. One start
+    // took 4.4-6.2 s alone on a slow day of the 2-core machine, and the whole case 70 s alone and
+    // over 120 s beside the other test files (docs/testing.md).
+  }, 360_000)
 
   it('finishes an upload under way when asked to stop (SIGTERM), refuses new work, exits 0', async () => {
     // The stop is sent once the API has taken the upload (its own log says so), not after a
@@ -229,5 +232,5 @@ describe.skipIf(!process.env.DATABASE_URL)('an upload when the API is killed', (
     )
     expect([503, 'refused']).toContain(late)
     expect(await exited).toBe(0)
-  }, 60_000)
+  }, 120_000)
 })
