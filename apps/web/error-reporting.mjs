@@ -1,6 +1,5 @@
 // docs/product/error-reporting.md: the web server's own errors, and the pages' reports, which come
 // here (Sentry's `tunnel`) so a page talks only to its own site. Off unless SENTRY_DSN is set.
-import * as Sentry from '@sentry/node'
 import { scrubValue } from '@padi/domain/privacy/scrub-personal-data'
 import { REPORT_PRIVACY, TRACES_SAMPLE_RATE } from '@padi/domain/privacy/report-privacy'
 
@@ -17,10 +16,19 @@ export function envelopeUrl(dsn) {
   return `${url.protocol}//${url.host}${prefix}/api/${project}/envelope/`
 }
 
-export function startWebErrorReporting(env = process.env) {
+/** The SDK once started; null while reports are off. */
+let sdk = null
+
+/**
+ * Starts the SDK when SENTRY_DSN is set; answers whether reports will be sent. The SDK is loaded
+ * only then: with its tracing parts it is about 27 MB of the server's memory (docs/performance.md,
+ * Memory), which a server that reports nowhere does not need.
+ */
+export async function startWebErrorReporting(env = process.env) {
   const dsn = env.SENTRY_DSN
   if (!dsn) return false
   envelopeUrl(dsn)
+  const Sentry = await import('@sentry/node')
   Sentry.init({
     ...REPORT_PRIVACY,
     dsn,
@@ -35,12 +43,13 @@ export function startWebErrorReporting(env = process.env) {
       Sentry.consoleLoggingIntegration({ levels: ['warn'] }),
     ],
   })
+  sdk = Sentry
   return true
 }
 
 /** Sends what is queued (at most 2 s) before the server ends. */
 export async function stopWebErrorReporting() {
-  if (Sentry.getClient()) await Sentry.close(2000)
+  if (sdk?.getClient()) await sdk.close(2000)
 }
 
 /** Envelope items whose payload is JSON we can read and scrub; others (replay frames) pass as they are. */

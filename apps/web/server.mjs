@@ -39,7 +39,7 @@ const trustedProxies = (process.env.TRUST_PROXY ?? 'false')
   .map((a) => a.trim())
   .filter((a) => a && a !== 'false')
 
-const reporting = startWebErrorReporting()
+const reporting = await startWebErrorReporting()
 const app = express()
 const server = createServer(app)
 const vite = dev

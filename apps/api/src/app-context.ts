@@ -17,11 +17,6 @@ import {
   type ProductPhotoStore,
 } from './modules/files/product-photo-store.ts'
 import {
-  createS3Client,
-  createS3FileStore,
-  createS3PhotoStore,
-} from './modules/files/s3-storage.ts'
-import {
   createClamdScanner,
   createTestSignatureScanner,
   type VirusScanner,
@@ -61,7 +56,30 @@ export type AppContext = {
 /** A feature: registers its routes (under /api/v1), hooks and jobs. */
 export type ApiModule = FastifyPluginAsync<{ ctx: AppContext }>
 
-export function createAppContext(
+/**
+ * docs/reliability.md (Files): with S3_BUCKET every instance keeps files in one object store. The
+ * AWS SDK is loaded only then: about 15 MB of memory that a server keeping its files on its own
+ * disk does not need (docs/performance.md, Memory).
+ */
+async function s3Stores(config: ApiConfig, bucket: string) {
+  const { createS3Client, createS3FileStore, createS3PhotoStore } =
+    await import('./modules/files/s3-storage.ts')
+  const client = createS3Client({
+    bucket,
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+  })
+  return {
+    client,
+    files: createS3FileStore({ client, bucket, key: config.fileKey }),
+    photos: createS3PhotoStore({ client, bucket }),
+  }
+}
+
+export async function createAppContext(
   app: FastifyInstance,
   deps: {
     config: ApiConfig
@@ -70,20 +88,10 @@ export function createAppContext(
     redis: Redis | null
     sms?: SmsProvider
   },
-): AppContext {
+): Promise<AppContext> {
   const { config, db, clock, redis } = deps
-  // docs/reliability.md (Files): with S3_BUCKET every instance keeps files in one object store.
-  const s3 = config.S3_BUCKET
-    ? createS3Client({
-        bucket: config.S3_BUCKET,
-        region: config.S3_REGION,
-        endpoint: config.S3_ENDPOINT,
-        accessKeyId: config.S3_ACCESS_KEY_ID,
-        secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-        forcePathStyle: config.S3_FORCE_PATH_STYLE,
-      })
-    : null
-  if (s3) app.addHook('onClose', async () => s3.destroy())
+  const s3 = config.S3_BUCKET ? await s3Stores(config, config.S3_BUCKET) : null
+  if (s3) app.addHook('onClose', async () => s3.client.destroy())
   const sms =
     deps.sms ??
     (config.SMS_PROVIDER === 'http' && config.SMS_HTTP_URL
@@ -109,12 +117,8 @@ export function createAppContext(
     tokens,
     auth,
     guards: createGuards(auth),
-    files: s3
-      ? createS3FileStore({ client: s3, bucket: config.S3_BUCKET!, key: config.fileKey })
-      : createEncryptedFileStore({ dir: config.filesDir, key: config.fileKey }),
-    photos: s3
-      ? createS3PhotoStore({ client: s3, bucket: config.S3_BUCKET! })
-      : createProductPhotoStore({ dir: config.filesDir }),
+    files: s3?.files ?? createEncryptedFileStore({ dir: config.filesDir, key: config.fileKey }),
+    photos: s3?.photos ?? createProductPhotoStore({ dir: config.filesDir }),
     scanner: config.CLAMD_HOST
       ? createClamdScanner({ host: config.CLAMD_HOST, port: config.CLAMD_PORT })
       : createTestSignatureScanner(),

@@ -19,7 +19,6 @@ import { refuseControlCharacters } from './plugins/refuse-control-characters.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
 import { registerRateLimits } from './plugins/rate-limits.ts'
 import { registerReadiness } from './plugins/readiness.ts'
-import { createRedisClient } from './shared-state/redis-client.ts'
 import type { OtpService } from './modules/auth/otp.service.ts'
 import type { SmsProvider } from './modules/sms/sms-provider.ts'
 import { addressesModule } from './modules/addresses/addresses.module.ts'
@@ -165,7 +164,11 @@ export async function buildApp(deps: {
   await app.register(helmet, { contentSecurityPolicy: false })
   // Weak ETags from the body; a matching If-None-Match answers 304 (docs/product/shell.md: cacheable lists).
   await app.register(etag, { weak: true })
-  const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL, app.log) : null
+  // ioredis is loaded only when Redis is configured: about 18 MB of memory that a single server
+  // does not need (docs/performance.md, Memory).
+  const redis = config.REDIS_URL
+    ? (await import('./shared-state/redis-client.ts')).createRedisClient(config.REDIS_URL, app.log)
+    : null
   app.decorate('redis', redis)
   if (redis)
     app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())))
@@ -173,7 +176,7 @@ export async function buildApp(deps: {
   await registerOpenApi(app, API_PREFIX)
   await registerReadiness(app, db)
 
-  const ctx = createAppContext(app, {
+  const ctx = await createAppContext(app, {
     config,
     db,
     clock: deps.clock ?? systemClock,

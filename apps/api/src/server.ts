@@ -6,7 +6,7 @@ import { buildApp } from './app.ts'
 import { stopErrorReporting, startErrorReporting } from './observability/error-reporting.ts'
 
 const config = loadApiConfig()
-startErrorReporting({
+await startErrorReporting({
   dsn: config.SENTRY_DSN,
   environment: config.SENTRY_ENVIRONMENT ?? config.NODE_ENV,
   release: config.SENTRY_RELEASE,

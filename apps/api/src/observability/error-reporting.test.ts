@@ -30,7 +30,7 @@ describe('the API reports to an error service', () => {
     await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve))
     const { port } = collector.address() as AddressInfo
     expect(
-      startErrorReporting({
+      await startErrorReporting({
         dsn: `http://publickey@127.0.0.1:${port}/7`,
         environment: 'test',
         release: 'test-release',

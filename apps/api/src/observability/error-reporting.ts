@@ -1,4 +1,4 @@
-import * as Sentry from '@sentry/node'
+import type * as SentrySdk from '@sentry/node'
 import { scrubText } from '@padi/domain/privacy/scrub-personal-data'
 import { REPORT_PRIVACY, TRACES_SAMPLE_RATE } from '@padi/domain/privacy/report-privacy'
 
@@ -12,11 +12,18 @@ export type ErrorReportingSettings = {
   serverName: 'api' | 'web'
 }
 
-let started = false
+type Sdk = typeof SentrySdk
+/** The SDK once started; null while reports are off. */
+let sdk: Sdk | null = null
 
-/** Starts the SDK when a DSN is given; returns whether reports will be sent. */
-export function startErrorReporting(settings: ErrorReportingSettings): boolean {
-  if (!settings.dsn || started) return started
+/**
+ * Starts the SDK when a DSN is given; returns whether reports will be sent. The SDK is loaded only
+ * then: with its tracing parts it is about 27 MB of the server's memory (docs/performance.md,
+ * Memory), which a server that reports nowhere does not need.
+ */
+export async function startErrorReporting(settings: ErrorReportingSettings): Promise<boolean> {
+  if (!settings.dsn || sdk) return sdk !== null
+  const Sentry = await import('@sentry/node')
   Sentry.init({
     ...REPORT_PRIVACY,
     dsn: settings.dsn,
@@ -33,17 +40,18 @@ export function startErrorReporting(settings: ErrorReportingSettings): boolean {
       Sentry.consoleLoggingIntegration({ levels: ['warn'] }),
     ],
   })
-  started = true
+  sdk = Sentry
   return true
 }
 
 export function errorReportingStarted() {
-  return started
+  return sdk !== null
 }
 
 /** An unexpected failure (a 500): reported with the request id, under which it is logged. */
 export function reportError(error: unknown, requestId?: string) {
-  if (!started) return
+  const Sentry = sdk
+  if (!Sentry) return
   Sentry.withScope((scope) => {
     if (requestId) scope.setTag('request_id', requestId)
     Sentry.captureException(error)
@@ -52,7 +60,7 @@ export function reportError(error: unknown, requestId?: string) {
 
 /** docs/product/error-reporting.md (Report a Bug): a farmer's description and the page. */
 export function reportFeedback(feedback: { message: string; page: string; locale: string }) {
-  Sentry.captureFeedback({
+  sdk?.captureFeedback({
     message: scrubText(feedback.message),
     url: scrubText(feedback.page),
     tags: { locale: feedback.locale },
@@ -61,7 +69,8 @@ export function reportFeedback(feedback: { message: string; page: string; locale
 
 /** Sends what is queued (at most `ms`) and stops: at the end of the process, or of a test. */
 export async function stopErrorReporting(ms = 2000) {
-  if (!started) return
-  started = false
+  const Sentry = sdk
+  if (!Sentry) return
+  sdk = null
   await Sentry.close(ms)
 }

@@ -1,9 +1,4 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server'
+import type * as SimpleWebAuthn from '@simplewebauthn/server'
 import type { Db } from '@padi/db/client'
 import { DomainError } from '@padi/domain/errors'
 import type { Locale } from '@padi/domain/i18n/locales'
@@ -23,6 +18,17 @@ import type { Clock } from '../../clock.ts'
 import type { OtpService } from '../auth/otp.service.ts'
 import type { PinService } from '../payment/pin.service.ts'
 import { createBiometricsRepository, type DeviceRow } from './biometrics.repository.ts'
+
+let library: Promise<typeof SimpleWebAuthn> | null = null
+/**
+ * The WebAuthn library, loaded at a server's first biometric ceremony rather than at its start
+ * (about 18 MB of memory with its CBOR and certificate parsers; docs/performance.md, Memory), and
+ * awaited before any transaction opens, so that first load never holds a lock.
+ */
+function simpleWebAuthn(): Promise<typeof SimpleWebAuthn> {
+  library ??= import('@simplewebauthn/server')
+  return library
+}
 
 export type WebAuthnSettings = { rpId: string; rpName: string; origins: string[] }
 
@@ -186,6 +192,7 @@ export function createBiometricsService(deps: {
       userId: number,
       proof: RegistrationOptionsRequest,
     ): Promise<CeremonyOptions> {
+      const { generateRegistrationOptions } = await simpleWebAuthn()
       const outcome = await db.transaction(async (tx) => {
         const txRepo = createBiometricsRepository(tx)
         const user = await txRepo.userForRegistration(userId)
@@ -225,9 +232,10 @@ export function createBiometricsService(deps: {
       userId: number,
       input: {
         label: string
-        response: Parameters<typeof verifyRegistrationResponse>[0]['response']
+        response: Parameters<typeof SimpleWebAuthn.verifyRegistrationResponse>[0]['response']
       },
     ): Promise<BiometricDevice> {
+      const { verifyRegistrationResponse } = await simpleWebAuthn()
       const { device, pending } = await db.transaction(async (tx) => {
         // ADR 060: refused while the PIN is locked, even with a challenge made before the lock.
         const pin = await pins.state(tx, userId, { lock: true })
@@ -309,6 +317,7 @@ export function createBiometricsService(deps: {
       const devices = await devicesOf(db, userId)
       if (devices.length === 0)
         throw new DomainError('BIOMETRIC_NOT_SET_UP', 'Set up biometric first')
+      const { generateAuthenticationOptions } = await simpleWebAuthn()
       const options = await generateAuthenticationOptions({
         rpID: webauthn.rpId,
         timeout: BIOMETRIC_TIMEOUT_MS,
@@ -341,12 +350,14 @@ export function createBiometricsService(deps: {
       requestHash: string
       response: AuthenticationResponse
     }): Promise<{ amountMinor: number; currency: Currency }> {
-      return db.transaction((tx) => authoriseIn(tx, args))
+      const library = await simpleWebAuthn()
+      return db.transaction((tx) => authoriseIn(tx, library, args))
     },
   }
 
   async function authoriseIn(
     tx: Db,
+    { verifyAuthenticationResponse }: typeof SimpleWebAuthn,
     args: { userId: number; key: string; requestHash: string; response: AuthenticationResponse },
   ): Promise<{ amountMinor: number; currency: Currency }> {
     // ADR 060: said before the challenge is used; the order's statement decides under its locks.

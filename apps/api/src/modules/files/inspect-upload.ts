@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type'
-import sharp from 'sharp'
 import { KYC_FILE_TYPES } from '@padi/domain/kyc/kyc-documents'
 import { cleanFileName } from './file-name.ts'
+import { loadSharp } from './load-sharp.ts'
 
 /** What a name's extension says a file is. */
 const TYPE_OF_EXTENSION: Record<string, (typeof KYC_FILE_TYPES)[number]> = {
@@ -35,6 +35,7 @@ export async function inspectUpload(fileName: string, bytes: Buffer): Promise<In
   const named = extension === undefined ? contentType : TYPE_OF_EXTENSION[extension]
   if (!contentType || named !== contentType) return { ok: false, problem: 'kyc.upload.invalidType' }
   if (contentType === 'application/pdf') return { ok: true, contentType, bytes }
+  const sharp = await loadSharp()
   try {
     const image = sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 })
       // Turn the picture as the camera meant it, since the orientation tag goes with the rest.

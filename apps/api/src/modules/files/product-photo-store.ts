@@ -1,8 +1,8 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import sharp from 'sharp'
 import { fileTypeFromBuffer } from 'file-type'
 import { randomToken } from '../../secrets.ts'
+import { loadSharp, type Sharp } from './load-sharp.ts'
 
 /**
  * docs/product/back-office.md (Products): the square sizes the shop shows a photo at (the cart's
@@ -26,7 +26,8 @@ export async function renderPhotoSizes(
 ): Promise<{ ok: true; sizes: [PhotoSize, Buffer][] } | { ok: false; problem: PhotoProblem }> {
   const type = await fileTypeFromBuffer(bytes)
   if (!type || !ACCEPTED.some((t) => t === type.mime)) return { ok: false, problem: 'not_an_image' }
-  let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>
+  const sharp = await loadSharp()
+  let meta: Awaited<ReturnType<ReturnType<Sharp>['metadata']>>
   try {
     meta = await sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 }).metadata()
   } catch {

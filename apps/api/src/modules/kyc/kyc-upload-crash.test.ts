@@ -59,10 +59,24 @@ describe.skipIf(!process.env.DATABASE_URL)('an upload when the API is killed', (
 
   /**
    * Starts the API. With `log`, its log lines (info and up) go to that function, so a test can
-   * wait for the server to have taken a request rather than for a guessed time.
+   * wait for the server to have taken a request rather than for a guessed time. A port another
+   * process took meanwhile (an outgoing connection's local port is drawn from the same range) is
+   * replaced by a free one; any other failure to start is reported with what the API printed.
    */
   async function start(log?: (line: string) => void) {
-    api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await startOnce(log)
+      if (outcome === 'listening') return
+      if (!outcome.includes('EADDRINUSE') || attempt === 3)
+        throw new Error(`the API did not start:\n${outcome}`)
+      PORT = await freePort()
+      API = `http://127.0.0.1:${PORT}/api/v1`
+    }
+  }
+
+  /** One start: 'listening', or what the API wrote to stderr before it ended. */
+  async function startOnce(log?: (line: string) => void): Promise<'listening' | string> {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
       cwd: root,
       env: {
         ...process.env,
@@ -82,25 +96,39 @@ describe.skipIf(!process.env.DATABASE_URL)('an upload when the API is killed', (
         LOGIN_RATE_LIMIT_MAX: '100000',
         FILE_SWEEP_INTERVAL_MS: '0',
       },
-      stdio: ['ignore', log ? 'pipe' : 'ignore', 'ignore'],
+      stdio: ['ignore', log ? 'pipe' : 'ignore', 'pipe'],
     })
+    api = child
+    let stderr = ''
+    child.stderr!.on(
+      'data',
+      (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-4000)),
+    )
     if (log) {
       let rest = ''
-      api.stdout!.on('data', (chunk: Buffer) => {
+      child.stdout!.on('data', (chunk: Buffer) => {
         const lines = (rest + chunk.toString('utf8')).split('\n')
         rest = lines.pop() ?? ''
         lines.forEach(log)
       })
     }
-    for (let i = 0; i < 300; i++) {
-      try {
-        if ((await fetch(`${API}/healthz`)).ok) return
-      } catch {
-        // not listening yet
+    const ended = new Promise<'ended'>((resolve) => child.once('exit', () => resolve('ended')))
+    // Until it answers or ends; a start that hangs is left to the test's own timeout.
+    for (;;) {
+      const answer = await Promise.race([
+        fetch(`${API}/healthz`).then(
+          (res) => (res.ok ? 'listening' : 'not yet'),
+          () => 'not yet',
+        ),
+        ended,
+      ])
+      if (answer === 'listening') return 'listening'
+      if (answer === 'ended') {
+        api = null
+        return stderr || `exited with ${child.exitCode ?? child.signalCode}`
       }
       await new Promise((r) => setTimeout(r, 100))
     }
-    throw new Error('the API did not start')
   }
 
   /** Stops the API with a signal; answers its exit code. */

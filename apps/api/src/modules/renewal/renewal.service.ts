@@ -29,7 +29,6 @@ import {
   type RenewalRow,
 } from './renewal.repository.ts'
 import { readSignature } from './signature-image.ts'
-import { signedContractPdf } from './signed-contract-pdf.ts'
 
 const STATUS: Record<RenewalState, RenewalRecord['status']> = {
   pending: 'PENDING',
@@ -214,6 +213,9 @@ export function createRenewalService(deps: {
         throw fieldErrors({ harvest_on: 'renewal.errors.harvestFuture' })
       const signedAt = clock.now()
       const device = ctx.device.slice(0, 400) || 'unknown'
+      // pdf-lib, fontkit and the font are loaded at the first signed contract, not at the start
+      // (about 25 MB of memory; docs/performance.md, Memory).
+      const { signedContractPdf } = await import('./signed-contract-pdf.ts')
       const pdf = await signedContractPdf({
         locale: ctx.locale,
         reference: createHash('sha256').update(signature).digest('hex').slice(0, 12).toUpperCase(),

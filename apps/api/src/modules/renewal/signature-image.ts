@@ -1,5 +1,5 @@
-import sharp from 'sharp'
 import { SIGNATURE_MAX_BYTES } from '@padi/domain/credit/renewal-rules'
+import { loadSharp } from '../files/load-sharp.ts'
 
 const PREFIX = 'data:image/png;base64,'
 /** A signature is a mark of some size: enough dark pixels, wider than a tap. */
@@ -17,6 +17,7 @@ export async function readSignature(dataUrl: string): Promise<Buffer | null> {
   if (base64.length > Math.ceil((SIGNATURE_MAX_BYTES * 4) / 3) + 4) return null
   const bytes = Buffer.from(base64, 'base64')
   if (bytes.length === 0 || bytes.length > SIGNATURE_MAX_BYTES) return null
+  const sharp = await loadSharp()
   try {
     const image = sharp(bytes, { failOn: 'error', limitInputPixels: 4_000_000 })
     const meta = await image.metadata()

@@ -61,7 +61,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = parseForm(FeedbackSchema, await request.formData(), FIELDS)
   if (!form.ok)
     return data<ActionData>({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 })
-  if (sendFeedbackToService(form.data, locale)) return redirect(`/${locale}/report-bug?done=1`)
+  if (await sendFeedbackToService(form.data, locale))
+    return redirect(`/${locale}/report-bug?done=1`)
   const api = context.get(apiContext)
   const token = context.get(sessionContext).data.accessToken
   try {
