@@ -19,15 +19,15 @@ import type { OtpService } from '../auth/otp.service.ts'
 import type { PinService } from '../payment/pin.service.ts'
 import { createBiometricsRepository, type DeviceRow } from './biometrics.repository.ts'
 
-let library: Promise<typeof SimpleWebAuthn> | null = null
+let loading: Promise<typeof SimpleWebAuthn> | null = null
 /**
  * The WebAuthn library, loaded at a server's first biometric ceremony rather than at its start
  * (about 18 MB of memory with its CBOR and certificate parsers; docs/performance.md, Memory), and
  * awaited before any transaction opens, so that first load never holds a lock.
  */
 function simpleWebAuthn(): Promise<typeof SimpleWebAuthn> {
-  library ??= import('@simplewebauthn/server')
-  return library
+  loading ??= import('@simplewebauthn/server')
+  return loading
 }
 
 export type WebAuthnSettings = { rpId: string; rpName: string; origins: string[] }
@@ -350,8 +350,8 @@ export function createBiometricsService(deps: {
       requestHash: string
       response: AuthenticationResponse
     }): Promise<{ amountMinor: number; currency: Currency }> {
-      const library = await simpleWebAuthn()
-      return db.transaction((tx) => authoriseIn(tx, library, args))
+      const webAuthn = await simpleWebAuthn()
+      return db.transaction((tx) => authoriseIn(tx, webAuthn, args))
     },
   }
 
