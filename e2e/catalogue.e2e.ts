@@ -4,6 +4,7 @@ import {
   expect,
   expectAccessible,
   expectNoSidewaysScroll,
+  settled,
   startUsing,
 } from './support/fixtures.ts'
 import { API } from './support/api.ts'
@@ -466,7 +467,7 @@ test.describe('catalogue pages (docs/product/catalogue.md)', () => {
     test(`${path} is accessible and fits 360 px`, async ({ page }) => {
       await page.setViewportSize({ width: 360, height: 800 })
       await page.goto(`/en${path}`)
-      await page.waitForLoadState('networkidle')
+      await settled(page)
       await expectNoSidewaysScroll(page)
       await expectAccessible(page)
     })

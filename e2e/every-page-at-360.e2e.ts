@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test'
-import { expect, test } from './support/fixtures.ts'
+import { expect, settled, test, trackRequests } from './support/fixtures.ts'
 import { API, apiLogin, signUpCustomer } from './support/api.ts'
 import { photo, submittedApplication } from './support/kyc-application.ts'
 import { loginInBrowser, submitLogin } from './support/login.ts'
@@ -119,7 +119,7 @@ async function farmerWithHistory(request: APIRequestContext, market: 'MY' | 'TH'
 }
 
 async function shootAndCheck(page: Page, info: TestInfo, path: string, found: string[]) {
-  await page.waitForLoadState('networkidle')
+  await settled(page)
   const name = path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')
   await page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true })
   for (const f of await phoneFindings(page)) found.push(`${path}: ${f}`)
@@ -144,7 +144,9 @@ async function phoneFor(browser: Browser) {
     isMobile: true,
     hasTouch: true,
   })
-  return { context, page: await context.newPage() }
+  const page = await context.newPage()
+  trackRequests(page)
+  return { context, page }
 }
 
 let myFarmer: Farmer
