@@ -68,6 +68,8 @@ const targets: Target[] = [
   { name: 'hello', url: `http://127.0.0.1:${HELLO}/` },
   { name: 'list', url: `${web}/en/products/agrochems` },
   { name: 'list-logged-in', url: `${web}/en/products/agrochems`, cookie: customer },
+  // A personal page (never shared, ADR 086): what every logged-in page cost before.
+  { name: 'orders-logged-in', url: `${web}/en/orders`, cookie: customer },
   { name: 'product', url: `${web}/en/products/agrochems/9` },
   { name: 'home', url: `${web}/en` },
 ].filter((t) => !ONLY || ONLY.includes(t.name))

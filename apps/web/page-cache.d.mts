@@ -6,6 +6,7 @@ export function createPageCache(options: {
   ttlMs?: number
   maxBytes?: number
   version?: (() => Promise<number | null>) & { recheck?: () => void }
+  shared?: ((sealed: string) => Promise<{ key: string; headers: [string, string][] } | null>) | null
 }): RequestHandler & { clear(): void; stats: { hits: number; misses: number } }
 
 export function watchContentVersion(

@@ -1,12 +1,16 @@
-// The rendered-page cache for visitors without a session (ADR 024). A page a visitor without a
-// session is shown depends only on its address and the visitor's cookies (language is in the
-// path; market, cookie consent and the like are cookies), so it is rendered once per address and
-// cookie set and served from memory for a short while, instead of running loaders, calling the
-// API and rendering React for every visitor.
+// The rendered-page cache (ADR 024, ADR 086). A page a visitor without a session is shown
+// depends only on its address and the visitor's cookies (language is in the path; market, cookie
+// consent and the like are cookies), so it is rendered once per address and cookie set and served
+// from memory for a short while, instead of running loaders, calling the API and rendering React
+// for every visitor.
 //
-// Never shared between people: a request with a session cookie (logged in, mid sign-up, or
-// carrying a flash message) is never served from or stored in the cache, nor is any answer that
-// sets a cookie.
+// A logged-in customer's catalogue pages (home, lists, product pages) depend on their session only
+// through a few things they share with many others (ADR 086: role, market, the cart's count, their
+// branch): those pages are kept under that key as well, when every route of the page declares it
+// reads nothing else, and served to the customers with the same key. The headers that are one
+// customer's own are set on each answer, never kept. Any other request with a session cookie (a
+// personal page, a message waiting, a token to refresh) is never served from the cache and its
+// answer is never kept, nor is any answer that sets a cookie.
 //
 // A hit costs no more than sending bytes (ADR 083): the stored page's Content-Security-Policy
 // allows its inline scripts by their SHA-256 hashes instead of the nonce it was rendered with, so
@@ -19,6 +23,12 @@ import { parseCookie } from 'cookie'
 import { LRUCache } from 'lru-cache'
 
 const brotli = promisify(brotliCompress)
+
+// Set on the request by this cache alone (a browser's own is dropped): the key a shared page was
+// looked up by. The app answers with SHARED_PAGE when the page it made may be kept under it
+// (apps/web/app/utils/shared-page.server.ts); that header never leaves this server.
+const SHARED_KEY = 'x-shared-page-key'
+const SHARED_PAGE = 'x-shared-page'
 const gzipped = promisify(gzip)
 
 /**
@@ -63,7 +73,10 @@ const KEPT_HEADERS = ['content-type', 'content-security-policy', 'vary', 'cache-
  * A page is kept with the shop's content version it was made under (docs/product/back-office.md,
  * Changes show at once): when `version` gives another number, the page is made again. A version
  * of null (the API cannot be asked) keeps what is there.
- * @param {{ sessionCookie: string, ttlMs?: number, maxBytes?: number, version?: (() => Promise<number | null>) & { recheck?: () => void } }} options
+ * `shared` opens a session cookie's value into the key its catalogue pages are shared under and the
+ * headers that are that customer's own (null: this request's page is made for it alone).
+ * @typedef {{ key: string, headers: [string, string][] }} SharedLookup
+ * @param {{ sessionCookie: string, ttlMs?: number, maxBytes?: number, version?: (() => Promise<number | null>) & { recheck?: () => void }, shared?: ((sealed: string) => Promise<SharedLookup | null>) | null }} options
  * @returns {import('express').RequestHandler & { clear(): void, stats: { hits: number, misses: number } }}
  */
 export function createPageCache({
@@ -71,6 +84,7 @@ export function createPageCache({
   ttlMs = 30_000,
   maxBytes = 32 * 1024 * 1024,
   version = Object.assign(async () => null, { recheck: () => undefined }),
+  shared = null,
 }) {
   /** @typedef {{ html: Buffer, encoded: { br: Buffer, gzip: Buffer } | null, encoding: boolean, etag: string, headers: [string, string][], version: number | null }} Page */
   /** @type {LRUCache<string, Page>} */
@@ -90,12 +104,31 @@ export function createPageCache({
       res.on('finish', () => version.recheck?.())
       return next()
     }
-    const header = req.headers.cookie ?? ''
-    const cookies = parseCookie(header)
-    if (cookies[sessionCookie] !== undefined) return next()
+    delete req.headers[SHARED_KEY]
+    const cookies = parseCookie(req.headers.cookie ?? '')
+    const sealed = cookies[sessionCookie]
+    if (sealed === undefined) return lookUp(req, res, next, cookies, null)
+    // A client-side navigation's loader data is not a page: made for each request.
+    if (!shared || req.path.endsWith('.data')) return next()
+    shared(sealed).then((lookup) => {
+      if (!lookup) return next()
+      req.headers[SHARED_KEY] = lookup.key
+      const { [sessionCookie]: _session, ...others } = cookies
+      lookUp(req, res, next, others, lookup)
+    }, next)
+  }
+
+  /**
+   * @param {import('express').Request} req
+   * @param {import('express').Response} res
+   * @param {import('express').NextFunction} next
+   * @param {Record<string, string | undefined>} cookies
+   * @param {SharedLookup | null} lookup
+   */
+  function lookUp(req, res, next, cookies, lookup) {
     version().then(
-      (current) => serve(req, res, next, cookies, current),
-      () => serve(req, res, next, cookies, null),
+      (current) => serve(req, res, next, cookies, current, lookup),
+      () => serve(req, res, next, cookies, null, lookup),
     )
   }
 
@@ -105,14 +138,16 @@ export function createPageCache({
    * @param {import('express').NextFunction} next
    * @param {Record<string, string | undefined>} cookies
    * @param {number | null} current
+   * @param {SharedLookup | null} lookup
    */
-  function serve(req, res, next, cookies, current) {
+  function serve(req, res, next, cookies, current, lookup) {
     // The whole cookie set is part of the key, in a fixed order: whatever cookie a page reads,
-    // two visitors share a page only if they sent the same cookies.
+    // two visitors share a page only if they sent the same cookies (the session's apart, which a
+    // shared page reads only through the shared key, on a line of its own).
     const key = `${req.originalUrl}\n${Object.entries(cookies)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([k, v]) => `${k}=${v}`)
-      .join('; ')}`
+      .join('; ')}${lookup ? `\nshared ${lookup.key}` : ''}`
     let page = pages.get(key)
     if (page && current !== null && page.version !== current) {
       pages.delete(key)
@@ -121,6 +156,7 @@ export function createPageCache({
     if (page) {
       stats.hits += 1
       for (const [name, value] of page.headers) res.setHeader(name, value)
+      for (const [name, value] of lookup?.headers ?? []) res.setHeader(name, value)
       res.setHeader('ETag', page.etag)
       res.setHeader('X-Page-Cache', 'hit')
       if (req.headers['if-none-match'] === page.etag) {
@@ -155,36 +191,49 @@ export function createPageCache({
     }
     stats.misses += 1
     res.setHeader('X-Page-Cache', 'miss')
-    capture(res, (html) => {
-      if (res.statusCode !== 200 || res.getHeader('set-cookie') !== undefined) return
-      // A page that depends on more than its address and cookies says so.
-      if (/no-store|private/.test(String(res.getHeader('cache-control') ?? ''))) return
-      if (!String(res.getHeader('content-type') ?? '').startsWith('text/html')) return
-      const policy = String(res.getHeader('content-security-policy') ?? '')
-      const nonce = /'nonce-([^']+)'/.exec(policy)?.[1]
-      if (!nonce) return
-      /** @type {[string, string][]} */
-      const headers = []
-      for (const name of KEPT_HEADERS) {
-        const value = res.getHeader(name)
-        if (value !== undefined)
-          headers.push([
-            name,
-            name === 'content-security-policy'
-              ? policyByHashes(policy, nonce, html)
-              : String(value),
-          ])
-      }
-      const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`
-      pages.set(key, {
-        html: Buffer.from(html),
-        encoded: null,
-        encoding: false,
-        etag,
-        headers,
-        version: current,
-      })
-    })
+    capture(
+      res,
+      // Decided as the headers go out, so a page that will not be kept is not copied either.
+      (sharedPage) => {
+        if (res.statusCode !== 200 || res.getHeader('set-cookie') !== undefined) return false
+        // A customer's page is kept only when the app made it for the key (its no-store is for
+        // browsers and proxies); a visitor's page that depends on more than its address and
+        // cookies says so.
+        if (
+          lookup
+            ? !sharedPage
+            : /no-store|private/.test(String(res.getHeader('cache-control') ?? ''))
+        )
+          return false
+        if (!String(res.getHeader('content-type') ?? '').startsWith('text/html')) return false
+        return /'nonce-[^']+'/.test(String(res.getHeader('content-security-policy') ?? ''))
+      },
+      (html) => {
+        const policy = String(res.getHeader('content-security-policy') ?? '')
+        const nonce = /'nonce-([^']+)'/.exec(policy)?.[1] ?? ''
+        /** @type {[string, string][]} */
+        const headers = []
+        for (const name of KEPT_HEADERS) {
+          const value = res.getHeader(name)
+          if (value !== undefined)
+            headers.push([
+              name,
+              name === 'content-security-policy'
+                ? policyByHashes(policy, nonce, html)
+                : String(value),
+            ])
+        }
+        const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`
+        pages.set(key, {
+          html: Buffer.from(html),
+          encoded: null,
+          encoding: false,
+          etag,
+          headers,
+          version: current,
+        })
+      },
+    )
     next()
   }
 
@@ -243,19 +292,31 @@ export function watchContentVersion(url, everyMs = 1000) {
 }
 
 /**
- * Calls `done` with the body once the answer ends, passing every write on unchanged. Bodies
- * larger than 1 MB are not kept.
+ * Calls `done` with the body once the answer ends, passing every write on unchanged, if `worth`
+ * says so as the headers go out (told whether the app marked the page shared; the mark is taken
+ * off then). Bodies larger than 1 MB are not kept.
  * @param {import('express').Response} res
+ * @param {(sharedPage: boolean) => boolean} worth
  * @param {(body: string) => void} done
  */
-function capture(res, done) {
+function capture(res, worth, done) {
   /** @type {Buffer[]} */
   const chunks = []
   let size = 0
+  let keeping = true
+  const writeHead = res.writeHead.bind(res)
   const write = res.write.bind(res)
   const end = res.end.bind(res)
+  // @ts-expect-error: the overloads of writeHead are passed on as they came.
+  res.writeHead = (...args) => {
+    const marked = res.getHeader(SHARED_PAGE) !== undefined
+    res.removeHeader(SHARED_PAGE)
+    keeping = worth(marked)
+    // @ts-expect-error: as above.
+    return writeHead(...args)
+  }
   const keep = (/** @type {unknown} */ chunk, /** @type {unknown} */ encoding) => {
-    if (chunk === undefined || chunk === null || typeof chunk === 'function') return
+    if (!keeping || chunk === undefined || chunk === null || typeof chunk === 'function') return
     const buffer = Buffer.isBuffer(chunk)
       ? chunk
       : Buffer.from(
@@ -264,6 +325,7 @@ function capture(res, done) {
         )
     size += buffer.length
     if (size <= 1024 * 1024) chunks.push(buffer)
+    else keeping = false
   }
   // @ts-expect-error: the overloads of write and end are passed on as they came.
   res.write = (chunk, encoding, callback) => {
@@ -273,7 +335,9 @@ function capture(res, done) {
   // @ts-expect-error: as above.
   res.end = (chunk, encoding, callback) => {
     keep(chunk, encoding)
-    if (size <= 1024 * 1024) done(Buffer.concat(chunks).toString('utf8'))
-    return end(chunk, encoding, callback)
+    // Ending sends the headers if nothing was written before: `worth` has spoken after this.
+    const ended = end(chunk, encoding, callback)
+    if (keeping) done(Buffer.concat(chunks).toString('utf8'))
+    return ended
   }
 }

@@ -6,7 +6,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import compression from 'compression'
 import express from 'express'
 import { createPageCache, policyByHashes, watchContentVersion } from './page-cache.mjs'
-import { SESSION_COOKIE } from './app/utils/session.server.ts'
+import { parseCookie } from 'cookie'
+import {
+  cacheScope,
+  openSession,
+  SESSION_COOKIE,
+  sessionCookieHeader,
+  WebSession,
+  type SessionData,
+} from './app/utils/session.server.ts'
+import { sharedPageKey, sharedPageLookup } from './app/utils/shared-page.server.ts'
 
 // A stand-in for React Router behind the cache: renders a page with a fresh nonce in its body
 // and policy, like entry.server.tsx, and says whom it rendered for.
@@ -28,12 +37,17 @@ app.get('/{*splat}', (req, res) => {
     `<!doctype html><p>${'x'.repeat(2000)}</p><p id="who">${who}</p><script nonce="${nonce}">1</script><script nonce="${nonce}" src="/a.js"></script><script nonce="${nonce}" type="text/x-module">import "/b.js"</script>`,
   )
 })
+/** Serves `site` on a free port; its address. */
+async function listen(site: express.Express): Promise<{ server: Server; url: string }> {
+  const server = site.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }
+}
+
 let server: Server
 let base = ''
 beforeAll(async () => {
-  server = app.listen(0, '127.0.0.1')
-  await new Promise((resolve) => server.once('listening', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  ;({ server, url: base } = await listen(app))
 })
 afterAll(() => server.close())
 beforeEach(() => {
@@ -149,6 +163,7 @@ describe('the page cache for visitors without a session (ADR 024)', () => {
       `createPageCache({ sessionCookie: '${SESSION_COOKIE}',`,
     )
     expect(server).toContain('version: watchContentVersion(')
+    expect(server).toContain('shared: build.entry.module.sharedPageLookup,')
   })
 })
 
@@ -226,5 +241,144 @@ describe('pages kept under the shop’s content version (docs/product/back-offic
     } finally {
       listening.close()
     }
+  })
+})
+
+describe('a logged-in customer’s catalogue pages, shared by what they read of the session (ADR 086)', () => {
+  // A stand-in for React Router: it marks a page as the app does (entry.server.tsx, from the
+  // routes' handles) when the page is a catalogue page asked for under the key the session gives;
+  // every page shows the session's name and cart count, as a personal page would.
+  let made = 0
+  const sharing = createPageCache({
+    sessionCookie: SESSION_COOKIE,
+    ttlMs: 60_000,
+    shared: sharedPageLookup,
+  })
+  const site = express()
+  site.use(sharing)
+  site.get('/{*splat}', async (req, res) => {
+    made += 1
+    const session = await openSession(parseCookie(req.headers.cookie ?? '')[SESSION_COOKIE] ?? null)
+    const asked = req.headers['x-shared-page-key']
+    const catalogue = req.path.startsWith('/en/products')
+    if (catalogue && typeof asked === 'string' && asked === sharedPageKey(session))
+      res.setHeader('x-shared-page', '1')
+    const nonce = randomBytes(16).toString('base64')
+    res.setHeader('Content-Security-Policy', `script-src 'nonce-${nonce}'`)
+    res.setHeader('Content-Type', 'text/html; charset=utf-8')
+    // What the root middleware sets on a logged-in answer.
+    if (session.isLoggedIn) {
+      res.setHeader('Cache-Control', 'no-store')
+      res.setHeader('X-Cache-Scope', cacheScope(session))
+    }
+    const user = session.data.user
+    const shown = catalogue ? '' : (user?.fullName ?? '')
+    res.end(
+      `<p id="made">${made}</p><p id="cart">${session.data.cartCount ?? 0}</p><p>${shown}</p><script nonce="${nonce}"></script>`,
+    )
+  })
+  let listening: Server
+  let url = ''
+  beforeAll(async () => {
+    ;({ server: listening, url } = await listen(site))
+  })
+  afterAll(() => listening.close())
+  beforeEach(() => {
+    sharing.clear()
+    made = 0
+  })
+
+  const customer = (id: number, fullName: string, change: Partial<SessionData> = {}) =>
+    new WebSession({
+      accessToken: `access-${id}`,
+      refreshToken: `refresh-${id}`,
+      expiresAt: Date.now() + 15 * 60_000,
+      user: {
+        id,
+        fullName,
+        role: 'customer',
+        kycStatus: 'APPROVED',
+        isPinSet: true,
+        market: 'MY',
+        preferredBranchId: 1,
+        region: 'MY-02',
+      },
+      cartCount: 0,
+      ...change,
+    })
+  const cookieOf = async (session: WebSession) =>
+    `${(await sessionCookieHeader(session)).split(';')[0]}; cookie_consent=accepted`
+  const open = async (path: string, session: WebSession | null, headers = {}) => {
+    const answer = await fetch(url + path, {
+      headers: { ...(session ? { cookie: await cookieOf(session) } : {}), ...headers },
+    })
+    return { answer, body: await answer.text() }
+  }
+
+  it('serves two customers with the same key one page, each with their own headers', async () => {
+    const aminah = customer(101, 'Aminah binti Yusof')
+    const rosli = customer(202, 'Rosli bin Hamid')
+    const [first, second] = await Promise.all([
+      open('/en/products/agrochems', aminah),
+      open('/en/products/agrochems', rosli),
+    ])
+    const again = await open('/en/products/agrochems', rosli)
+    // Two at once may both be made; after that, the page is the stored one.
+    expect(made).toBeLessThanOrEqual(2)
+    expect(again.answer.headers.get('x-page-cache')).toBe('hit')
+    expect(again.body).toBe(second.body)
+    for (const [{ answer }, who] of [
+      [first, aminah],
+      [second, rosli],
+      [again, rosli],
+    ] as const) {
+      expect(answer.headers.get('x-cache-scope')).toBe(cacheScope(who))
+      expect(answer.headers.get('cache-control')).toBe('no-store')
+      // The app's mark stays on this server.
+      expect(answer.headers.get('x-shared-page')).toBeNull()
+    }
+    expect(cacheScope(aminah)).not.toBe(cacheScope(rosli))
+  })
+
+  it('makes a page again for another key, and never shares one with a visitor', async () => {
+    await open('/en/products/agrochems', customer(101, 'Aminah'))
+    const fuller = await open('/en/products/agrochems', customer(202, 'Rosli', { cartCount: 3 }))
+    expect(fuller.answer.headers.get('x-page-cache')).toBe('miss')
+    expect(fuller.body).toContain('<p id="cart">3</p>')
+    const visitor = await fetch(`${url}/en/products/agrochems`, {
+      headers: { cookie: 'cookie_consent=accepted' },
+    })
+    expect(visitor.headers.get('x-page-cache')).toBe('miss')
+    expect(visitor.headers.get('x-cache-scope')).toBeNull()
+    expect(made).toBe(3)
+  })
+
+  it('never keeps a page the app did not mark, nor one made with a message waiting or a token to refresh', async () => {
+    const aminah = customer(101, 'Aminah binti Yusof')
+    for (let i = 0; i < 2; i++) {
+      const personal = await open('/en/dashboard', aminah)
+      expect(personal.answer.headers.get('x-page-cache')).toBe('miss')
+      expect(personal.body).toContain('Aminah binti Yusof')
+    }
+    const waiting = customer(101, 'Aminah', { flash: { kind: 'success', messageKey: 'x.y' } })
+    const expiring = customer(101, 'Aminah', { expiresAt: Date.now() + 60_000 })
+    for (const session of [waiting, expiring, waiting, expiring]) {
+      const page = await open('/en/products/agrochems', session)
+      expect(page.answer.headers.get('x-page-cache')).toBeNull()
+    }
+    expect(made).toBe(6)
+  })
+
+  it('drops a key a browser sends of its own, and makes loader data for each request', async () => {
+    const key = sharedPageKey(customer(101, 'Aminah'))!
+    await open('/en/products/agrochems', null, { 'x-shared-page-key': key })
+    await open('/en/products/agrochems', null, { 'x-shared-page-key': key })
+    // A visitor's page is kept by their cookies only: it was not marked as a customer's page.
+    const aminah = await open('/en/products/agrochems', customer(101, 'Aminah'))
+    expect(aminah.answer.headers.get('x-page-cache')).toBe('miss')
+    await open('/en/products/agrochems.data', customer(101, 'Aminah'))
+    const data = await open('/en/products/agrochems.data', customer(101, 'Aminah'))
+    expect(data.answer.headers.get('x-page-cache')).toBeNull()
+    expect(made).toBe(4)
   })
 })

@@ -165,6 +165,8 @@ if (!dev && pageCacheSeconds > 0) {
       sessionCookie: '__session',
       ttlMs: pageCacheSeconds * 1000,
       version: watchContentVersion(`${api}/api/v1/content-version`),
+      // ADR 086: a logged-in customer's catalogue pages, shared by what they read of the session.
+      shared: build.entry.module.sharedPageLookup,
     }),
   )
 }

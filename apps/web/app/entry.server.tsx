@@ -8,6 +8,11 @@ import { CssTextContext } from './utils/route-styles.tsx'
 import { builtCssText } from './utils/inline-css.server.ts'
 import { parkScriptTagsStream } from './utils/scripts-after-paint.server.ts'
 import { contentSecurityPolicy } from './utils/security-headers.server.ts'
+import { sessionContext } from './utils/session.server.ts'
+import { isSharedPage, SHARED_KEY_HEADER, SHARED_PAGE_HEADER } from './utils/shared-page.server.ts'
+
+// The page cache in front of React Router reads the session through this (ADR 086).
+export { sharedPageLookup } from './utils/shared-page.server.ts'
 
 export const streamTimeout = 5_000
 
@@ -20,13 +25,17 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }
   const nonce = randomBytes(16).toString('base64')
   responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce))
+  // ADR 086: a logged-in customer's page that others with the same key may be shown.
+  const asked = request.headers.get(SHARED_KEY_HEADER)
+  if (asked && isSharedPage(asked, loadContext.get(sessionContext), routerContext))
+    responseHeaders.set(SHARED_PAGE_HEADER, '1')
 
   return new Promise((resolve, reject) => {
     let shellRendered = false

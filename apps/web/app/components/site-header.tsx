@@ -5,7 +5,8 @@ import { usePrefetch } from '~/utils/prefetch.ts'
 import { LanguageSwitcher } from './language-switcher.tsx'
 import { useHeaderMenu } from './header-menu.ts'
 
-export type HeaderUser = { fullName: string; role: string } | null
+/** The header shows the account's role (its desk), never its name: ADR 086 shares it by role. */
+export type HeaderUser = { role: string } | null
 
 /**
  * docs/product/shell.md: on a phone the header is one row (brand, search, cart, menu); the menu is

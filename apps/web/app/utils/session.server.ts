@@ -149,7 +149,11 @@ const decoder = new TextDecoder()
 const encoder = new TextEncoder()
 
 export async function readSession(request: Request): Promise<WebSession> {
-  const raw = readCookie(request, SESSION_COOKIE)
+  return openSession(readCookie(request, SESSION_COOKIE))
+}
+
+/** The session sealed in the cookie's value (an empty one without a cookie). */
+export async function openSession(raw: string | null): Promise<WebSession> {
   if (!raw) return new WebSession({})
   try {
     const { plaintext } = await compactDecrypt(raw, sessionKey(), {
