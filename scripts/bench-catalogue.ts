@@ -1,7 +1,8 @@
 // `npm run bench:catalogue`: list and search throughput of GET /api/v1/products at 1,000, 10,000
 // and 100,000 generated products, each in a database of its own on the real PostgreSQL, at 50
 // connections, with the calibration line of docs/performance.md (pgbench select-only, Fastify
-// hello). Run it on a quiet machine; it takes a few minutes.
+// hello) and the floor of one prepared query on the same database (startFloor). Run it on a quiet
+// machine; it takes a few minutes.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { cpus, totalmem } from 'node:os'
 import { fileURLToPath } from 'node:url'
@@ -152,13 +153,39 @@ function startApi(db: string, cacheTtlMs: number): Promise<ChildProcess> {
   return waitForServer(`http://127.0.0.1:${PORT}/healthz`).then(() => child)
 }
 
+/**
+ * The floor (docs/performance.md): a bare Fastify route making one prepared query of a list page
+ * (24 products of the asked group in name order, the columns a card shows) on the same database,
+ * answering its rows as JSON; nothing else. What any design with one database round trip per
+ * request costs on this machine, measured in the same run as the API.
+ */
+function startFloor(db: string): Promise<ChildProcess> {
+  const code = `
+    const pool = new (require('pg').Pool)({ connectionString: ${JSON.stringify(urlFor(db))}, max: 10 })
+    const text = 'select id, "group", category, brand, name, price_from_my, in_stock_my, photo from products where "group" = $1 and hidden_at is null order by sort_title, id limit 24'
+    require('fastify')()
+      .get('/api/v1/products', async (req) => {
+        const group = req.query.group === 'drones' ? 'drones' : 'agrochems'
+        const { rows } = await pool.query({ name: 'floor', text, values: [group] })
+        return { data: rows }
+      })
+      .listen({ port: ${PORT}, host: '127.0.0.1' })`
+  const child = spawn(process.execPath, [...serverNodeFlags('api'), '-e', code], {
+    cwd: `${root}apps/api`,
+    env: serverEnv({ ...process.env, NODE_ENV: 'production' }),
+    stdio: 'ignore',
+  })
+  return waitForServer(`http://127.0.0.1:${PORT}/api/v1/products?group=drones`).then(() => child)
+}
+
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!
 const typo = (w: string) => {
   const i = 1 + Math.floor(Math.random() * (w.length - 2))
   return w.slice(0, i) + w.slice(i + 1)
 }
 
-async function listPaths(): Promise<string[]> {
+/** The list requests; with `deep`, pages further on by cursor too (asked of the API running). */
+async function listPaths(deep = true): Promise<string[]> {
   const paths: string[] = []
   const sorts = ['price_asc', 'price_desc', 'title_asc', 'title_desc', 'brand_asc', 'brand_desc']
   for (let i = 0; i < 300; i++) {
@@ -169,7 +196,7 @@ async function listPaths(): Promise<string[]> {
     )
   }
   // Deeper pages: walk a few lists and keep their cursors.
-  for (const sort of sorts) {
+  for (const sort of deep ? sorts : []) {
     let url = `/api/v1/products?sort=${sort}&per_page=24`
     for (let page = 0; page < 20; page++) {
       const body = (await (await fetch(`http://127.0.0.1:${PORT}${url}`)).json()) as {
@@ -233,6 +260,7 @@ const MODES = [
   ['uncached', 0],
 ] as const
 const rows: string[] = []
+const floors = new Map<number, Awaited<ReturnType<typeof load>>>()
 for (const n of SIZES) {
   const db = `padi_bench_${n}`
   await admin((c) =>
@@ -244,6 +272,20 @@ for (const n of SIZES) {
   let lists: string[] = []
   const searches = searchPaths()
   try {
+    const floor = await startFloor(db)
+    try {
+      lists = await listPaths(false)
+      await load(lists, WARM_UP)
+      const r = await load(lists, DURATION, floor)
+      floors.set(n, r)
+      rows.push(
+        `| ${n.toLocaleString('en')} | floor | one prepared query | 2 | ${r.rps} | ${r.p50} | ${r.p99} | ${r.apiUs} | ${r.dbUs} | ${r.errors} | 1.00 | 1.00 |`,
+      )
+    } finally {
+      floor.kill('SIGTERM')
+      await new Promise((r) => setTimeout(r, 500))
+    }
+    lists = []
     for (const [mode, ttl] of MODES) {
       const api = await startApi(db, ttl)
       try {
@@ -252,12 +294,13 @@ for (const n of SIZES) {
         await load(searches, WARM_UP)
         const list = await load(lists, DURATION, api)
         const search = await load(searches, DURATION, api)
+        const base = floors.get(n)!
         for (const [what, r, distinct] of [
           ['list', list, new Set(lists).size],
           ['search', search, new Set(searches).size],
         ] as const)
           rows.push(
-            `| ${n.toLocaleString('en')} | ${what} | ${mode} | ${distinct} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.apiUs} | ${r.dbUs} | ${r.errors} |`,
+            `| ${n.toLocaleString('en')} | ${what} | ${mode} | ${distinct} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.apiUs} | ${r.dbUs} | ${r.errors} | ${(r.rps / base.rps).toFixed(2)} | ${(r.p99 / base.p99).toFixed(2)} |`,
           )
       } finally {
         api.kill('SIGTERM')
@@ -273,6 +316,6 @@ console.log(
 )
 console.log(`Calibration: ${cal}`)
 console.log(
-  '| Products | Request | Answers | Distinct requests | req/s | p50 ms | p99 ms | API CPU µs/req | PostgreSQL CPU µs/req | errors |\n|---|---|---|---|---|---|---|---|---|---|',
+  '| Products | Request | Answers | Distinct requests | req/s | p50 ms | p99 ms | API CPU µs/req | PostgreSQL CPU µs/req | errors | req/s × floor | p99 × floor |\n|---|---|---|---|---|---|---|---|---|---|---|---|',
 )
 console.log(rows.join('\n'))
