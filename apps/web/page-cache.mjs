@@ -6,8 +6,8 @@
 //
 // A logged-in customer's catalogue pages (home, lists, product pages) depend on their session only
 // through a few things they share with many others (ADR 086: role, market, the cart's count, their
-// branch): those pages are kept under that key as well, when every route of the page declares it
-// reads nothing else, and served to the customers with the same key. The headers that are one
+// branch): those pages are kept under that key as well, when every route of the page is one that
+// reads nothing else (apps/web/app/utils/shared-page.server.ts), and served to the customers with the same key. The headers that are one
 // customer's own are set on each answer, never kept. Any other request with a session cookie (a
 // personal page, a message waiting, a token to refresh) is never served from the cache and its
 // answer is never kept, nor is any answer that sets a cookie.

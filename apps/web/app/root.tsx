@@ -41,7 +41,6 @@ import {
   sessionCookieHeader,
 } from '~/utils/session.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
-import type { SharedPageHandle } from '~/utils/shared-page.server.ts'
 import { isCrossSiteRequest } from '~/utils/origin-check.server.ts'
 import { localeForRequest } from '~/utils/locale.server.ts'
 import { readCookie } from '~/utils/cookies.server.ts'
@@ -50,8 +49,7 @@ import type { Route } from './+types/root'
 import appCss from './styles/app.css?url'
 import { RouteStyles, type StyleHandle } from '~/utils/route-styles.tsx'
 
-// ADR 086: the root reads the account's market of a session (and the cookie-consent cookie).
-export const handle: StyleHandle & SharedPageHandle = { css: [appCss], sharedWhenLoggedIn: true }
+export const handle: StyleHandle = { css: [appCss] }
 
 /**
  * Every request, pages and resources alike, gets the one API client (carrying the farmer's address

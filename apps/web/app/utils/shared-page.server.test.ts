@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { EntryContext } from 'react-router'
 import { WebSession, type SessionData } from './session.server.ts'
-import { isSharedPage, sharedPageKey } from './shared-page.server.ts'
+import { isSharedPage, SHARED_ROUTES, sharedPageKey } from './shared-page.server.ts'
 
 const NOW = Date.UTC(2026, 10, 29, 6)
 
@@ -64,63 +64,50 @@ describe('the key a logged-in page is shared under (ADR 086)', () => {
 })
 
 describe('which pages are shared (ADR 086)', () => {
-  const context = (handles: Record<string, unknown>) =>
+  const context = (ids: string[]) =>
     ({
-      staticHandlerContext: { matches: Object.keys(handles).map((id) => ({ route: { id } })) },
-      routeModules: Object.fromEntries(
-        Object.entries(handles).map(([id, handle]) => [id, { handle }]),
-      ),
-    }) as unknown as Pick<EntryContext, 'staticHandlerContext' | 'routeModules'>
-  const shared = { sharedWhenLoggedIn: true }
+      staticHandlerContext: { matches: ids.map((id) => ({ route: { id } })) },
+    }) as unknown as Pick<EntryContext, 'staticHandlerContext'>
+  const list = ['root', 'routes/layouts/locale-layout', 'routes/layouts/default-layout']
+  const page = context([...list, 'routes/products/agrochems-list'])
 
-  it('a page whose every route declares it, asked for under the key the session still gives', () => {
+  it('a page whose every route is a shared one, asked for under the key the session still gives', () => {
     const session = customer()
     const key = sharedPageKey(session, NOW)
-    const page = context({ root: shared, layout: shared, list: shared })
     expect(isSharedPage(key, session, page, NOW)).toBe(true)
-    expect(
-      isSharedPage(key, session, context({ root: shared, layout: shared, cart: {} }), NOW),
-    ).toBe(false)
-    expect(isSharedPage(key, session, context({ root: shared, dashboard: undefined }), NOW)).toBe(
+    expect(isSharedPage(key, session, context([...list, 'routes/cart/cart']), NOW)).toBe(false)
+    expect(isSharedPage(key, session, context(['root', 'routes/dashboard/dashboard']), NOW)).toBe(
       false,
     )
     expect(isSharedPage(null, session, page, NOW)).toBe(false)
+    expect(isSharedPage(key, session, context([]), NOW)).toBe(false)
     // The loaders changed the session (a message taken, the cart counted anew): made for it alone.
     const changed = customer()
     changed.update({ cartCount: 4 })
     expect(isSharedPage(key, changed, page, NOW)).toBe(false)
     const taken = customer()
-    taken.takeFlash()
     taken.dirty = true
     expect(isSharedPage(key, taken, page, NOW)).toBe(false)
   })
 
-  it('is declared by the catalogue pages and the routes around them, and by no other', () => {
-    const app = fileURLToPath(new URL('..', import.meta.url))
-    const declaring: string[] = []
-    const walk = (dir: string) => {
-      for (const entry of readdirSync(dir, { withFileTypes: true })) {
-        const path = join(dir, entry.name)
-        if (entry.isDirectory()) walk(path)
-        else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.test.ts')) {
-          if (/sharedWhenLoggedIn: true/.test(readFileSync(path, 'utf8')))
-            declaring.push(relative(app, path))
-        }
-      }
-    }
-    walk(app)
-    // A page added here must read nothing of a session but the key's parts (ADR 086).
-    expect(declaring.sort()).toEqual([
-      'root.tsx',
-      'routes/layouts/default-layout.tsx',
-      'routes/layouts/locale-layout.tsx',
-      'routes/products/agrochems-detail.tsx',
-      'routes/products/agrochems-list.tsx',
-      'routes/products/drones-detail.tsx',
-      'routes/products/drones-list.tsx',
-      'routes/products/product-detail.tsx',
-      'routes/products/products-index.tsx',
-      'routes/public/home.tsx',
+  it('are the catalogue pages and the routes around them, each a route of the app', () => {
+    // A route added here must read nothing of a session but the key's parts (ADR 086).
+    expect([...SHARED_ROUTES].sort()).toEqual([
+      'root',
+      'routes/layouts/default-layout',
+      'routes/layouts/locale-layout',
+      'routes/products/agrochems-detail',
+      'routes/products/agrochems-list',
+      'routes/products/drones-detail',
+      'routes/products/drones-list',
+      'routes/products/product-detail',
+      'routes/products/products-index',
+      'routes/public/home',
     ])
+    // A route id is its file under app/, without the extension: a renamed file fails here
+    // instead of silently sharing nothing.
+    const app = fileURLToPath(new URL('..', import.meta.url))
+    for (const id of SHARED_ROUTES)
+      expect(existsSync(join(app, `${id}.tsx`)) || existsSync(join(app, `${id}.ts`)), id).toBe(true)
   })
 })

@@ -4,11 +4,31 @@ import { headerCartCount } from './cart.server.ts'
 import { cacheScope, openSession, type WebSession } from './session.server.ts'
 
 /**
- * ADR 086: a route whose part of the page reads nothing of a logged-in session but the shared key
- * below says so in its handle. A page is shared between customers only when every route that
- * renders it says so (the root, the layouts and the page itself).
+ * ADR 086: the routes whose part of a page reads nothing of a logged-in session but the shared key
+ * below, by route id (the file under app/). A page is shared between customers only when every
+ * route that renders it is here. Kept on the server: the browser has no use for it, and a handle
+ * would have sent it with each route's script.
  */
-export type SharedPageHandle = { sharedWhenLoggedIn?: true }
+export const SHARED_ROUTES: ReadonlySet<string> = new Set([
+  // The account's market (the year in the footer, the language's reader); the consent cookie.
+  'root',
+  // The guards read the token's expiry (a token to refresh makes no key), the KYC and PIN states
+  // and the pending flows, none of which stop a logged-in customer on the pages below.
+  'routes/layouts/locale-layout',
+  // The role (the header's desk link), the market, the cart's count, and a message waiting (a
+  // session with one makes no key).
+  'routes/layouts/default-layout',
+  // The account's market and whether one is logged in.
+  'routes/public/home',
+  // The account's market.
+  'routes/products/products-index',
+  'routes/products/agrochems-list',
+  'routes/products/drones-list',
+  // The account's market, and the farmer's branch and region (the branches in their order).
+  'routes/products/agrochems-detail',
+  'routes/products/drones-detail',
+  'routes/products/product-detail',
+])
 
 /** The request header the page cache sets to the key it looked the page up by. */
 export const SHARED_KEY_HEADER = 'x-shared-page-key'
@@ -60,28 +80,17 @@ export async function sharedPageLookup(
   }
 }
 
-function declaresShared(handle: unknown): boolean {
-  return (
-    typeof handle === 'object' &&
-    handle !== null &&
-    (handle as SharedPageHandle).sharedWhenLoggedIn === true
-  )
-}
-
 /**
  * After the loaders: the page may be kept under `asked` (the key the cache looked it up by) when
- * the session still gives that key and every route of the page declares itself shared.
+ * the session still gives that key and every route of the page is a shared one.
  */
 export function isSharedPage(
   asked: string | null,
   session: WebSession,
-  context: Pick<EntryContext, 'staticHandlerContext' | 'routeModules'>,
+  context: Pick<EntryContext, 'staticHandlerContext'>,
   nowMs = Date.now(),
 ): boolean {
   if (!asked || session.dirty || sharedPageKey(session, nowMs) !== asked) return false
   const { matches } = context.staticHandlerContext
-  return (
-    matches.length > 0 &&
-    matches.every((m) => declaresShared(context.routeModules[m.route.id]?.handle))
-  )
+  return matches.length > 0 && matches.every((m) => SHARED_ROUTES.has(m.route.id))
 }

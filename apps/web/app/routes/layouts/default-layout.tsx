@@ -12,12 +12,7 @@ import { pickMessages, SHARED_NAMESPACES } from '~/utils/messages.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
 import { headerCartCount } from '~/utils/cart.server.ts'
 import type { RootData } from '~/root.tsx'
-import type { SharedPageHandle } from '~/utils/shared-page.server.ts'
 import type { Route } from './+types/default-layout'
-
-// ADR 086: reads the role, the market and the cart's count of a session, and a message waiting
-// (a page with one is never shared).
-export const handle: SharedPageHandle = { sharedWhenLoggedIn: true }
 
 /** Who is logged in, and a message left for this page (docs/product/errors.md toasts), on every navigation. */
 export function loader({ context, params }: Route.LoaderArgs) {

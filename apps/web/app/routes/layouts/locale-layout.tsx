@@ -4,13 +4,7 @@ import { requireLocale } from '~/utils/locale.server.ts'
 import { apiContext } from '~/utils/context.server.ts'
 import { refreshIfNeeded, SUSPENDED_FLASH } from '~/utils/auth.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
-import type { SharedPageHandle } from '~/utils/shared-page.server.ts'
 import type { Route } from './+types/locale-layout'
-
-// ADR 086: the guards read the token's expiry (a page whose token is to be refreshed is never
-// shared), the KYC and PIN states and the pending flows, none of which stop a logged-in customer
-// on a shared page.
-export const handle: SharedPageHandle = { sharedWhenLoggedIn: true }
 
 /**
  * Runs before any page loader: a path whose first segment is not a locale is redirected (docs/product/shell.md),

@@ -1,18 +1,13 @@
 import catalogueCss from '~/components/catalogue/catalogue.css?url'
 import productListCss from '~/components/catalogue/product-list.css?url'
 import type { StyleHandle } from '~/utils/route-styles.tsx'
-import type { SharedPageHandle } from '~/utils/shared-page.server.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { loadProductList, marketAction } from './+shared/catalogue.server.ts'
 import { ProductListPage } from './+shared/product-list-page.tsx'
 import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import type { Route } from './+types/agrochems-list'
 
-// ADR 086: of a session, reads the account's market.
-export const handle: StyleHandle & SharedPageHandle = {
-  css: [catalogueCss, productListCss],
-  sharedWhenLoggedIn: true,
-}
+export const handle: StyleHandle = { css: [catalogueCss, productListCss] }
 
 // docs/security.md row 55: a 429 from the loader or action keeps its Retry-After.
 export const headers: Route.HeadersFunction = retryAfterHeaders

@@ -1,18 +1,13 @@
 import catalogueCss from '~/components/catalogue/catalogue.css?url'
 import productPageCss from '~/components/catalogue/product-page.css?url'
 import type { StyleHandle } from '~/utils/route-styles.tsx'
-import type { SharedPageHandle } from '~/utils/shared-page.server.ts'
 import { loadProductDetail, marketAction } from './+shared/catalogue.server.ts'
 import { productMeta } from './+shared/product-meta.ts'
 import { ProductDetailPage } from './+shared/product-detail-page.tsx'
 import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import type { Route } from './+types/drones-detail'
 
-// ADR 086: of a session, reads the account's market, and the farmer's branch and region (the branches' order).
-export const handle: StyleHandle & SharedPageHandle = {
-  css: [catalogueCss, productPageCss],
-  sharedWhenLoggedIn: true,
-}
+export const handle: StyleHandle = { css: [catalogueCss, productPageCss] }
 
 // docs/security.md row 55: a 429 from the loader or action keeps its Retry-After.
 export const headers: Route.HeadersFunction = retryAfterHeaders

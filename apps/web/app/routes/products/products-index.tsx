@@ -3,7 +3,6 @@ import { PRODUCT_GROUPS } from '@padi/domain/catalogue/catalogue'
 import catalogueCss from '~/components/catalogue/catalogue.css?url'
 import productListCss from '~/components/catalogue/product-list.css?url'
 import type { StyleHandle } from '~/utils/route-styles.tsx'
-import type { SharedPageHandle } from '~/utils/shared-page.server.ts'
 import { ProductImage } from '~/components/catalogue/product-image.tsx'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMessages } from '~/utils/messages.server.ts'
@@ -14,11 +13,7 @@ import { ProductListPage } from './+shared/product-list-page.tsx'
 import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import type { Route } from './+types/products-index'
 
-// ADR 086: of a session, reads the account's market.
-export const handle: StyleHandle & SharedPageHandle = {
-  css: [catalogueCss, productListCss],
-  sharedWhenLoggedIn: true,
-}
+export const handle: StyleHandle = { css: [catalogueCss, productListCss] }
 
 // docs/security.md row 55: a 429 from the loader or action keeps its Retry-After.
 export const headers: Route.HeadersFunction = retryAfterHeaders

@@ -14,15 +14,10 @@ import { featuredProducts, productMessages } from '~/routes/products/+shared/cat
 import catalogueCss from '~/components/catalogue/catalogue.css?url'
 import productListCss from '~/components/catalogue/product-list.css?url'
 import type { StyleHandle } from '~/utils/route-styles.tsx'
-import type { SharedPageHandle } from '~/utils/shared-page.server.ts'
 import type { Route } from './+types/home'
 import { pageMessages } from '~/utils/messages.server.ts'
 
-// ADR 086: of a session, reads the account's market and whether one is logged in.
-export const handle: StyleHandle & SharedPageHandle = {
-  css: [catalogueCss, productListCss],
-  sharedWhenLoggedIn: true,
-}
+export const handle: StyleHandle = { css: [catalogueCss, productListCss] }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'home.title', 'home.description')
