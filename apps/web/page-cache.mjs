@@ -7,8 +7,8 @@
 // A logged-in customer's catalogue pages (home, lists, product pages) depend on their session only
 // through a few things they share with many others (ADR 086: role, market, the cart's count, their
 // branch): those pages are kept under that key as well, when every route of the page is one that
-// reads nothing else (apps/web/app/utils/shared-page.server.ts), and served to the customers with the same key. The headers that are one
-// customer's own are set on each answer, never kept. Any other request with a session cookie (a
+// reads nothing else (apps/web/app/utils/shared-page.server.ts), and served to the customers with
+// the same key. The headers that are one customer's own are set on each answer, never kept. Any other request with a session cookie (a
 // personal page, a message waiting, a token to refresh) is never served from the cache and its
 // answer is never kept, nor is any answer that sets a cookie.
 //
@@ -23,13 +23,14 @@ import { parseCookie } from 'cookie'
 import { LRUCache } from 'lru-cache'
 
 const brotli = promisify(brotliCompress)
+const gzipped = promisify(gzip)
 
 // Set on the request by this cache alone (a browser's own is dropped): the key a shared page was
-// looked up by. The app answers with SHARED_PAGE when the page it made may be kept under it
-// (apps/web/app/utils/shared-page.server.ts); that header never leaves this server.
+// looked up by. The app answers with SHARED_PAGE when the page it made may be kept under it; that
+// header never leaves this server. The same names as SHARED_KEY_HEADER and SHARED_PAGE_HEADER in
+// apps/web/app/utils/shared-page.server.ts (this file runs without a TypeScript step).
 const SHARED_KEY = 'x-shared-page-key'
 const SHARED_PAGE = 'x-shared-page'
-const gzipped = promisify(gzip)
 
 /**
  * A stored page's policy: its nonce source replaced by the hashes of the page's inline scripts
