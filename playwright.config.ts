@@ -2,11 +2,25 @@ import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.ts'
 import { E2E_API_PORT, E2E_WEB_PORT } from './e2e/support/ports.ts'
 
+/**
+ * Files that spend minutes waiting on the clock with little to do: the QR page left untouched
+ * for two minutes (its code changes every minute). They get a worker of their own, beside the two
+ * that run everything else on the two cores, so that their waiting no longer holds one of those
+ * two (docs/testing.md).
+ */
+const LONG_WAITS = ['**/qr-refresh.e2e.ts']
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.e2e.ts',
   fullyParallel: true,
-  workers: 2,
+  workers: 3,
+  // The long waits first: a project's first file starts first, so their minutes overlap the rest
+  // rather than trail after it.
+  projects: [
+    { name: 'long waits', testMatch: LONG_WAITS, workers: 1 },
+    { name: 'browser', testIgnore: LONG_WAITS, workers: 2 },
+  ],
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 60_000,
