@@ -8,9 +8,9 @@
 // through a few things they share with many others (ADR 086: role, market, the cart's count, their
 // branch): those pages are kept under that key as well, when every route of the page is one that
 // reads nothing else (apps/web/app/utils/shared-page.server.ts), and served to the customers with
-// the same key. The headers that are one customer's own are set on each answer, never kept. Any other request with a session cookie (a
-// personal page, a message waiting, a token to refresh) is never served from the cache and its
-// answer is never kept, nor is any answer that sets a cookie.
+// the same key. The headers that are one customer's own are set on each answer, never kept. Any
+// other request with a session cookie (a personal page, a message waiting, a token to refresh) is
+// never served from the cache and its answer is never kept, nor is any answer that sets a cookie.
 //
 // A hit costs no more than sending bytes (ADR 083): the stored page's Content-Security-Policy
 // allows its inline scripts by their SHA-256 hashes instead of the nonce it was rendered with, so
