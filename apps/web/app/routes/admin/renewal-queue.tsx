@@ -27,6 +27,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
+/**
+ * The signing device's user agent, allowed to wrap after each slash: on a phone the line is
+ * narrower than "HeadlessChrome/156.0.8078.108", and without a place to wrap the browser broke the
+ * version number itself in two.
+ */
+function deviceText(device: string) {
+  return device.split('/').flatMap((part, i) => (i === 0 ? [part] : ['/', <wbr key={i} />, part]))
+}
+
 export function action({ params, request, context }: Route.ActionArgs) {
   return queueDecision({
     params,
@@ -81,7 +90,7 @@ export default function RenewalQueuePage({ loaderData, actionData }: Route.Compo
                     <dd>{moment(r.signed_at, marketOfCurrency(r.credit.currency))}</dd>
                     <dt>{t('admin.renewals.device')}</dt>
                     <dd className="admin-text">
-                      {r.device} · {r.client_ip}
+                      {deviceText(r.device)} · {r.client_ip}
                     </dd>
                   </dl>
                   <InlineFile
