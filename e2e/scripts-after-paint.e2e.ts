@@ -30,6 +30,17 @@ async function typeAreaBeforeScripts(page: Page) {
   return gate
 }
 
+/** AzoDif's page with its scripts held back, its second pack picked and `quantity` typed. */
+async function pickPackBeforeScripts(page: Page, quantity: string) {
+  await page.goto('/en/products/agrochems?q=azodif')
+  const href = await page.getByRole('link', { name: 'AzoDif 325SC' }).getAttribute('href')
+  const gate = await holdScripts(page)
+  await gotoBeforeScripts(page, href!)
+  await page.getByRole('radio').nth(1).check()
+  await page.getByLabel('Quantity').fill(quantity)
+  return gate
+}
+
 // docs/product/shell.md: the first paint never waits for scripts; the page works before they
 // arrive and keeps what the farmer typed when they do.
 test.describe('scripts start after the first paint (ADR 029)', () => {
@@ -158,18 +169,50 @@ test.describe('scripts start after the first paint (ADR 029)', () => {
   test('the product page keeps the pack and quantity picked before its scripts arrived', async ({
     page,
   }) => {
-    await page.goto('/en/products/agrochems?q=azodif')
-    const href = await page.getByRole('link', { name: 'AzoDif 325SC' }).getAttribute('href')
-    const gate = await holdScripts(page)
-    await gotoBeforeScripts(page, href!)
-    await page.getByRole('radio').nth(1).check()
-    await page.getByLabel('Quantity').fill('3')
+    const gate = await pickPackBeforeScripts(page, '3')
     gate.release()
     await hydrated(page)
     // The total is computed in the browser from the form's state once it has hydrated.
     await expect(page.locator('.cat-total')).toContainText('Total for 3')
     await expect(page.getByRole('radio').nth(1)).toBeChecked()
     await expect(page.getByLabel('Quantity')).toHaveValue('3')
+  })
+
+  test('a tap made as the page hydrates sends the pack and quantity it shows', async ({ page }) => {
+    // React commits the hydration in one task and runs passive effects in a later one; a busy
+    // phone's tap can come between them. Here every scheduler task is made late (React schedules
+    // through a MessagePort), and the tap is made once the hydration is committed: handlers that
+    // still held the server's pack and quantity then added 1 of the first pack.
+    await page.addInitScript(() => {
+      const post = MessagePort.prototype.postMessage
+      MessagePort.prototype.postMessage = function (this: MessagePort, ...args: unknown[]) {
+        setTimeout(() => Reflect.apply(post, this, args), 400)
+      }
+    })
+    const gate = await pickPackBeforeScripts(page, '2')
+    gate.release()
+    // The root's fiber says when the hydration has been committed (React's own field: if a new
+    // React renames it, this wait times out and the test fails; it never passes unchecked).
+    await page.waitForFunction(
+      () => {
+        const key = Object.keys(document).find((k) => k.startsWith('__reactContainer'))
+        const fiber = key
+          ? (
+              document as unknown as Record<
+                string,
+                { stateNode: { current: { memoizedState?: { isDehydrated?: boolean } } } }
+              >
+            )[key]
+          : undefined
+        return fiber?.stateNode.current.memoizedState?.isDehydrated === false
+      },
+      undefined,
+      { polling: 'raf' },
+    )
+    await page.getByRole('button', { name: 'Add to cart' }).click()
+    await expect(page.locator('.header-cart')).toHaveAttribute('aria-label', 'Cart, 2 items')
+    await expect(page.getByRole('radio').nth(1)).toBeChecked()
+    await expect(page.getByLabel('Quantity')).toHaveValue('2')
   })
 
   test('a sort picked on the list before its scripts arrived is applied when they do', async ({

@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react'
+import { useEffect, useLayoutEffect, useState, type RefObject } from 'react'
 import {
   POSTED_BEFORE_HYDRATION,
   SENT_BEFORE_HYDRATION,
@@ -44,10 +44,15 @@ function openRecord(): Record_ | null {
  * record: root.tsx); when it took something over, removes the starter's mark from `forms()` after
  * the render that follows, which shows what the change did. Returns whether it took something
  * over: true from that render on (so a page can keep the room a note took, cart.tsx).
+ *
+ * A layout effect, not a passive one: React runs passive effects in a later task, and a tap the
+ * browser handles between the two (input goes first) met handlers that still held the server's
+ * state: "Add to cart" sent 1 while the field showed the 2 typed before the scripts came. Layout
+ * effects, and the render their state asks for, finish in the task that commits the hydration.
  */
 function useTakeOver(takeOver: () => boolean, forms: () => Iterable<HTMLFormElement>): boolean {
   const [takenOver, setTakenOver] = useState(false)
-  useEffect(() => {
+  useLayoutEffect(() => {
     // Reads what the starter kept outside React, once; the render this asks for is the one that
     // shows it taken over (the marks must outlive it, not go before it).
     // eslint-disable-next-line react-hooks/set-state-in-effect
