@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertProducts } from '@padi/db/seed/catalogue'
 import { products, searchTerms } from '@padi/db/schema/catalogue'
+import { ProductListItemSchema, ProductListSchema } from '@padi/domain/catalogue/schemas'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { fixtureProducts, fixtureText } from '../../../test/catalogue-fixtures.ts'
 
@@ -252,6 +253,53 @@ describe('the demo catalogue through the API (docs/product/catalogue.md)', () =>
     t = await createTestApp()
   })
   afterAll(() => t.close())
+
+  it('each list shape gives cards of the schema, each saying what its product page says', async () => {
+    // Each shape is its own statement (products.repository.ts) whose rows the service maps to
+    // cards; the product page is read another way: the two must agree field by field, in both
+    // markets, with the spray advice exactly when a problem is named.
+    const shapes = [
+      'group=agrochems&market=MY', // a list in the default order
+      'sort=price_desc&market=TH&per_page=2', // a chosen order, first page
+      'q=azodif&market=TH', // best match of one word, from the postings
+      'group=drones&category=batteries', // a category of the drone parts
+      'q=azoxystrobin%20difenoconazole', // best match of several words
+      'q=azodif&sort=brand_asc', // a search in a chosen order
+      'q=weedy%20rice', // a named problem: spray advice on each card
+      'q=weedy%20rice&sort=price_asc', // a named problem in a chosen order
+    ]
+    for (const query of shapes) {
+      const res = await t.app.inject({ url: `/api/v1/products?${query}` })
+      expect(res.statusCode, query).toBe(200)
+      const page = ProductListSchema.strict().parse(res.json())
+      expect(page.data.length, query).toBeGreaterThan(0)
+      const market = query.includes('market=TH') ? 'TH' : 'MY'
+      for (const card of page.data) {
+        expect(Object.keys(card).sort(), query).toEqual(
+          Object.keys(ProductListItemSchema.shape).sort(),
+        )
+        const detail = (
+          await t.app.inject({ url: `/api/v1/products/${card.id}?market=${market}` })
+        ).json()
+        const { spray_when: sprayWhen, ...shown } = card
+        expect(shown, query).toEqual({
+          id: detail.id,
+          slug: detail.slug,
+          group: detail.group,
+          category: detail.category,
+          brand: detail.brand,
+          name: detail.name,
+          title: detail.title,
+          price_from: detail.price_from,
+          in_stock: detail.in_stock,
+          featured: detail.featured,
+          image_key: detail.image_key,
+          photo: detail.photo,
+        })
+        expect(sprayWhen === null, query).toBe(page.problem === null)
+      }
+    }
+  })
 
   it('is loaded on first start and searchable with a misspelt active ingredient', async () => {
     const res = await t.app.inject({ url: '/api/v1/products?q=azoxystobin' })
