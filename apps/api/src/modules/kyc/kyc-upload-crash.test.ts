@@ -12,6 +12,7 @@ import { seedDemoData } from '@padi/db/seed/run-seed'
 import { kycDocuments } from '@padi/db/schema/kyc'
 import { createEncryptedFileStore } from '../files/encrypted-file-store.ts'
 import { sweepUnreferencedFiles } from './kyc-file-sweep.ts'
+import { serverNodeFlags } from '../../../../../scripts/server-memory.mjs'
 
 /** A phone-sized photo of noise (about 3 MB), which takes the API a second or more to re-encode. */
 const noisyPhoto = () =>
@@ -76,7 +77,8 @@ describe.skipIf(!process.env.DATABASE_URL)('an upload when the API is killed', (
 
   /** One start: 'listening', or what the API wrote to stderr before it ended. */
   async function startOnce(log?: (line: string) => void): Promise<'listening' | string> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    // As production starts it (scripts/start.mjs): Node strips the types itself, no loader.
+    const child = spawn(process.execPath, [...serverNodeFlags('api'), 'apps/api/src/server.ts'], {
       cwd: root,
       env: {
         ...process.env,
