@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pageMessages, pickMessages, SHARED_NAMESPACES } from './messages.server.ts'
+import { flashText, pageMessages, pickMessages, SHARED_NAMESPACES } from './messages.server.ts'
 import { createTranslator, mergeRouteMessages } from './i18n.ts'
 
 describe('catalogue delivery', () => {
@@ -28,5 +28,29 @@ describe('catalogue delivery', () => {
     expect(bm('errors.goHome')).toBe('Ke Laman Utama')
     const fallback = createTranslator('en', pageMessages({ lang: 'xx' }, ['errors']).messages)
     expect(fallback('errors.goHome')).toBe('Go Home')
+  })
+
+  it('writes a flash on the server from any namespace; flash texts never go to the browser', () => {
+    // Texts only shown as a flash are not in the shared part every page carries (docs/performance.md).
+    expect(SHARED_NAMESPACES).not.toContain('flash')
+    expect(flashText('th', { kind: 'success', messageKey: 'flash.loggedIn' })).toEqual({
+      kind: 'success',
+      message: 'คุณเข้าสู่ระบบแล้ว',
+    })
+    expect(flashText('en', { kind: 'success', messageKey: 'flash.loggedIn' }).message).toBe(
+      'You are logged in.',
+    )
+    // A desk's own flash (finance's decisions) and a title from another namespace.
+    expect(
+      flashText('bm', {
+        kind: 'info',
+        titleKey: 'security.forbidden.title',
+        messageKey: 'admin.receipts.approved',
+      }),
+    ).toEqual({
+      kind: 'info',
+      title: 'Akses dilarang',
+      message: 'Diluluskan: bayaran balik direkodkan dan petani telah dimaklumkan melalui SMS.',
+    })
   })
 })

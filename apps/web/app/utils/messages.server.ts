@@ -63,6 +63,23 @@ export function pageMessages(params: { lang?: string | undefined }, namespaces: 
   return { messages: pickMessages(isLocale(params.lang) ? params.lang : 'en', namespaces) }
 }
 
+/**
+ * The message a form left for the next page (a flash, docs/product/errors.md), written here in
+ * the page's language from any namespace. Texts that only ever appear as a flash live in the
+ * `flash` namespace, which no page sends to the browser: the page gets the one text it shows.
+ */
+export function flashText(
+  locale: Locale,
+  flash: { kind: 'error' | 'success' | 'info'; titleKey?: string | undefined; messageKey: string },
+) {
+  const t = createTranslator(locale, MERGED[locale])
+  return {
+    kind: flash.kind,
+    ...(flash.titleKey ? { title: t(flash.titleKey) } : {}),
+    message: t(flash.messageKey),
+  }
+}
+
 /** A translator for texts a loader writes itself, in the page's language, from `namespaces`. */
 export function serverTranslator(locale: Locale, namespaces: readonly string[]): Translate {
   return createTranslator(locale, pickMessages(locale, namespaces))

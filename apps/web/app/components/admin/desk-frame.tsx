@@ -9,15 +9,14 @@ export function DeskMain({
   flash,
   className = 'admin-main',
 }: {
-  flash: { kind: string; messageKey: string } | null
+  flash: { kind: string; message: string } | null
   className?: string
 }) {
-  const { t } = useI18n()
   return (
     <main id="main" className={className}>
       {flash ? (
         <p className={flash.kind === 'error' ? 'form-error' : 'notice'} role="status">
-          {t(flash.messageKey)}
+          {flash.message}
         </p>
       ) : null}
       <Outlet />

@@ -111,12 +111,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     // Notices left for the next page are translated by the layout, from the shared catalogue.
     if (intent === 'default' && id) {
       await withUserToken({ session, locale }, (token) => api.setDefaultAddress(token, id))
-      session.update({ flash: { kind: 'success', messageKey: 'common.addressDefaultSet' } })
+      session.update({ flash: { kind: 'success', messageKey: 'flash.addressDefaultSet' } })
       return redirect(back, 303)
     }
     if (intent === 'delete' && id) {
       await withUserToken({ session, locale }, (token) => api.deleteAddress(token, id))
-      session.update({ flash: { kind: 'success', messageKey: 'common.addressDeleted' } })
+      session.update({ flash: { kind: 'success', messageKey: 'flash.addressDeleted' } })
       return redirect(back, 303)
     }
     if (!form.ok)
@@ -127,7 +127,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     await withUserToken({ session, locale }, (token) =>
       id ? api.updateAddress(token, id, form.data) : api.addAddress(token, form.data),
     )
-    session.update({ flash: { kind: 'success', messageKey: 'common.addressSaved' } })
+    session.update({ flash: { kind: 'success', messageKey: 'flash.addressSaved' } })
     if (target.ok && target.data.from === 'checkout')
       return redirect(localePath(locale, '/checkout?fulfilment=delivery'), 303)
     return redirect(back, 303)

@@ -108,7 +108,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       const form = parseForm(RemoveForm, formData, ['id'])
       const id = form.ok ? form.data.id : ''
       await withUserToken({ session, locale }, (t) => api.removeBiometric(t, id))
-      session.update({ flash: { kind: 'success', messageKey: 'common.biometricRemoved' } })
+      session.update({ flash: { kind: 'success', messageKey: 'flash.biometricRemoved' } })
       return redirect(back, 303)
     }
     if (intent === 'send-code') {
@@ -131,7 +131,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     await withUserToken({ session, locale }, (t) => api.registerBiometric(t, { label, response }))
     session.update({
       deviceCode: undefined,
-      flash: { kind: 'success', messageKey: 'common.biometricAdded' },
+      flash: { kind: 'success', messageKey: 'flash.biometricAdded' },
     })
     return redirect(back, 303)
   } catch (error) {

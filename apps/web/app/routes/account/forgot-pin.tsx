@@ -81,7 +81,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     session.update({
       pinReset: undefined,
       ...(user ? { user: { ...user, isPinSet: true } } : {}),
-      flash: { kind: 'success', messageKey: 'common.pinReset' },
+      flash: { kind: 'success', messageKey: 'flash.pinReset' },
     })
     // Back to paying when the farmer came from a payment, else to the settings.
     return redirect(

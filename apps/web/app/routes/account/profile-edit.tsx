@@ -136,7 +136,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }
     session.update({
       preAuth: undefined,
-      flash: { kind: 'success', messageKey: 'common.mobileChanged' },
+      flash: { kind: 'success', messageKey: 'flash.mobileChanged' },
     })
     return redirect(localePath(locale, '/settings'), 303)
   }
@@ -153,7 +153,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   // the order of the farmer's branch as it is now.
   const user = session.data.user
   session.update({
-    flash: { kind: 'success', messageKey: 'common.profileSaved' },
+    flash: { kind: 'success', messageKey: 'flash.profileSaved' },
     ...(user
       ? {
           user: {

@@ -140,7 +140,7 @@ async function resetPassword(ctx: {
     startSession(session, answer)
     await carryVisitorCart(session, api, visitorCart)
     // Shown by the layout on the next page, in the shared catalogue.
-    session.update({ flash: { kind: 'success', messageKey: 'common.passwordChanged' } })
+    session.update({ flash: { kind: 'success', messageKey: 'flash.passwordChanged' } })
   } catch (error) {
     const refusal = readRefusal(error)
     if (refusal.kind === 'invalid')

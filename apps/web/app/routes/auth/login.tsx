@@ -74,7 +74,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     role = answer.data.role
     await carryVisitorCart(session, api, visitorCart)
     // A word that it worked: a toast, or a notice at the top of the page without JavaScript.
-    session.update({ flash: { kind: 'success', messageKey: 'common.loggedIn' } })
+    session.update({ flash: { kind: 'success', messageKey: 'flash.loggedIn' } })
   } catch (error) {
     const refusal = readRefusal(error)
     // The API down, or anything unexpected: the farmer can simply try again.

@@ -14,7 +14,7 @@ export async function action({ params, context }: Route.ActionArgs) {
       .get(apiContext)
       .logout(token)
       .catch(() => undefined)
-  session.clear({ kind: 'info', messageKey: 'common.loggedOut' })
+  session.clear({ kind: 'info', messageKey: 'flash.loggedOut' })
   throw redirect(`/${isLocale(params.lang) ? params.lang : 'en'}`)
 }
 

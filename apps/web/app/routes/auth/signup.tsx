@@ -201,7 +201,7 @@ async function verifyCode(ctx: {
     const visitorCart = session.data.visitorCart
     startSession(session, answer)
     await carryVisitorCart(session, api, visitorCart)
-    session.update({ flash: { kind: 'success', messageKey: 'common.signedUp' } })
+    session.update({ flash: { kind: 'success', messageKey: 'flash.signedUp' } })
   } catch (error) {
     const refusal = readRefusal(error)
     if (refusal.code === 'USER_EXISTS') {

@@ -125,7 +125,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (formIntent(formData, ['cancel']) === 'cancel') {
     session.update({
       checkout: undefined,
-      flash: { kind: 'info', messageKey: 'common.checkoutCancelled' },
+      flash: { kind: 'info', messageKey: 'flash.checkoutCancelled' },
     })
     return redirect(localePath(locale, '/cart'), 303)
   }

@@ -64,7 +64,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         user: { ...user, isPinSet: me.is_pin_set, preferredBranchId, region: me.profile.state },
       })
     if (quote.line_count === 0) {
-      session.update({ flash: { kind: 'info', messageKey: 'common.checkoutNothingSelected' } })
+      session.update({ flash: { kind: 'info', messageKey: 'flash.checkoutNothingSelected' } })
       throw redirect(localePath(locale, '/cart'))
     }
     const kept = session.data.checkout

@@ -238,7 +238,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     )
     if (!answer.ok)
       return data<ActionData>({ formError: answer.message }, { status: answer.status })
-    session.update({ flash: { kind: 'success', messageKey: 'common.kycFileAdded' } })
+    session.update({ flash: { kind: 'success', messageKey: 'flash.kycFileAdded' } })
     return redirect(kycPath(locale, 3), 303)
   }
 
@@ -250,7 +250,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (intent === 'delete') {
       if (!Number.isInteger(id) || id <= 0) return redirect(kycPath(locale, 3), 303)
       await withUserToken(ctx, (token) => api.deleteKycDocument(token, id))
-      session.update({ flash: { kind: 'success', messageKey: 'common.kycFileRemoved' } })
+      session.update({ flash: { kind: 'success', messageKey: 'flash.kycFileRemoved' } })
       return redirect(kycPath(locale, 3), 303)
     }
     if (step !== 1 && step !== 2 && step !== 4) return redirect(kycPath(locale), 303)
@@ -291,7 +291,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
           { status: 400 },
         )
     if (intent !== 'submit') {
-      session.update({ flash: { kind: 'success', messageKey: 'common.kycSaved' } })
+      session.update({ flash: { kind: 'success', messageKey: 'flash.kycSaved' } })
       return redirect(kycPath(locale, step === 4 ? 4 : step + 1), 303)
     }
     await withUserToken(ctx, (token) => api.submitKyc(token, locale))

@@ -7,8 +7,7 @@ import { notify } from '~/components/toasts.tsx'
 import { ScriptsNow } from '~/components/scripts-now.tsx'
 import { ErrorScreen } from '~/components/error-screen.tsx'
 import { isLocale } from '@padi/domain/i18n/locales'
-import { createTranslator } from '~/utils/i18n.ts'
-import { pickMessages, SHARED_NAMESPACES } from '~/utils/messages.server.ts'
+import { flashText } from '~/utils/messages.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
 import { headerCartCount } from '~/utils/cart.server.ts'
 import type { RootData } from '~/root.tsx'
@@ -20,19 +19,12 @@ export function loader({ context, params }: Route.LoaderArgs) {
   const user = session.isLoggedIn && session.data.user ? { role: session.data.user.role } : null
   const flash = session.takeFlash()
   const locale = isLocale(params.lang) ? params.lang : 'en'
-  const t = createTranslator(locale, pickMessages(locale, SHARED_NAMESPACES))
   return {
     user,
     // docs/product/dates-and-times.md: dates told in the reader's market's zone.
     accountMarket: session.isLoggedIn ? (session.data.user?.market ?? null) : null,
     cartCount: headerCartCount(session),
-    toast: flash
-      ? {
-          kind: flash.kind,
-          title: flash.titleKey ? t(flash.titleKey) : undefined,
-          message: t(flash.messageKey),
-        }
-      : null,
+    toast: flash ? flashText(locale, flash) : null,
   }
 }
 

@@ -5,7 +5,7 @@ import { LanguageSwitcher } from '~/components/language-switcher.tsx'
 import { DeskError, DeskMain } from '~/components/admin/desk-frame.tsx'
 import { useHeaderMenu } from '~/components/header-menu.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
-import { pageMessages } from '~/utils/messages.server.ts'
+import { flashText, pageMessages } from '~/utils/messages.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
 import adminCss from '~/components/admin/admin.css?url'
 import staffCss from '~/components/vouchers/staff-layout.css?url'
@@ -37,7 +37,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
     name: session.data.user?.fullName ?? '',
     // docs/product/dates-and-times.md: the counter's times in its own market's zone.
     accountMarket: session.data.user?.market ?? null,
-    flash: flash ? { kind: flash.kind, messageKey: flash.messageKey } : null,
+    flash: flash ? flashText(locale, flash) : null,
   }
 }
 
