@@ -20,7 +20,7 @@ import {
   createTranslator,
   I18nContext,
   mergeRouteMessages,
-  type Messages,
+  readMessages,
 } from '~/utils/i18n.ts'
 import { LoadingBar } from '~/components/loading-bar.tsx'
 import { Toasts } from '~/components/toasts.tsx'
@@ -44,7 +44,7 @@ import { getEnv } from '~/utils/env.server.ts'
 import { isCrossSiteRequest } from '~/utils/origin-check.server.ts'
 import { localeForRequest } from '~/utils/locale.server.ts'
 import { readCookie } from '~/utils/cookies.server.ts'
-import { pickMessages, SHARED_NAMESPACES } from '~/utils/messages.server.ts'
+import { packMessages, pickMessages, SHARED_NAMESPACES } from '~/utils/messages.server.ts'
 import type { Route } from './+types/root'
 import appCss from './styles/app.css?url'
 import { RouteStyles, type StyleHandle } from '~/utils/route-styles.tsx'
@@ -101,7 +101,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   const consent = readCookie(request, 'cookie_consent')
   return {
     locale,
-    messages: pickMessages(locale, SHARED_NAMESPACES),
+    messages: packMessages(pickMessages(locale, SHARED_NAMESPACES)),
     productName: env.PRODUCT_NAME,
     theme: env.THEME_PRIMARY,
     consent: consent === 'accepted' || consent === 'rejected' ? consent : null,
@@ -123,7 +123,7 @@ export const meta: Route.MetaFunction = ({ error, loaderData }) => {
   if (!error) return []
   const status = isRouteErrorResponse(error) ? error.status : 500
   if (!loaderData) return [{ title: `Error ${status}` }]
-  const t = createTranslator(loaderData.locale, loaderData.messages as Messages)
+  const t = createTranslator(loaderData.locale, readMessages(loaderData.messages) ?? {})
   return [{ title: `${t('errors.status', { statusCode: status })} | ${loaderData.productName}` }]
 }
 

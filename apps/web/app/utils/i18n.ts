@@ -4,8 +4,18 @@ import type { Locale } from '@padi/domain/i18n/locales'
 import { formatMoney } from '@padi/domain/money'
 import { MARKET, type Currency, type Market } from '@padi/domain/markets'
 import { formatDate, formatDateTime, formatDay, isCalendarDay } from '@padi/domain/dates'
+import { unpack, type Packed } from './packed-data.ts'
 
 export type Messages = { [key: string]: string | Messages }
+
+/** A loader's catalogue part as it travels in the page: one JSON text (packed-data.ts). */
+export type PackedMessages = Packed<Messages>
+
+/** A loader's `messages`, packed or not (tests and error screens may hold plain objects). */
+export function readMessages(value: unknown): Messages | null {
+  if (typeof value === 'string') return unpack(value as PackedMessages)
+  return value && typeof value === 'object' ? (value as Messages) : null
+}
 export type TranslateParams = Record<string, string | number>
 export type Translate = (key: string, params?: TranslateParams) => string
 
@@ -93,8 +103,8 @@ export function localePath(locale: Locale, path: string): string {
 export function mergeRouteMessages(parts: readonly unknown[]): Messages {
   const out: Messages = {}
   for (const part of parts) {
-    const messages = (part as { messages?: Messages } | null | undefined)?.messages
-    if (messages && typeof messages === 'object') Object.assign(out, messages)
+    const messages = readMessages((part as { messages?: unknown } | null | undefined)?.messages)
+    if (messages) Object.assign(out, messages)
   }
   return out
 }

@@ -1,20 +1,44 @@
 import { describe, expect, it } from 'vitest'
-import { flashText, pageMessages, pickMessages, SHARED_NAMESPACES } from './messages.server.ts'
-import { createTranslator, mergeRouteMessages } from './i18n.ts'
+import {
+  flashText,
+  packMessages,
+  pageMessages,
+  pickMessages,
+  SHARED_NAMESPACES,
+} from './messages.server.ts'
+import { createTranslator, mergeRouteMessages, readMessages } from './i18n.ts'
 
 describe('catalogue delivery', () => {
   it('sends only the namespaces asked for', () => {
     const shared = pickMessages('bm', SHARED_NAMESPACES)
     expect(Object.keys(shared).sort()).toEqual([...SHARED_NAMESPACES].sort())
-    expect(pageMessages({ lang: 'th' }, ['about']).messages).toHaveProperty('about')
+    expect(
+      Object.keys(readMessages(pageMessages({ lang: 'th' }, ['about']).messages) ?? {}),
+    ).toEqual(['about'])
     expect(() => pickMessages('en', ['nope'])).toThrow('Unknown catalogue namespace')
+  })
+
+  it("sends a part as one JSON text that reads back as the same texts, with the error screens' plain parts", () => {
+    // React Router's hydration format would write each key and text as an entry of its own
+    // (docs/performance.md): one string per part is what the page carries.
+    const shared = pickMessages('th', SHARED_NAMESPACES)
+    const packed = packMessages(shared)
+    expect(typeof packed).toBe('string')
+    expect(readMessages(packed)).toEqual(shared)
+    expect(readMessages(packed)).toBe(readMessages(packed))
+    expect(readMessages(shared)).toBe(shared)
+    expect(readMessages(undefined)).toBeNull()
+    expect(mergeRouteMessages([{ messages: packed }, { messages: { extra: 'x' } }])).toEqual({
+      ...shared,
+      extra: 'x',
+    })
   })
 
   it('merges the root part with the page part and translates with {{placeholders}}', () => {
     const t = createTranslator(
       'en',
       mergeRouteMessages([
-        { messages: pickMessages('en', SHARED_NAMESPACES) },
+        { messages: packMessages(pickMessages('en', SHARED_NAMESPACES)) },
         undefined,
         pageMessages({ lang: 'en' }, ['interest']),
       ]),
@@ -24,9 +48,15 @@ describe('catalogue delivery', () => {
   })
 
   it('uses the URL locale, and English for anything else', () => {
-    const bm = createTranslator('bm', pageMessages({ lang: 'bm' }, ['errors']).messages)
+    const bm = createTranslator(
+      'bm',
+      readMessages(pageMessages({ lang: 'bm' }, ['errors']).messages) ?? {},
+    )
     expect(bm('errors.goHome')).toBe('Ke Laman Utama')
-    const fallback = createTranslator('en', pageMessages({ lang: 'xx' }, ['errors']).messages)
+    const fallback = createTranslator(
+      'en',
+      readMessages(pageMessages({ lang: 'xx' }, ['errors']).messages) ?? {},
+    )
     expect(fallback('errors.goHome')).toBe('Go Home')
   })
 

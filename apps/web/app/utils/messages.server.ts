@@ -1,6 +1,7 @@
 import { isLocale, LOCALES, type Locale } from '@padi/domain/i18n/locales'
 import { API_MESSAGES } from '@padi/domain/i18n/api-messages'
-import { createTranslator, type Messages, type Translate } from './i18n.ts'
+import { pack } from './packed-data.ts'
+import { createTranslator, type Messages, type PackedMessages, type Translate } from './i18n.ts'
 
 // Catalogues are split by feature (app/locales/{locale}/{feature}.json) so features own their text.
 const files = import.meta.glob<Messages>('../locales/*/*.json', { eager: true, import: 'default' })
@@ -58,9 +59,16 @@ export function pickMessages(locale: Locale, namespaces: readonly string[]): Mes
   return out
 }
 
+/** A catalogue part as a loader returns it: one JSON text (packed-data.ts, ADR 011). */
+export function packMessages(messages: Messages): PackedMessages {
+  return pack(messages)
+}
+
 /** A page loader's catalogue part, for the locale in the URL (checked by the locale layout). */
 export function pageMessages(params: { lang?: string | undefined }, namespaces: readonly string[]) {
-  return { messages: pickMessages(isLocale(params.lang) ? params.lang : 'en', namespaces) }
+  return {
+    messages: packMessages(pickMessages(isLocale(params.lang) ? params.lang : 'en', namespaces)),
+  }
 }
 
 /**

@@ -6,6 +6,7 @@ import { readRefusal } from '~/utils/api-errors.server.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import type { RootData } from '~/root.tsx'
+import type { Branch } from '@padi/domain/branches/schemas'
 import { branchStatus } from '~/components/contact/branch-status.ts'
 import { groupBranches } from '~/components/contact/branch-groups.ts'
 import { BranchCard, branchAnchor } from '~/components/contact/branch-card.tsx'
@@ -20,6 +21,7 @@ import type { StyleHandle } from '~/utils/route-styles.tsx'
 import type { Route } from './+types/contact'
 import { pageMessages } from '~/utils/messages.server.ts'
 import { onlyLanguage } from '~/utils/page-language.server.ts'
+import { pack, unpack } from '~/utils/packed-data.ts'
 
 export const handle: StyleHandle = { css: [contactCss] }
 
@@ -30,21 +32,17 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const locale = isLocale(params.lang) ? params.lang : 'en'
   const { messages } = pageMessages(params, ['contact'])
   // Issue text: open/closed states come from the server clock, so the first render (server and
-  // hydration) agrees; the browser refreshes them every minute afterwards.
-  const now = new Date()
-  const chatOpen = isLiveChatOpen(now)
+  // hydration) agrees; the browser refreshes them every minute afterwards. The page carries the
+  // instant and the hours, and both sides work the states out from them.
+  const now = new Date().toISOString()
   try {
     const branches = await context.get(apiContext).listBranches()
-    return {
-      messages,
-      chatOpen,
-      branches: onlyLanguage(branches, locale).map((b) => ({ ...b, status: branchStatus(b, now) })),
-      unavailable: false,
-    }
+    // One JSON text: the branch list is most of this page's data (docs/performance.md).
+    return { messages, now, branches: pack(onlyLanguage(branches, locale)), unavailable: false }
   } catch (error) {
     readRefusal(error)
     // The chat hours are still worth showing when the branch list cannot be reached.
-    return { messages, chatOpen, branches: [], unavailable: true }
+    return { messages, now, branches: pack<Branch[]>([]), unavailable: true }
   }
 }
 
@@ -56,10 +54,9 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   const origin =
     location.lat !== null && location.lng !== null ? { lat: location.lat, lng: location.lng } : null
 
-  const chatOpen = clock ? isLiveChatOpen(clock) : loaderData.chatOpen
-  const branches = clock
-    ? loaderData.branches.map((b) => ({ ...b, status: branchStatus(b, clock) }))
-    : loaderData.branches
+  const at = clock ?? new Date(loaderData.now)
+  const chatOpen = isLiveChatOpen(at)
+  const branches = unpack(loaderData.branches).map((b) => ({ ...b, status: branchStatus(b, at) }))
   const headquarters = branches.find((b) => b.is_headquarters) ?? null
   const groups = groupBranches(branches, locale, origin)
   const closest = origin ? groups[0]?.branches[0] : undefined

@@ -15,7 +15,6 @@ import catalogueCss from '~/components/catalogue/catalogue.css?url'
 import productListCss from '~/components/catalogue/product-list.css?url'
 import type { StyleHandle } from '~/utils/route-styles.tsx'
 import type { Route } from './+types/home'
-import { pageMessages } from '~/utils/messages.server.ts'
 
 export const handle: StyleHandle = { css: [catalogueCss, productListCss] }
 
@@ -32,9 +31,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // Home still works without the catalogue; the section is left out.
     readRefusal(error)
   }
-  const { messages } = pageMessages(params, ['home', 'fields'])
   return {
-    messages: { ...messages, ...productMessages(params).messages },
+    ...productMessages(params, undefined, ['home', 'fields']),
     featured,
     // Money texts follow the viewer's market, not the page's language.
     market,

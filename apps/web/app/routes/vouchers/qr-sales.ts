@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import type { CounterTransaction } from '@padi/domain/vouchers/voucher-schemas'
 import { createI18n, I18nContext, readerMarket } from '~/utils/i18n.ts'
-import { pageMessages } from '~/utils/messages.server.ts'
+import { pickMessages } from '~/utils/messages.server.ts'
 import { apiContext } from '~/utils/context.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
@@ -15,11 +15,7 @@ import type { Route } from './+types/qr-sales'
 
 /** The sale as the QR page draws it (QrSale), in the page's language, for its script to show. */
 function saleMarkup(locale: Locale, sale: CounterTransaction): string {
-  const i18n = createI18n(
-    locale,
-    pageMessages({ lang: locale }, ['vouchers']).messages,
-    readerMarket(locale, null),
-  )
+  const i18n = createI18n(locale, pickMessages(locale, ['vouchers']), readerMarket(locale, null))
   return renderToStaticMarkup(
     createElement(I18nContext.Provider, { value: i18n }, createElement(QrSale, { sale })),
   )

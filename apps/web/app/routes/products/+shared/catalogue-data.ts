@@ -1,7 +1,7 @@
 import type { Message } from '~/components/auth/form-alert.tsx'
 import type { ProductGroup } from '@padi/domain/catalogue/catalogue'
 import type { ProductDetail, ProductSummary } from '@padi/domain/catalogue/schemas'
-import type { Messages } from '~/utils/i18n.ts'
+import type { PackedMessages } from '~/utils/i18n.ts'
 import type { Market } from '@padi/domain/markets'
 import type { RankedBranch } from '@padi/domain/orders/pickup-stock'
 import type { ListField, ListState } from './list-query.ts'
@@ -55,7 +55,7 @@ export type CardProduct = Pick<
 }
 
 export type ProductListData = MarketData & {
-  messages: Messages
+  messages: PackedMessages
   /** null: a search of the whole shop (the header's search box). */
   group: ProductGroup | null
   state: ListState
@@ -76,7 +76,7 @@ export type ProductListData = MarketData & {
 }
 
 export type ProductDetailData = MarketData & {
-  messages: Messages
+  messages: PackedMessages
   product: ProductDetail | null
   /** With no product because of a 429: how long to wait, as the Retry-After header says. */
   wait?: Message | undefined

@@ -8,9 +8,9 @@ import type { ApiClient } from '~/utils/api.server.ts'
 import { rankBranches } from '@padi/domain/orders/pickup-stock'
 import { apiContext } from '~/utils/context.server.ts'
 import { marketCookie, marketFor } from '~/utils/market.server.ts'
-import { pageMessages, serverTranslator } from '~/utils/messages.server.ts'
+import { packMessages, pickMessages, serverTranslator } from '~/utils/messages.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
-import type { Messages } from '~/utils/i18n.ts'
+import type { Messages, PackedMessages } from '~/utils/i18n.ts'
 import type {
   CardProduct,
   FarmerOrder,
@@ -61,17 +61,20 @@ const DETAIL_SECTIONS = [
   'detail',
 ]
 
+/** The products catalogue's sections a page draws, with the other namespaces it needs. */
 export function productMessages(
   params: Args['params'],
   sections: readonly string[] = CARD_SECTIONS,
-): { messages: Messages } {
-  const all = pageMessages(params, ['products']).messages.products as Messages
+  namespaces: readonly string[] = [],
+): { messages: PackedMessages } {
+  const locale = localeOf(params)
+  const all = pickMessages(locale, ['products']).products as Messages
   const picked: Messages = {}
   for (const section of sections) {
     const value = all[section]
     if (value !== undefined) picked[section] = value
   }
-  return { messages: { products: picked } }
+  return { messages: packMessages({ ...pickMessages(locale, namespaces), products: picked }) }
 }
 
 export function localeOf(params: Args['params']): Locale {
@@ -227,9 +230,7 @@ export async function loadProductDetail(args: Args, pathGroup: ProductGroup | nu
   if (!(id <= MAX_ID)) throw data(null, { status: 404 })
   const market = marketData(args)
   // The dose per tank is written with the calculator's units (docs/product/calculators.md).
-  const texts = productMessages(params, DETAIL_SECTIONS).messages
-  const units = pageMessages(params, ['units']).messages
-  const base = { messages: { ...texts, ...units }, ...market }
+  const base = { ...productMessages(params, DETAIL_SECTIONS, ['units']), ...market }
   const url = new URL(request.url)
   const api = context.get(apiContext)
   // docs/product/orders-and-payments.md (Stock at pickup): a farmer reads the branches holding
