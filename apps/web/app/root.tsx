@@ -20,7 +20,6 @@ import {
   createTranslator,
   I18nContext,
   mergeRouteMessages,
-  readMessages,
 } from '~/utils/i18n.ts'
 import { LoadingBar } from '~/components/loading-bar.tsx'
 import { Toasts } from '~/components/toasts.tsx'
@@ -123,7 +122,7 @@ export const meta: Route.MetaFunction = ({ error, loaderData }) => {
   if (!error) return []
   const status = isRouteErrorResponse(error) ? error.status : 500
   if (!loaderData) return [{ title: `Error ${status}` }]
-  const t = createTranslator(loaderData.locale, readMessages(loaderData.messages) ?? {})
+  const t = createTranslator(loaderData.locale, mergeRouteMessages([loaderData]))
   return [{ title: `${t('errors.status', { statusCode: status })} | ${loaderData.productName}` }]
 }
 

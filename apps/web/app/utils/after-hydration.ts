@@ -1,5 +1,5 @@
 import type { Locale } from '@padi/domain/i18n/locales'
-import { createTranslator, readMessages } from './i18n.ts'
+import { createTranslator, mergeRouteMessages } from './i18n.ts'
 import type { BrowserErrorReporting } from './error-reporting.client.ts'
 import { watchForNewVersion } from './new-version.ts'
 import { ignoreSupersededRequests } from './superseded-requests.ts'
@@ -22,5 +22,5 @@ export function afterHydration(root: {
   watchSearchSuggestions(root.locale)
   if (errorReporting)
     void import('./error-reporting.client.ts').then((m) => m.start(errorReporting))
-  watchForNewVersion(createTranslator(root.locale, readMessages(root.messages) ?? {}))
+  watchForNewVersion(createTranslator(root.locale, mergeRouteMessages([root])))
 }

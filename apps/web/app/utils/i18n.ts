@@ -11,11 +11,6 @@ export type Messages = { [key: string]: string | Messages }
 /** A loader's catalogue part as it travels in the page: one JSON text (packed-data.ts). */
 export type PackedMessages = Packed<Messages>
 
-/** A loader's `messages`, packed or not (tests and error screens may hold plain objects). */
-export function readMessages(value: unknown): Messages | null {
-  if (typeof value === 'string') return unpack(value as PackedMessages)
-  return value && typeof value === 'object' ? (value as Messages) : null
-}
 export type TranslateParams = Record<string, string | number>
 export type Translate = (key: string, params?: TranslateParams) => string
 
@@ -103,8 +98,8 @@ export function localePath(locale: Locale, path: string): string {
 export function mergeRouteMessages(parts: readonly unknown[]): Messages {
   const out: Messages = {}
   for (const part of parts) {
-    const messages = readMessages((part as { messages?: unknown } | null | undefined)?.messages)
-    if (messages) Object.assign(out, messages)
+    const messages = (part as { messages?: unknown } | null | undefined)?.messages
+    if (typeof messages === 'string') Object.assign(out, unpack(messages as PackedMessages))
   }
   return out
 }

@@ -12,16 +12,11 @@ export function pack<T>(value: T): Packed<T> {
   return JSON.stringify(value) as Packed<T>
 }
 
-// Parsed once per text: a page's loader data holds the same strings on every render.
-const unpacked = new Map<string, unknown>()
-const KEPT = 64
-
-/** Read where the data is drawn, on the server and in the browser alike. */
+/**
+ * Read where the data is drawn, on the server and in the browser alike. Parsed at each render, as
+ * the translator is made at each render: a Thai page's texts take well under a millisecond to
+ * parse even on a phone slowed ten times, and a cache would cost every page's first load its code.
+ */
 export function unpack<T>(packed: Packed<T>): T {
-  if (unpacked.has(packed)) return unpacked.get(packed) as T
-  const value = JSON.parse(packed) as T
-  // A handful of parts per page; a long session only ever holds a few pages' worth.
-  if (unpacked.size >= KEPT) unpacked.clear()
-  unpacked.set(packed, value)
-  return value
+  return JSON.parse(packed) as T
 }
