@@ -215,6 +215,7 @@ for (const market of ['MY', 'TH'] as const)
       '/settings/biometrics',
       '/kyc',
       '/receipt',
+      '/repay',
       '/late-repayment',
       '/renew-contract',
     ])

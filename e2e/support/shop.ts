@@ -15,9 +15,13 @@ export async function grantCredit(
   if (res.status() !== 201) throw new Error(`credit line ${mobile}: ${res.status()}`)
 }
 
-/** The first pack of a product sold in Malaysia with stock, and its price in sen. */
-export async function packOf(request: APIRequestContext, productId = 1) {
-  const res = await request.get(`${API}/api/v1/products/${productId}?market=MY`)
+/** The first pack of a product sold in the market (Malaysia unless said) with stock, and its price. */
+export async function packOf(
+  request: APIRequestContext,
+  productId = 1,
+  market: 'MY' | 'TH' = 'MY',
+) {
+  const res = await request.get(`${API}/api/v1/products/${productId}?market=${market}`)
   if (!res.ok()) throw new Error(`product ${productId}: ${res.status()} ${await res.text()}`)
   const body = (await res.json()) as {
     variations: { id: number; price: { amount_minor: number } | null; stock: number }[]
@@ -70,20 +74,22 @@ export function dayFromToday(offset: number): string {
 }
 
 /**
- * A customer's order on credit, placed through the API: credit granted, a PIN set, two packs of
- * product 1 collected at the branch holding most of them. Returns the token and what was charged.
+ * A customer's order on credit, placed through the API: credit granted, a PIN set, `count` packs
+ * of product 1 collected at the branch holding most of them, in the customer's market. Returns
+ * the token and what was charged.
  */
 export async function creditPickupOrder(
   request: APIRequestContext,
   login: { mobile: string; password: string },
   creditMinor = 100_000,
+  { market = 'MY', count = 2 }: { market?: 'MY' | 'TH'; count?: number } = {},
 ) {
   await grantCredit(request, login.mobile, creditMinor)
   const { access_token } = await apiLogin(request, login.mobile, login.password)
   const pin = '602413'
   await setPin(request, access_token, pin)
-  const pack = await packOf(request, 1)
-  const product = await (await request.get(`${API}/api/v1/products/1?market=MY`)).json()
+  const pack = await packOf(request, 1, market)
+  const product = await (await request.get(`${API}/api/v1/products/1?market=${market}`)).json()
   const branch = (product.where_to_buy as { branch_id: number; quantity: number }[]).sort(
     (a, b) => b.quantity - a.quantity,
   )[0]!
@@ -94,7 +100,7 @@ export async function creditPickupOrder(
       payment: 'credits',
       branch_id: branch.branch_id,
       pin,
-      lines: [{ variation_id: pack.id, count: 2 }],
+      lines: [{ variation_id: pack.id, count }],
     },
   })
   if (order.status() !== 201) throw new Error(`order: ${order.status()} ${await order.text()}`)

@@ -3,6 +3,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
 import { DEMO_MODE_SETTINGS, resolveDemoMode } from '@padi/domain/demo/demo-mode'
+import type { Market } from '@padi/domain/markets'
+import {
+  collectingAccountProblem,
+  type CollectingAccount,
+} from '@padi/domain/repayments/payment-qr'
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 
@@ -164,6 +169,16 @@ export const ApiConfigSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
+  // docs/product/repayments.md (Paying by QR): the shop's collecting account in each market's QR
+  // scheme. A market without one offers no QR (receipts only); demo mode has made-up ones.
+  DUITNOW_ACQUIRER_ID: z.string().optional(),
+  DUITNOW_MERCHANT_ID: z.string().optional(),
+  DUITNOW_CATEGORY_CODE: z.string().default('6012'),
+  DUITNOW_ACCOUNT_NAME: z.string().default('SawahMart Sdn Bhd'),
+  DUITNOW_ACCOUNT_CITY: z.string().default('Alor Setar'),
+  PROMPTPAY_BILLER_ID: z.string().optional(),
+  PROMPTPAY_ACCOUNT_NAME: z.string().default('SawahMart Thailand'),
+  PROMPTPAY_ACCOUNT_CITY: z.string().default('Suphan Buri'),
 })
 export type ApiConfig = z.infer<typeof ApiConfigSchema> & {
   demoMode: boolean
@@ -173,6 +188,55 @@ export type ApiConfig = z.infer<typeof ApiConfigSchema> & {
   pinSecret: string
   filesDir: string
   fileKey: Buffer
+  /** The collecting account of each market that offers repayment by QR. */
+  collectingAccounts: Partial<Record<Market, CollectingAccount>>
+}
+
+/** Made-up accounts for demo mode: a demo shop's QR codes name no real account. */
+const DEMO_ACCOUNTS = {
+  duitnowAcquirer: '000000',
+  duitnowMerchant: 'DEMO0001',
+  promptpay: '000000000000000',
+}
+
+/**
+ * docs/product/repayments.md (Paying by QR): each market's account from its variables, checked
+ * against its scheme's shapes; a market with none configured (outside demo mode) has no QR.
+ */
+function collectingAccounts(
+  config: z.infer<typeof ApiConfigSchema>,
+  demoMode: boolean,
+): Partial<Record<Market, CollectingAccount>> {
+  const accounts: Partial<Record<Market, CollectingAccount>> = {}
+  const acquirerId =
+    config.DUITNOW_ACQUIRER_ID ?? (demoMode ? DEMO_ACCOUNTS.duitnowAcquirer : undefined)
+  const merchantId =
+    config.DUITNOW_MERCHANT_ID ?? (demoMode ? DEMO_ACCOUNTS.duitnowMerchant : undefined)
+  if (acquirerId !== undefined || merchantId !== undefined)
+    accounts.MY = {
+      scheme: 'duitnow',
+      acquirerId: acquirerId ?? '',
+      merchantId: merchantId ?? '',
+      categoryCode: config.DUITNOW_CATEGORY_CODE,
+      name: config.DUITNOW_ACCOUNT_NAME,
+      city: config.DUITNOW_ACCOUNT_CITY,
+    }
+  const billerId = config.PROMPTPAY_BILLER_ID ?? (demoMode ? DEMO_ACCOUNTS.promptpay : undefined)
+  if (billerId !== undefined)
+    accounts.TH = {
+      scheme: 'promptpay',
+      billerId,
+      name: config.PROMPTPAY_ACCOUNT_NAME,
+      city: config.PROMPTPAY_ACCOUNT_CITY,
+    }
+  for (const [market, account] of Object.entries(accounts)) {
+    const problem = collectingAccountProblem(account)
+    if (problem)
+      throw new Error(
+        `Invalid API configuration:\n  ${market === 'MY' ? 'DUITNOW' : 'PROMPTPAY'}_*: ${problem}`,
+      )
+  }
+  return accounts
 }
 
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
@@ -220,6 +284,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       ).toString('base64url'),
     filesDir: resolve(config.FILES_DIR ?? join(dataDir, 'files')),
     fileKey: Buffer.from(config.FILE_ENCRYPTION_KEY ?? secrets!.files, 'base64url'),
+    collectingAccounts: collectingAccounts(config, demoMode),
   }
 }
 

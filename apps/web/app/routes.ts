@@ -61,6 +61,10 @@ export default [
         route('dashboard', 'routes/dashboard/dashboard.tsx'),
         route('qr', 'routes/vouchers/my-qr.tsx'),
         route('qr/sales', 'routes/vouchers/qr-sales.ts'),
+        // docs/product/repayments.md (Paying by QR).
+        route('repay', 'routes/repay/repay.tsx'),
+        route('repay/:id', 'routes/repay/repay-qr.tsx'),
+        route('repay/:id/qr.png', 'routes/repay/repay-qr-picture.ts'),
         route('receipt', 'routes/receipt/receipt.tsx'),
         route('receipt/success', 'routes/receipt/receipt-success.tsx'),
         route('receipt/send', 'routes/receipt/receipt-send.ts'),

@@ -75,6 +75,8 @@ export const ERROR_CODES = [
   // Repayment receipts (docs/product/credit.md)
   'RECEIPT_DECIDED',
   'RECEIPT_EXCEEDS_OWED',
+  // Repaying by QR (docs/product/repayments.md): the line's market has no collecting account
+  'PAY_BY_QR_UNAVAILABLE',
   // Late repayment and renewal (docs/product/credit.md)
   'DECISION_TAKEN',
   'EXTENSION_WINDOW_CLOSED',

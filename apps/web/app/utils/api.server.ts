@@ -457,6 +457,24 @@ export function createApiClient(
         }),
       ),
 
+    // Repaying by QR (docs/product/repayments.md, Paying by QR).
+    createQrRepayment: (
+      token: string,
+      idempotencyKey: string,
+      body: paths['/me/qr-repayments']['post']['requestBody']['content']['application/json'],
+    ) =>
+      answer(
+        typed.POST('/me/qr-repayments', {
+          headers: auth(token),
+          params: { header: { 'idempotency-key': idempotencyKey } },
+          body,
+        }),
+      ),
+    qrRepayment: (token: string, id: number) =>
+      answer(
+        typed.GET('/me/qr-repayments/{id}', { headers: auth(token), params: { path: { id } } }),
+      ),
+
     // Repayment receipts (docs/product/credit.md, Repayment receipts).
     uploadReceipt: (
       token: string,

@@ -3,8 +3,11 @@ import { check, date, index, integer, pgTable, text, timestamp } from 'drizzle-o
 import type { Locale } from '@padi/domain/i18n/locales'
 import type { Currency } from '@padi/domain/markets'
 import type { ReceiptMethod, ReceiptState } from '@padi/domain/repayments/receipt-rules'
+import type { QR_REPAYMENT_SCHEMES } from '@padi/domain/repayments/qr-repayment-schemas'
 import { creditLedger, creditLines } from './credit.ts'
 import { users } from './users.ts'
+
+type QrRepaymentScheme = (typeof QR_REPAYMENT_SCHEMES)[number]
 
 /**
  * docs/product/credit.md (Repayment receipts): a farmer's proof of a repayment made at a bank or
@@ -57,5 +60,45 @@ export const repaymentReceipts = pgTable(
       'repayment_receipts_entry_check',
       sql`(${t.status} = 'approved') = (${t.ledgerEntryId} is not null)`,
     ),
+  ],
+)
+
+/**
+ * docs/product/repayments.md (Paying by QR): an amount a farmer chose to repay by a bank app's
+ * QR scan, with the reference the bank reports back and the QR text shown (kept, so the farmer
+ * sees the same code until it expires, whatever the configuration does meanwhile). Paid once the
+ * statement's line for it is matched: then it names its ledger entry.
+ */
+export const qrRepayments = pgTable(
+  'qr_repayments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    lineId: integer('line_id')
+      .notNull()
+      .references(() => creditLines.id, { onDelete: 'restrict' }),
+    reference: text('reference').notNull().unique(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
+    scheme: text('scheme').$type<QrRepaymentScheme>().notNull(),
+    payload: text('payload').notNull(),
+    /** The language the farmer asked in: the SMS that the money arrived is sent in it. */
+    locale: text('locale').$type<Locale>().notNull().default('en'),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    ledgerEntryId: integer('ledger_entry_id').references(() => creditLedger.id),
+  },
+  (t) => [
+    index('qr_repayments_user_idx').on(t.userId, t.createdAt),
+    check('qr_repayments_amount_check', sql`${t.amountMinor} > 0`),
+    check('qr_repayments_scheme_check', sql`${t.scheme} in ('duitnow', 'promptpay')`),
+    check('qr_repayments_reference_check', sql`${t.reference} ~ '^[0-9A-HJKMNP-TV-Z]{9}$'`),
+    // Paid is exactly one repayment in the ledger.
+    check('qr_repayments_paid_check', sql`(${t.paidAt} is null) = (${t.ledgerEntryId} is null)`),
   ],
 )

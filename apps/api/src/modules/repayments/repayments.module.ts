@@ -2,8 +2,10 @@ import type { ApiModule } from '../../app-context.ts'
 import { creditOf } from '../credit/credit.module.ts'
 import { createReceiptsService } from './receipts.service.ts'
 import { receiptsRoutes } from './receipts.routes.ts'
+import { createQrRepaymentsService } from './qr-repayments.service.ts'
+import { qrRepaymentsRoutes } from './qr-repayments.routes.ts'
 
-/** Repayment receipts: the farmer uploads, finance approves. */
+/** Repayments: receipts the farmer uploads and finance approves; QR codes to pay from a bank app. */
 export const repaymentsModule: ApiModule = async (v1, { ctx }) => {
   const { db, clock, files, scanner, otp } = ctx
   await v1.register(receiptsRoutes, {
@@ -14,6 +16,15 @@ export const repaymentsModule: ApiModule = async (v1, { ctx }) => {
       scanner,
       sms: otp,
       credit: creditOf(ctx),
+    }),
+    guards: ctx.guards,
+  })
+  await v1.register(qrRepaymentsRoutes, {
+    qrRepayments: createQrRepaymentsService({
+      db: db.db,
+      clock,
+      credit: creditOf(ctx),
+      accounts: ctx.config.collectingAccounts,
     }),
     guards: ctx.guards,
   })

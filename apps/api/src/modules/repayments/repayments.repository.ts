@@ -1,11 +1,12 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
 import { creditLedger, creditLines } from '@padi/db/schema/credit'
-import { repaymentReceipts } from '@padi/db/schema/repayments'
+import { qrRepayments, repaymentReceipts } from '@padi/db/schema/repayments'
 import { users } from '@padi/db/schema/users'
 import type { ReceiptState } from '@padi/domain/repayments/receipt-rules'
 
 export type ReceiptRow = typeof repaymentReceipts.$inferSelect
+export type QrRepaymentRow = typeof qrRepayments.$inferSelect
 
 /**
  * Repayment receipts, and the credit line an approved one repays. A decision runs in one
@@ -13,6 +14,21 @@ export type ReceiptRow = typeof repaymentReceipts.$inferSelect
  */
 export function createRepaymentsRepository(db: Db) {
   return {
+    /** A new QR repayment; a reference already taken is the database's unique violation. */
+    async insertQrRepayment(row: typeof qrRepayments.$inferInsert): Promise<QrRepaymentRow> {
+      const [inserted] = await db.insert(qrRepayments).values(row).returning()
+      return inserted!
+    },
+
+    /** One of the farmer's QR repayments (never another's). */
+    async qrRepaymentOf(id: number, ownerId: number): Promise<QrRepaymentRow | null> {
+      const [row] = await db
+        .select()
+        .from(qrRepayments)
+        .where(and(eq(qrRepayments.id, id), eq(qrRepayments.userId, ownerId)))
+      return row ?? null
+    },
+
     async insertReceipt(receipt: typeof repaymentReceipts.$inferInsert): Promise<ReceiptRow> {
       const [row] = await db.insert(repaymentReceipts).values(receipt).returning()
       return row!

@@ -282,7 +282,7 @@ function CreditTab({ data }: { data: CreditData }) {
               </p>
             ) : null}
             {line.outstanding.total.amount_minor > 0 ? (
-              <Link className="button" to={localePath(locale, '/receipt')}>
+              <Link className="button" to={localePath(locale, '/repay')}>
                 {t('dashboard.owed.repay')}
               </Link>
             ) : null}

@@ -2,7 +2,6 @@ import { useRef } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
-import type { CreditRecord } from '@padi/domain/credit/credit-schemas'
 import {
   parseAmountMinor,
   RECEIPT_MAX_FILE_BYTES,
@@ -16,7 +15,7 @@ import { sessionContext } from '~/utils/session.server.ts'
 import { parseForm, type FormAnswer } from '~/utils/forms.ts'
 import { localePath, useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
-import { pageMessages } from '~/utils/messages.server.ts'
+import { repaymentFormData } from '~/utils/repayment-form.server.ts'
 import { retryAfterHeaders } from '~/utils/rate-limit.server.ts'
 import { readFormUpTo } from '~/utils/uploads.server.ts'
 import { useSentBeforeHydration } from '~/utils/typed-before-hydration.ts'
@@ -64,25 +63,8 @@ const ReceiptForm = z.object({
 const AttemptForm = z.object({ attempt: z.string() })
 
 /** docs/product/credit.md (Repayment receipts): the form, with the credit the farmer has used. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
-  const session = context.get(sessionContext)
-  const api = context.get(apiContext)
-  const messages = pageMessages(params, ['receipt'])
-  try {
-    const credits = await withUserToken({ session, locale }, (token) => api.credits(token))
-    return { ...messages, line: credits[0] ?? null, failed: false, attempt: crypto.randomUUID() }
-  } catch (error) {
-    return data(
-      {
-        ...messages,
-        line: null as CreditRecord | null,
-        failed: true,
-        attempt: crypto.randomUUID(),
-      },
-      readRefusal(error).init,
-    )
-  }
+export function loader(args: Route.LoaderArgs) {
+  return repaymentFormData(args, ['receipt'])
 }
 
 type ActionData = FormAnswer

@@ -1,0 +1,171 @@
+import type { APIRequestContext } from '@playwright/test'
+import jsQR from 'jsqr'
+import { parse } from 'promptparse'
+import sharp from 'sharp'
+import { test, expect, expectAccessible, expectNoSidewaysScroll } from './support/fixtures.ts'
+import { API, apiLogin, signUpCustomer } from './support/api.ts'
+import { creditPickupOrder } from './support/shop.ts'
+import { submitLogin } from './support/login.ts'
+
+// docs/product/repayments.md (Paying by QR): from the dashboard's Repay, an amount chosen, the
+// code drawn by the server; the picture saved decodes to a payload of the market's scheme with
+// the amount and the reference the page shows.
+
+const MARKETS = {
+  en: { market: 'MY', prefix: '+60114', postcode: '06000', area: 'Jitra', district: 'Kubang Pasu' },
+  bm: { market: 'MY', prefix: '+60115', postcode: '06000', area: 'Jitra', district: 'Kubang Pasu' },
+  th: {
+    market: 'TH',
+    prefix: '+6681',
+    postcode: '72000',
+    area: 'Tha Phi Liang',
+    district: 'Mueang Suphan Buri',
+  },
+} as const
+
+const WORDS = {
+  en: {
+    repay: 'Repay',
+    other: 'Another amount',
+    amount: 'Amount',
+    show: 'Show the QR code',
+    save: 'Save the picture',
+    scheme: 'DuitNow QR',
+    reference: 'Reference',
+  },
+  bm: {
+    repay: 'Bayar balik',
+    other: 'Jumlah lain',
+    amount: 'Jumlah',
+    show: 'Tunjukkan kod QR',
+    save: 'Simpan gambar',
+    scheme: 'DuitNow QR',
+    reference: 'Rujukan',
+  },
+  th: {
+    repay: 'ชำระคืน',
+    other: 'จำนวนอื่น',
+    amount: 'จำนวนเงิน',
+    show: 'แสดงคิวอาร์โค้ด',
+    save: 'บันทึกรูปภาพ',
+    scheme: 'พร้อมเพย์',
+    reference: 'เลขอ้างอิง',
+  },
+} as const
+
+/** A new customer of the market with credit used by an order collected at a branch. */
+async function farmerOwing(request: APIRequestContext, locale: keyof typeof MARKETS) {
+  const m = MARKETS[locale]
+  const branches = await (await request.get(`${API}/api/v1/branches?market=${m.market}`)).json()
+  const mobile = `${m.prefix}${String(Date.now() % 1_000_000).padStart(6, '0')}${Math.floor(Math.random() * 10)}`
+  const password = 'sawah2026'
+  await signUpCustomer(request, {
+    mobile,
+    password,
+    full_name: 'Test Farmer',
+    postcode: m.postcode,
+    area: m.area,
+    district: m.district,
+    preferred_branch: branches.data[0].id,
+  })
+  await creditPickupOrder(request, { mobile, password }, 10_000_000, {
+    market: m.market,
+    count: 1,
+  })
+  return { mobile, password }
+}
+
+for (const locale of ['en', 'bm', 'th'] as const) {
+  test(`${locale}: Repay, another amount, the QR with its reference; the saved picture scans to the same`, async ({
+    page,
+    request,
+  }) => {
+    const words = WORDS[locale]
+    const farmer = await farmerOwing(request, locale)
+    await page.setViewportSize({ width: 360, height: 780 })
+    await page.goto(`/en/login?redirectTo=${encodeURIComponent(`/${locale}/dashboard`)}`)
+    await submitLogin(page, farmer.mobile, farmer.password)
+    await page.getByRole('link', { name: words.repay, exact: true }).click()
+    await expect(page).toHaveURL(`/${locale}/repay`)
+    await page.getByLabel(words.other).check()
+    await page.getByLabel(words.amount, { exact: true }).fill('12.50')
+    await page.getByRole('button', { name: words.show }).click()
+    await expect(page).toHaveURL(new RegExp(`/${locale}/repay/\\d+$`))
+
+    const code = page.getByRole('img').filter({ has: page.locator('svg') })
+    await expect(code).toBeVisible()
+    await expect(page.getByText(words.scheme)).toBeVisible()
+    const reference = (await page.locator('.repay-reference').innerText()).trim()
+    expect(reference).toMatch(/^[0-9A-HJKMNP-TV-Z]{9}$/)
+    await expect(page.locator('.repay-facts')).toContainText(
+      MARKETS[locale].market === 'MY' ? 'RM12.50' : '฿12.50',
+    )
+    await expectNoSidewaysScroll(page)
+    await expectAccessible(page)
+
+    // The picture to save, as the browser downloads it, decoded like a bank app's scanner.
+    const download = page.waitForEvent('download')
+    await page.getByRole('link', { name: words.save }).click()
+    const file = await (await download).path()
+    const { data, info } = await sharp(file)
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    const scanned = jsQR(new Uint8ClampedArray(data), info.width, info.height)
+    expect(scanned).not.toBeNull()
+    const qr = parse(scanned!.data, true, true)
+    expect(qr).not.toBeNull()
+    expect(qr!.getTagValue('54')).toBe('12.50')
+    expect(qr!.getTagValue('62', '01')).toBe(reference)
+    expect(qr!.getTagValue('58')).toBe(MARKETS[locale].market)
+  })
+}
+
+test('without scripts: the form, an amount over what is owed refused in words, then the code', async ({
+  browser,
+  request,
+}) => {
+  const farmer = await farmerOwing(request, 'en')
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto(`/en/login?redirectTo=${encodeURIComponent('/en/repay')}`)
+  await submitLogin(page, farmer.mobile, farmer.password)
+  await expect(page).toHaveURL('/en/repay')
+  await page.getByLabel('Another amount').check()
+  await page.getByLabel('Amount', { exact: true }).fill('99999999')
+  await page.getByRole('button', { name: 'Show the QR code' }).click()
+  await expect(page.getByText('That is more than you owe. Pay at most what you owe.')).toBeVisible()
+  // The whole amount owed, as the line says it.
+  await page.getByLabel('Amount', { exact: true }).fill('')
+  await page.getByLabel(/^Everything I owe/).check()
+  const owed = (
+    await page
+      .getByLabel(/^Everything I owe/)
+      .locator('..')
+      .innerText()
+  ).split(': ')[1]!
+  await page.getByRole('button', { name: 'Show the QR code' }).click()
+  await expect(page).toHaveURL(/\/en\/repay\/\d+$/)
+  await expect(page.locator('.qr-code svg')).toBeVisible()
+  await expect(page.locator('.repay-facts')).toContainText(owed.trim())
+  await context.close()
+})
+
+test("another farmer's code is not shown: a forged id finds nothing", async ({ page, request }) => {
+  const farmer = await farmerOwing(request, 'en')
+  const { access_token } = await apiLogin(request, farmer.mobile, farmer.password)
+  const made = await request.post(`${API}/api/v1/me/qr-repayments`, {
+    headers: { authorization: `Bearer ${access_token}` },
+    data: { amount: '5' },
+  })
+  expect(made.status()).toBe(201)
+  const id = (await made.json()).id
+  const other = await farmerOwing(request, 'bm')
+  await page.goto(`/en/login?redirectTo=${encodeURIComponent(`/bm/repay/${id}`)}`)
+  await submitLogin(page, other.mobile, other.password)
+  await expect(page.getByText('Kod QR ini tidak wujud, atau bukan milik anda.')).toBeVisible()
+  await expect(page.locator('.qr-code')).toHaveCount(0)
+  for (const forged of ['0', '2147483648', 'abc', '1%00'])
+    expect((await page.request.get(`/bm/repay/${forged}/qr.png`)).status()).toBe(404)
+  expect((await page.request.get(`/bm/repay/${id}/qr.png`)).status()).toBe(404)
+})
