@@ -323,10 +323,12 @@ describe('a logged-in customer’s catalogue pages, shared by what they read of 
       open('/en/products/agrochems', rosli),
     ])
     const again = await open('/en/products/agrochems', rosli)
-    // Two at once may both be made; after that, the page is the stored one.
+    // Two at once may both be made; after that, the page is the stored one: whichever of the two
+    // was stored last (they differ only in their nonce), never a third.
     expect(made).toBeLessThanOrEqual(2)
     expect(again.answer.headers.get('x-page-cache')).toBe('hit')
-    expect(again.body).toBe(second.body)
+    expect([first.body, second.body]).toContain(again.body)
+    if (made === 1) expect(second.body).toBe(first.body)
     for (const [{ answer }, who] of [
       [first, aminah],
       [second, rosli],
