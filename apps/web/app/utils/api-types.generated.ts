@@ -1160,6 +1160,48 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/admin/statements': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Import the collecting account’s bank statement (ISO 20022 camt.053)
+     * @description Each booked credit is kept once, by the bank’s transaction id: importing the same statement again, or one that overlaps, applies nothing twice. A credit whose text holds the reference of an unpaid QR repayment, for its exact amount and currency, is applied as a repayment at once (late fee, then interest, then principal; the farmer’s SMS); any other credit waits in the review list with its reason. A file that cannot be read as a statement is refused whole (400, statement.errors.unreadable) and changes nothing.
+     *
+     *     Who may call: accounts with the role finance or admin (others get 403).
+     */
+    post: operations['importStatement']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/admin/statement-lines': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Statement credits waiting for finance, oldest first, each with its reason
+     * @description Who may call: accounts with the role finance or admin (others get 403).
+     */
+    get: operations['listStatementReview']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/late-repayment/code': {
     parameters: {
       query?: never
@@ -4035,6 +4077,43 @@ export interface components {
       created_at: string
       expires_at: string
       paid_at: string | null
+    }
+    StatementImportSummary: {
+      /** @description Credits read from the file (debits and pending entries left out) */
+      lines: number
+      /** @description Applied as repayments, each to the QR repayment it named */
+      matched: number
+      /** @description Waiting in the review list, each with its reason */
+      review: number
+      /** @description Credits whose bank transaction id was already in: nothing done again */
+      already_imported: number
+      /** @description Entries that are not booked credits */
+      ignored: number
+    }
+    StatementLine: {
+      id: number
+      bank_transaction_id: string
+      booked_on: string
+      amount: {
+        amount_minor: number
+        /** @enum {string} */
+        currency: 'MYR' | 'THB'
+      }
+      /** @description What the bank passed on from the payer */
+      details: string
+      payer_name: string | null
+      /** @enum {string} */
+      reason:
+        | 'no_reference'
+        | 'unknown_reference'
+        | 'several_references'
+        | 'amount_differs'
+        | 'currency_differs'
+        | 'already_paid'
+        | 'more_than_owed'
+      /** @description The QR repayment its reference named, when it named one */
+      qr_repayment_id: number | null
+      imported_at: string
     }
     UserSearchRow: {
       id: number
@@ -11166,6 +11245,180 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
       414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  importStatement: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** @description The statement: an ISO 20022 camt.053 document. At most 20971520 bytes (413 above). */
+    requestBody: {
+      content: {
+        'application/xml': Blob
+        'text/xml': Blob
+      }
+    }
+    responses: {
+      /** @description OK: the answer below. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['StatementImportSummary']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of VALIDATION_FAILED, OTP_INVALID, OTP_EXPIRED, OTP_EXHAUSTED, PIN_MISMATCH, PIN_TOO_COMMON, PIN_CURRENT_REQUIRED, CASH_NEEDS_PICKUP, PIN_REQUIRED, UPLOAD_EMPTY, CURSOR_INVALID (the operation's description says which it gives, and their extra fields). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of FORBIDDEN, ACCOUNT_SUSPENDED, DEMO_RESET_REFUSED, PIN_INVALID, BIOMETRIC_FAILED, STEP_UP_REQUIRED, BRANCH_NOT_YOURS (the operation's description says which it gives, and their extra fields). */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  listStatementReview: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK: the answer below. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            data: components['schemas']['StatementLine'][]
+          }
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of VALIDATION_FAILED, OTP_INVALID, OTP_EXPIRED, OTP_EXHAUSTED, PIN_MISMATCH, PIN_TOO_COMMON, PIN_CURRENT_REQUIRED, CASH_NEEDS_PICKUP, PIN_REQUIRED, UPLOAD_EMPTY, CURSOR_INVALID (the operation's description says which it gives, and their extra fields). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of FORBIDDEN, ACCOUNT_SUSPENDED, DEMO_RESET_REFUSED, PIN_INVALID, BIOMETRIC_FAILED, STEP_UP_REQUIRED, BRANCH_NOT_YOURS (the operation's description says which it gives, and their extra fields). */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
         headers: {
           [name: string]: unknown
         }

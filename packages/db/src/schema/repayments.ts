@@ -1,13 +1,25 @@
 import { sql } from 'drizzle-orm'
-import { check, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import type { Locale } from '@padi/domain/i18n/locales'
 import type { Currency } from '@padi/domain/markets'
 import type { ReceiptMethod, ReceiptState } from '@padi/domain/repayments/receipt-rules'
 import type { QR_REPAYMENT_SCHEMES } from '@padi/domain/repayments/qr-repayment-schemas'
+import type { ReviewReason } from '@padi/domain/repayments/statement-matching'
 import { creditLedger, creditLines } from './credit.ts'
 import { users } from './users.ts'
 
 type QrRepaymentScheme = (typeof QR_REPAYMENT_SCHEMES)[number]
+type StatementLineState = 'matched' | 'review'
 
 /**
  * docs/product/credit.md (Repayment receipts): a farmer's proof of a repayment made at a bank or
@@ -100,5 +112,52 @@ export const qrRepayments = pgTable(
     check('qr_repayments_reference_check', sql`${t.reference} ~ '^[0-9A-HJKMNP-TV-Z]{9}$'`),
     // Paid is exactly one repayment in the ledger.
     check('qr_repayments_paid_check', sql`(${t.paidAt} is null) = (${t.ledgerEntryId} is null)`),
+  ],
+)
+
+/**
+ * docs/product/repayments.md (Matching the statement): each credit on the collecting account's
+ * statement, once. The bank's own transaction id (per currency: one collecting account a market)
+ * is the key, so a statement imported twice, or two that overlap, add nothing the second time.
+ * A line is matched (it repaid the QR repayment its reference named, in the ledger entry named),
+ * or waits in finance's review list with the reason, until finance assigns or returns it.
+ */
+export const bankStatementLines = pgTable(
+  'bank_statement_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    currency: text('currency').$type<Currency>().notNull(),
+    bankTransactionId: text('bank_transaction_id').notNull(),
+    bookedOn: date('booked_on').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    details: text('details').notNull(),
+    payerName: text('payer_name'),
+    status: text('status').$type<StatementLineState>().notNull(),
+    reason: text('reason').$type<ReviewReason>(),
+    qrRepaymentId: integer('qr_repayment_id').references(() => qrRepayments.id),
+    ledgerEntryId: integer('ledger_entry_id').references(() => creditLedger.id),
+    importedBy: integer('imported_by')
+      .notNull()
+      .references(() => users.id),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    unique('bank_statement_lines_transaction_unique').on(t.currency, t.bankTransactionId),
+    index('bank_statement_lines_status_idx').on(t.status, t.importedAt),
+    // One QR repayment is paid by one line at most, whatever two imports do at once.
+    uniqueIndex('bank_statement_lines_paid_once')
+      .on(t.qrRepaymentId)
+      .where(sql`${t.status} = 'matched'`),
+    check('bank_statement_lines_amount_check', sql`${t.amountMinor} > 0`),
+    check('bank_statement_lines_status_check', sql`${t.status} in ('matched', 'review')`),
+    // A matched line names the repayment it paid and its one ledger entry; a line in review, why.
+    check(
+      'bank_statement_lines_matched_check',
+      sql`(${t.status} = 'matched') = (${t.ledgerEntryId} is not null and ${t.qrRepaymentId} is not null)`,
+    ),
+    check(
+      'bank_statement_lines_review_check',
+      sql`(${t.status} = 'review') = (${t.reason} is not null)`,
+    ),
   ],
 )

@@ -6,8 +6,7 @@ import { qrRepayments } from '@padi/db/schema/repayments'
 import { readReference } from '@padi/domain/repayments/repayment-reference'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { bearer, loginTokens } from '../../../test/auth-helpers.ts'
-import { createCreditService } from '../credit/credit.service.ts'
-import { systemClock } from '../../clock.ts'
+import { useCredit } from '../../../test/credit-helpers.ts'
 
 describe('repaying by QR (docs/product/repayments.md: Paying by QR)', () => {
   let t: TestApp
@@ -26,18 +25,9 @@ describe('repaying by QR (docs/product/repayments.md: Paying by QR)', () => {
     ahmad = (await loginTokens(t.app, '+60120000001')).access_token
     somchai = (await loginTokens(t.app, '+66800000001')).access_token
     siti = (await loginTokens(t.app, '+60120000002')).access_token
-    const credit = createCreditService({ db: t.db.db, clock: systemClock })
     // Ahmad has used RM500 of his line, Somchai 2,000 baht of his.
-    for (const [token, currency, amountMinor] of [
-      [ahmad, 'MYR', 50_000],
-      [somchai, 'THB', 200_000],
-    ] as const) {
-      const me = (await t.app.inject({ url: '/api/v1/me', headers: bearer(token) })).json()
-      await t.db.db.transaction((tx) =>
-        credit.charge(tx, { userId: me.id, currency, amountMinor, orderId: null }),
-      )
-      if (token === ahmad) ahmadLine = (await credit.currentLine(me.id))!.id
-    }
+    ahmadLine = await useCredit(t, ahmad, 'MYR', 50_000)
+    await useCredit(t, somchai, 'THB', 200_000)
   })
   afterAll(() => t.close())
 
@@ -165,11 +155,7 @@ describe('repaying by QR (docs/product/repayments.md: Paying by QR)', () => {
     const bare = await createTestApp({ AUTH_RATE_LIMIT_MAX: '10000', DEMO_MODE: 'false' })
     try {
       const token = (await loginTokens(bare.app, '+60120000001')).access_token
-      const me = (await bare.app.inject({ url: '/api/v1/me', headers: bearer(token) })).json()
-      const credit = createCreditService({ db: bare.db.db, clock: systemClock })
-      await bare.db.db.transaction((tx) =>
-        credit.charge(tx, { userId: me.id, currency: 'MYR', amountMinor: 1_000, orderId: null }),
-      )
+      await useCredit(bare, token, 'MYR', 1_000)
       const res = await bare.app.inject({
         method: 'POST',
         url: '/api/v1/me/qr-repayments',

@@ -10,7 +10,7 @@ import {
 import { errorAnswers } from '../../error-schema.ts'
 import { IdempotencyHeaders } from '../../idempotency-header.ts'
 import type { Guards } from '../../plugins/authenticate.ts'
-import { CREATE_QR_REPAYMENT_EXAMPLES } from './qr-repayment-examples.ts'
+import { CREATE_QR_REPAYMENT_EXAMPLES } from './repayment-examples.ts'
 import type { QrRepaymentsService } from './qr-repayments.service.ts'
 
 /** docs/product/repayments.md (Paying by QR): the farmer's QR codes to repay with. */

@@ -6,8 +6,7 @@ import { creditLedger, creditLines } from '@padi/db/schema/credit'
 import { repaymentReceipts } from '@padi/db/schema/repayments'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { bearer, loginTokens } from '../../../test/auth-helpers.ts'
-import { createCreditService } from '../credit/credit.service.ts'
-import { systemClock } from '../../clock.ts'
+import { useCredit } from '../../../test/credit-helpers.ts'
 import type { SmsMessage } from '../sms/sms-provider.ts'
 
 const png = (w = 40) =>
@@ -32,12 +31,7 @@ describe('repayment receipts (docs/product/credit.md: Repayment receipts)', () =
     siti = (await loginTokens(t.app, '+60120000002')).access_token
     finance = (await loginTokens(t.app, '+60120000004')).access_token
     // Ahmad has used RM500 of his line.
-    const me = (await t.app.inject({ url: '/api/v1/me', headers: bearer(ahmad) })).json()
-    const credit = createCreditService({ db: t.db.db, clock: systemClock })
-    await t.db.db.transaction((tx) =>
-      credit.charge(tx, { userId: me.id, currency: 'MYR', amountMinor: 50_000, orderId: null }),
-    )
-    lineId = (await credit.currentLine(me.id))!.id
+    lineId = await useCredit(t, ahmad, 'MYR', 50_000)
   })
   afterAll(() => t.close())
 

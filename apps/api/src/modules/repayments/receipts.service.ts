@@ -1,5 +1,4 @@
 import type { Db } from '@padi/db/client'
-import { allocateRepayment } from '@padi/domain/credit/credit-line'
 import { DomainError } from '@padi/domain/errors'
 import { formatMoney } from '@padi/domain/money'
 import {
@@ -23,6 +22,7 @@ import { cleanFileName } from '../files/file-name.ts'
 import { inspectUpload } from '../files/inspect-upload.ts'
 import { onceForKey } from '../../idempotency.ts'
 import type { VirusScanner } from '../files/virus-scan.ts'
+import { applyRepayment } from './apply-repayment.ts'
 import { createRepaymentsRepository, type ReceiptRow } from './repayments.repository.ts'
 
 function receiptOf(row: ReceiptRow): Receipt {
@@ -256,38 +256,21 @@ export function createReceiptsService(deps: {
      */
     approve(actorUserId: number, id: number) {
       return decide(actorUserId, id, 'approved', async (tx, row) => {
-        const txRepo = createRepaymentsRepository(tx)
-        const line = await txRepo.lockCreditLine(row.lineId)
-        if (!line) throw new DomainError('NOT_FOUND', 'Credit line not found')
-        const owed = line.utilisedMinor + line.interestMinor + line.lateFeeMinor
-        if (row.amountMinor > owed)
+        const applied = await applyRepayment(tx, {
+          lineId: row.lineId,
+          amountMinor: row.amountMinor,
+          note: `receipt ${row.id}`,
+          actorUserId,
+          at: clock.now(),
+        })
+        if (!applied) throw new DomainError('NOT_FOUND', 'Credit line not found')
+        if (!applied.ok)
           throw new DomainError(
             'RECEIPT_EXCEEDS_OWED',
             'The receipt is for more than is owed now',
-            {
-              extra: { owed: { amount_minor: owed, currency: line.currency } },
-            },
+            { extra: { owed: applied.owed } },
           )
-        const d = allocateRepayment(line, row.amountMinor)
-        const updated = await txRepo.setLineBalances(line.id, {
-          utilisedMinor: line.utilisedMinor + d.principalMinor,
-          interestMinor: line.interestMinor + d.interestMinor,
-          lateFeeMinor: line.lateFeeMinor + d.lateFeeMinor,
-          updatedAt: clock.now(),
-        })
-        const entry = await txRepo.insertLedgerEntry({
-          lineId: line.id,
-          kind: 'repayment',
-          currency: line.currency,
-          principalDeltaMinor: d.principalMinor,
-          interestDeltaMinor: d.interestMinor,
-          lateFeeDeltaMinor: d.lateFeeMinor,
-          utilisedAfterMinor: updated.utilised,
-          note: `receipt ${row.id}`,
-          actorUserId,
-          createdAt: clock.now(),
-        })
-        return { ledgerEntryId: entry.id }
+        return { ledgerEntryId: applied.ledgerEntryId }
       })
     },
 

@@ -4,6 +4,8 @@ import { createReceiptsService } from './receipts.service.ts'
 import { receiptsRoutes } from './receipts.routes.ts'
 import { createQrRepaymentsService } from './qr-repayments.service.ts'
 import { qrRepaymentsRoutes } from './qr-repayments.routes.ts'
+import { createStatementImportService } from './statement-import.service.ts'
+import { statementImportRoutes } from './statement-import.routes.ts'
 
 /** Repayments: receipts the farmer uploads and finance approves; QR codes to pay from a bank app. */
 export const repaymentsModule: ApiModule = async (v1, { ctx }) => {
@@ -26,6 +28,10 @@ export const repaymentsModule: ApiModule = async (v1, { ctx }) => {
       credit: creditOf(ctx),
       accounts: ctx.config.collectingAccounts,
     }),
+    guards: ctx.guards,
+  })
+  await v1.register(statementImportRoutes, {
+    statements: createStatementImportService({ db: db.db, clock, sms: otp }),
     guards: ctx.guards,
   })
 }

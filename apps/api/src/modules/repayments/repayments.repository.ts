@@ -1,12 +1,13 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
 import { creditLedger, creditLines } from '@padi/db/schema/credit'
-import { qrRepayments, repaymentReceipts } from '@padi/db/schema/repayments'
+import { bankStatementLines, qrRepayments, repaymentReceipts } from '@padi/db/schema/repayments'
 import { users } from '@padi/db/schema/users'
 import type { ReceiptState } from '@padi/domain/repayments/receipt-rules'
 
 export type ReceiptRow = typeof repaymentReceipts.$inferSelect
 export type QrRepaymentRow = typeof qrRepayments.$inferSelect
+export type StatementLineRow = typeof bankStatementLines.$inferSelect
 
 /**
  * Repayment receipts, and the credit line an approved one repays. A decision runs in one
@@ -107,6 +108,51 @@ export function createRepaymentsRepository(db: Db) {
         .where(eq(repaymentReceipts.id, id))
         .returning()
       return after!
+    },
+
+    /**
+     * A statement's line, once: null when the bank's transaction is already in (this import's
+     * twin, or an overlapping statement), after waiting for a concurrent import of it to finish.
+     */
+    async insertStatementLine(
+      row: typeof bankStatementLines.$inferInsert,
+    ): Promise<StatementLineRow | null> {
+      const [inserted] = await db
+        .insert(bankStatementLines)
+        .values(row)
+        .onConflictDoNothing({
+          target: [bankStatementLines.currency, bankStatementLines.bankTransactionId],
+        })
+        .returning()
+      return inserted ?? null
+    },
+
+    async settleStatementLine(id: number, patch: Partial<StatementLineRow>) {
+      await db.update(bankStatementLines).set(patch).where(eq(bankStatementLines.id, id))
+    },
+
+    /** The QR repayments these references name, locked for the match. */
+    lockQrRepaymentsByReference(references: readonly string[]) {
+      if (references.length === 0) return Promise.resolve([] as QrRepaymentRow[])
+      return db
+        .select()
+        .from(qrRepayments)
+        .where(inArray(qrRepayments.reference, [...references]))
+        .for('update')
+    },
+
+    async markQrRepaymentPaid(id: number, paid: { paidAt: Date; ledgerEntryId: number }) {
+      await db.update(qrRepayments).set(paid).where(eq(qrRepayments.id, id))
+    },
+
+    /** Lines waiting for finance, oldest first. */
+    statementLinesForReview(limit: number) {
+      return db
+        .select()
+        .from(bankStatementLines)
+        .where(eq(bankStatementLines.status, 'review'))
+        .orderBy(asc(bankStatementLines.importedAt), asc(bankStatementLines.id))
+        .limit(limit)
     },
 
     async lockCreditLine(lineId: number) {

@@ -5,7 +5,7 @@ import type {
 } from '@padi/domain/repayments/qr-repayment-schemas'
 import { operationExamples, ringgit } from '../../openapi-document.ts'
 
-// Worked examples of asking for a repayment QR, for the API document (ADR 076).
+// Worked examples of the QR repayments and the statement import, for the API document (ADR 076).
 
 const payload =
   '00020101021226420016A00000061500010101060000000208DEMO00015204601253034585406150.505802MY5917SawahMart Sdn Bhd6010Alor Setar62130109KQ47XM2PQ6304939C'
@@ -47,6 +47,33 @@ export const CREATE_QR_REPAYMENT_EXAMPLES = operationExamples({
           message: 'Amount more than is owed',
           message_key: 'repay.errors.amountOverOwed',
           errors: [{ field: 'amount', message: 'repay.errors.amountOverOwed' }],
+        },
+      },
+    },
+  },
+})
+
+export const IMPORT_STATEMENT_EXAMPLES = operationExamples({
+  answers: {
+    200: {
+      firstImport: {
+        summary: 'A day’s statement: two codes paid, three credits for finance to look at',
+        value: { lines: 5, matched: 2, review: 3, already_imported: 0, ignored: 2 },
+      },
+      again: {
+        summary: 'The same statement imported again: nothing done twice',
+        value: { lines: 5, matched: 0, review: 0, already_imported: 5, ignored: 2 },
+      },
+    },
+    400: {
+      unreadable: {
+        summary: 'Not a camt.053 statement: refused whole',
+        value: {
+          statusCode: 400,
+          code: 'VALIDATION_FAILED',
+          message: 'Not a statement the shop can read: no camt.053 statement (BkToCstmrStmt/Stmt)',
+          message_key: 'statement.errors.unreadable',
+          errors: [{ field: 'file', message: 'statement.errors.unreadable' }],
         },
       },
     },

@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { count, eq } from 'drizzle-orm'
+import { creditLedger, creditLines } from '@padi/db/schema/credit'
+import { bankStatementLines } from '@padi/db/schema/repayments'
+import { createTestApp, type TestApp } from '../../../test/test-app.ts'
+import { bearer, loginTokens } from '../../../test/auth-helpers.ts'
+import { useCredit } from '../../../test/credit-helpers.ts'
+import type { SmsMessage } from '../sms/sms-provider.ts'
+import { referenceFromBytes } from '@padi/domain/repayments/repayment-reference'
+
+/** A reference of the right shape that no repayment was given. */
+const NEVER_GIVEN = referenceFromBytes(new Uint8Array([255, 254, 253, 252, 251]))
+
+type Entry = {
+  id: string
+  amount: string
+  currency?: string
+  text?: string
+  direction?: 'CRDT' | 'DBIT'
+  status?: string
+  payer?: string
+}
+
+/** A camt.053 statement (version 001.08, as banks send it) with these entries. */
+function camt053(entries: readonly Entry[], batch: readonly Entry[] = []): string {
+  const tx = (e: Entry) => `
+        <TxDtls>
+          <Refs><AcctSvcrRef>${e.id}</AcctSvcrRef><EndToEndId>NOTPROVIDED</EndToEndId></Refs>
+          <Amt Ccy="${e.currency ?? 'MYR'}">${e.amount}</Amt>
+          <RltdPties><Dbtr><Pty><Nm>${e.payer ?? 'AHMAD BIN ALI'}</Nm></Pty></Dbtr></RltdPties>
+          <RmtInf><Ustrd>${e.text ?? ''}</Ustrd></RmtInf>
+        </TxDtls>`
+  const entry = (e: Entry) => `
+    <Ntry>
+      <Amt Ccy="${e.currency ?? 'MYR'}">${e.amount}</Amt>
+      <CdtDbtInd>${e.direction ?? 'CRDT'}</CdtDbtInd>
+      <Sts><Cd>${e.status ?? 'BOOK'}</Cd></Sts>
+      <BookgDt><Dt>2026-11-30</Dt></BookgDt>
+      <AcctSvcrRef>${e.id}</AcctSvcrRef>
+      <NtryDtls>${tx(e)}</NtryDtls>
+    </Ntry>`
+  const batchEntry = batch.length
+    ? `
+    <Ntry>
+      <Amt Ccy="MYR">${batch.reduce((s, e) => s + Number(e.amount), 0).toFixed(2)}</Amt>
+      <CdtDbtInd>CRDT</CdtDbtInd>
+      <Sts><Cd>BOOK</Cd></Sts>
+      <BookgDt><Dt>2026-11-30</Dt></BookgDt>
+      <AcctSvcrRef>BATCH-1</AcctSvcrRef>
+      <NtryDtls>${batch.map(tx).join('')}</NtryDtls>
+    </Ntry>`
+    : ''
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08">
+  <BkToCstmrStmt>
+    <GrpHdr><MsgId>STMT-1</MsgId><CreDtTm>2026-11-30T18:00:00</CreDtTm></GrpHdr>
+    <Stmt>
+      <Id>STMT-1-1</Id>
+      <Acct><Id><Othr><Id>1234567890</Id></Othr></Id><Ccy>MYR</Ccy></Acct>${entries.map(entry).join('')}${batchEntry}
+    </Stmt>
+  </BkToCstmrStmt>
+</Document>`
+}
+
+describe('matching the statement (docs/product/repayments.md: Matching the statement)', () => {
+  let t: TestApp
+  let ahmad: string
+  let finance: string
+  let lineId: number
+  const sent: SmsMessage[] = []
+  beforeAll(async () => {
+    t = await createTestApp(
+      { AUTH_RATE_LIMIT_MAX: '10000', RATE_LIMIT_MAX: '100000', DEMO_MODE: 'true' },
+      { sms: { name: 'test', send: async (m) => void sent.push(m) } },
+    )
+    ahmad = (await loginTokens(t.app, '+60120000001')).access_token
+    finance = (await loginTokens(t.app, '+60120000004')).access_token
+    // Ahmad has used RM500 of his line.
+    lineId = await useCredit(t, ahmad, 'MYR', 50_000)
+  })
+  afterAll(() => t.close())
+
+  const qr = async (amount: string, locale = 'bm') => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/qr-repayments',
+      headers: bearer(ahmad),
+      payload: { amount, locale },
+    })
+    expect(res.statusCode).toBe(201)
+    return res.json() as { id: number; reference: string }
+  }
+  const importing = (xml: string, token = finance, type = 'application/xml') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/statements',
+      headers: { ...bearer(token), 'content-type': type },
+      payload: xml,
+    })
+  const line = async () =>
+    (await t.db.db.select().from(creditLines).where(eq(creditLines.id, lineId)))[0]!
+  const ledgerEntries = async () =>
+    (
+      await t.db.db.select({ n: count() }).from(creditLedger).where(eq(creditLedger.lineId, lineId))
+    )[0]!.n
+  const statementLines = async () =>
+    (await t.db.db.select({ n: count() }).from(bankStatementLines))[0]!.n
+
+  it('applies exact matches at once, sends the rest to review with the reason, and nothing twice', async () => {
+    const [a, b, c] = [await qr('150.50'), await qr('100'), await qr('20')]
+    const before = await line()
+    const entriesBefore = await ledgerEntries()
+    const xml = camt053(
+      [
+        { id: 'FT001', amount: '150.50', text: `DUITNOW QR ${a.reference} PADI` },
+        { id: 'FT002', amount: '99.00', text: b.reference },
+        { id: 'FT003', amount: '10.00', text: 'CASH DEPOSIT' },
+        { id: 'FT004', amount: '75.00', direction: 'DBIT' },
+        { id: 'FT005', amount: '5.00', status: 'PDNG', text: a.reference },
+      ],
+      [
+        { id: 'FT006', amount: '20.00', text: `ref ${c.reference.toLowerCase()}` },
+        { id: 'FT007', amount: '12.00', text: `REF ${NEVER_GIVEN}` },
+      ],
+    )
+    const res = await importing(xml)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ lines: 5, matched: 2, review: 3, already_imported: 0, ignored: 2 })
+    // RM170.50 repaid, as two ledger entries; the two codes read as paid.
+    expect((await line()).utilisedMinor).toBe(before.utilisedMinor - 17_050)
+    expect(await ledgerEntries()).toBe(entriesBefore + 2)
+    for (const [code, status] of [
+      [a, 'paid'],
+      [b, 'open'],
+      [c, 'paid'],
+    ] as const) {
+      const got = await t.app.inject({
+        url: `/api/v1/me/qr-repayments/${code.id}`,
+        headers: bearer(ahmad),
+      })
+      expect(got.json().status).toBe(status)
+    }
+    // The farmer is told in the language they asked in.
+    expect(
+      sent.filter((m) => m.body.includes('RM150.50') || m.body.includes('RM20.00')),
+    ).toHaveLength(2)
+    expect(sent.at(-1)!.body).toMatch(/bayaran balik/i)
+    // What waits, with why.
+    const review = await t.app.inject({
+      url: '/api/v1/admin/statement-lines',
+      headers: bearer(finance),
+    })
+    expect(
+      review
+        .json()
+        .data.map((l: { bank_transaction_id: string; reason: string }) => [
+          l.bank_transaction_id,
+          l.reason,
+        ]),
+    ).toEqual([
+      ['FT002', 'amount_differs'],
+      ['FT003', 'no_reference'],
+      ['FT007', 'unknown_reference'],
+    ])
+
+    // The same statement again, and one that overlaps it: nothing applied twice.
+    const again = await importing(xml)
+    expect(again.json()).toEqual({
+      lines: 5,
+      matched: 0,
+      review: 0,
+      already_imported: 5,
+      ignored: 2,
+    })
+    expect((await line()).utilisedMinor).toBe(before.utilisedMinor - 17_050)
+    // A second credit naming a code already paid waits for finance instead of paying it again.
+    const twice = await importing(camt053([{ id: 'FT008', amount: '150.50', text: a.reference }]))
+    expect(twice.json()).toMatchObject({ matched: 0, review: 1 })
+    expect(await ledgerEntries()).toBe(entriesBefore + 2)
+  })
+
+  it('two officers importing the same file at once apply each payment once', async () => {
+    const codes = [await qr('1.00'), await qr('2.00'), await qr('3.00'), await qr('4.00')]
+    const before = await line()
+    const xml = camt053(
+      codes.map((code, i) => ({ id: `RACE-${i}`, amount: `${i + 1}.00`, text: code.reference })),
+    )
+    const [one, two] = await Promise.all([importing(xml), importing(xml)])
+    const summaries = [one.json(), two.json()]
+    expect(summaries.map((s) => s.matched + s.already_imported)).toEqual([4, 4])
+    expect(summaries[0].matched + summaries[1].matched).toBe(4)
+    expect((await line()).utilisedMinor).toBe(before.utilisedMinor - 1_000)
+  })
+
+  it('refuses a file it cannot read, whole, and changes nothing; finance only', async () => {
+    const before = await statementLines()
+    const refused = [
+      'not xml at all',
+      '<Document><BkToCstmrStmt></BkToCstmrStmt></Document>',
+      `<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaa">]><Document>&a;</Document>`,
+      camt053([{ id: 'X1', amount: '21474836.48' }]),
+      camt053([{ id: 'X2', amount: '1.005' }]),
+      camt053([{ id: 'X3', amount: '-5.00' }]),
+      camt053([{ id: 'X4', amount: '5.00', currency: 'USD' }]),
+      camt053([{ id: '', amount: '5.00' }]),
+    ]
+    for (const xml of refused) {
+      const res = await importing(xml)
+      expect({ status: res.statusCode, key: res.json().message_key }).toEqual({
+        status: 400,
+        key: 'statement.errors.unreadable',
+      })
+    }
+    // NUL anywhere in a request is refused before any route reads it (the one text rule).
+    const nul = await importing(camt053([{ id: 'X5', amount: '5.00', text: 'A\u0000B' }]))
+    expect({ status: nul.statusCode, key: nul.json().errors[0].message }).toEqual({
+      status: 400,
+      key: 'validation.controlCharacters',
+    })
+    expect(await statementLines()).toBe(before)
+    expect((await importing(camt053([]), ahmad)).statusCode).toBe(403)
+    expect((await importing(camt053([]), '')).statusCode).toBe(401)
+    expect((await importing('{}', finance, 'application/json')).statusCode).toBeLessThan(500)
+  })
+})

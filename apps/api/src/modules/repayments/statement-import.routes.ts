@@ -1,0 +1,70 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import {
+  StatementImportSummarySchema,
+  StatementReviewSchema,
+} from '@padi/domain/repayments/statement-schemas'
+import { errorAnswers } from '../../error-schema.ts'
+import { fileBody } from '../../openapi-document.ts'
+import type { Guards } from '../../plugins/authenticate.ts'
+import { IMPORT_STATEMENT_EXAMPLES } from './repayment-examples.ts'
+import type { StatementImportService } from './statement-import.service.ts'
+
+/** A statement of a month of a busy account stays well under this. */
+export const STATEMENT_MAX_BYTES = 20 * 1024 * 1024
+
+/** docs/product/repayments.md (Matching the statement): finance's import and review list. */
+export const statementImportRoutes: FastifyPluginAsync<{
+  statements: StatementImportService
+  guards: Guards
+}> = async (app, opts) => {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const finance = opts.guards.requireRole('finance', 'admin')
+  const review = { tags: ['repayments review'], security: [{ bearer: [] }] }
+
+  app.addContentTypeParser(
+    ['application/xml', 'text/xml'],
+    { parseAs: 'string', bodyLimit: STATEMENT_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  )
+
+  r.post(
+    '/admin/statements',
+    {
+      onRequest: finance,
+      schema: {
+        ...review,
+        summary: 'Import the collecting account’s bank statement (ISO 20022 camt.053)',
+        description:
+          'Each booked credit is kept once, by the bank’s transaction id: importing the same statement again, or one that overlaps, applies nothing twice. A credit whose text holds the reference of an unpaid QR repayment, for its exact amount and currency, is applied as a repayment at once (late fee, then interest, then principal; the farmer’s SMS); any other credit waits in the review list with its reason. A file that cannot be read as a statement is refused whole (400, statement.errors.unreadable) and changes nothing.',
+        operationId: 'importStatement',
+        ...IMPORT_STATEMENT_EXAMPLES,
+        ...fileBody(
+          ['application/xml', 'text/xml'],
+          STATEMENT_MAX_BYTES,
+          'The statement: an ISO 20022 camt.053 document.',
+        ),
+        response: { 200: StatementImportSummarySchema, ...errorAnswers(400, 401, 403, 413, 415) },
+      },
+    },
+    async (request) =>
+      opts.statements.importCamt053(
+        request.auth!.userId,
+        typeof request.body === 'string' ? request.body : '',
+      ),
+  )
+
+  r.get(
+    '/admin/statement-lines',
+    {
+      onRequest: finance,
+      schema: {
+        ...review,
+        summary: 'Statement credits waiting for finance, oldest first, each with its reason',
+        operationId: 'listStatementReview',
+        response: { 200: StatementReviewSchema, ...errorAnswers(400, 401, 403) },
+      },
+    },
+    async () => ({ data: await opts.statements.review() }),
+  )
+}

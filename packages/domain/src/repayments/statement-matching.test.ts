@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import {
+  matchCredit,
+  referencesIn,
+  type MatchCandidate,
+  type StatementCredit,
+} from './statement-matching.ts'
+import { referenceFromBytes } from './repayment-reference.ts'
+
+const REF = referenceFromBytes(new Uint8Array([1, 2, 3, 4, 5]))
+const OTHER = referenceFromBytes(new Uint8Array([9, 8, 7, 6, 5]))
+const credit = (over: Partial<StatementCredit> = {}): StatementCredit => ({
+  bankTransactionId: 'FT1',
+  bookedOn: '2026-11-30',
+  amountMinor: 15_050,
+  currency: 'MYR',
+  details: `DUITNOW ${REF}`,
+  payerName: 'AHMAD BIN ALI',
+  ...over,
+})
+const open: MatchCandidate = { id: 7, amountMinor: 15_050, currency: 'MYR', paid: false }
+
+describe('matching the statement (docs/product/repayments.md, Matching the statement)', () => {
+  it('finds our references in a bank’s text, however it writes them', () => {
+    expect(referencesIn(`DUITNOW QR ${REF} AHMAD`)).toEqual([REF])
+    expect(referencesIn(`ref:${REF.toLowerCase()}/x`)).toEqual([REF])
+    // Inside a longer word: found, beside stretches that read as references by chance, which
+    // name nothing unless we gave them (the import looks each one up).
+    expect(referencesIn(`PAYMENT${REF}MY`)).toContain(REF)
+    expect(referencesIn(`${REF} ${OTHER}`).sort()).toEqual([REF, OTHER].sort())
+    expect(referencesIn('TRANSFER FROM AHMAD 123456789')).not.toContain('123456789')
+    expect(referencesIn('')).toEqual([])
+  })
+
+  it('applies only the exact match: our reference, the amount, the currency, unpaid', () => {
+    expect(matchCredit(credit(), [open], 1)).toEqual({ kind: 'match', candidate: open })
+  })
+
+  it('sends everything else to review with the reason', () => {
+    const review = (c: StatementCredit, candidates: MatchCandidate[], found: number) => {
+      const d = matchCredit(c, candidates, found)
+      return d.kind === 'review' ? d.reason : 'matched'
+    }
+    expect(review(credit({ details: 'CASH' }), [], 0)).toBe('no_reference')
+    expect(review(credit(), [], 1)).toBe('unknown_reference')
+    expect(review(credit(), [open, { ...open, id: 8 }], 2)).toBe('several_references')
+    expect(review(credit({ amountMinor: 15_000 }), [open], 1)).toBe('amount_differs')
+    expect(review(credit({ currency: 'THB' }), [open], 1)).toBe('currency_differs')
+    expect(review(credit(), [{ ...open, paid: true }], 1)).toBe('already_paid')
+  })
+})

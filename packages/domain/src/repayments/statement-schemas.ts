@@ -1,0 +1,42 @@
+import { z } from 'zod'
+import { MoneySchema } from '../money-schemas.ts'
+import { REVIEW_REASONS } from './statement-matching.ts'
+
+// docs/product/repayments.md (Matching the statement): what an import did, and what waits.
+
+export const StatementImportSummarySchema = z
+  .object({
+    lines: z
+      .number()
+      .int()
+      .describe('Credits read from the file (debits and pending entries left out)'),
+    matched: z.number().int().describe('Applied as repayments, each to the QR repayment it named'),
+    review: z.number().int().describe('Waiting in the review list, each with its reason'),
+    already_imported: z
+      .number()
+      .int()
+      .describe('Credits whose bank transaction id was already in: nothing done again'),
+    ignored: z.number().int().describe('Entries that are not booked credits'),
+  })
+  .meta({ id: 'StatementImportSummary' })
+export type StatementImportSummary = z.infer<typeof StatementImportSummarySchema>
+
+export const StatementLineSchema = z
+  .object({
+    id: z.number().int(),
+    bank_transaction_id: z.string(),
+    booked_on: z.string(),
+    amount: MoneySchema,
+    details: z.string().describe('What the bank passed on from the payer'),
+    payer_name: z.string().nullable(),
+    reason: z.enum(REVIEW_REASONS),
+    qr_repayment_id: z
+      .number()
+      .int()
+      .nullable()
+      .describe('The QR repayment its reference named, when it named one'),
+    imported_at: z.string(),
+  })
+  .meta({ id: 'StatementLine' })
+
+export const StatementReviewSchema = z.object({ data: z.array(StatementLineSchema) })
