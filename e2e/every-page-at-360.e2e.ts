@@ -299,6 +299,7 @@ test('finance’s and the admin’s pages, and a shipped delivery, fit the phone
     '/admin/kyc',
     `/admin/kyc/${application.id}`,
     '/admin/receipts',
+    '/admin/statements',
     '/admin/late-repayments',
     '/admin/renewals',
     '/admin/vouchers',

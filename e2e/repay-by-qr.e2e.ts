@@ -4,7 +4,8 @@ import { parse } from 'promptparse'
 import sharp from 'sharp'
 import { test, expect, expectAccessible, expectNoSidewaysScroll } from './support/fixtures.ts'
 import { API, apiLogin, signUpCustomer } from './support/api.ts'
-import { creditPickupOrder } from './support/shop.ts'
+import { creditPickupOrder, minorOf } from './support/shop.ts'
+import { camt053 } from '@padi/api/test/camt053-fixture'
 import { submitLogin } from './support/login.ts'
 
 // docs/product/repayments.md (Paying by QR): from the dashboard's Repay, an amount chosen, the
@@ -32,6 +33,10 @@ const WORDS = {
     save: 'Save the picture',
     scheme: 'DuitNow QR',
     reference: 'Reference',
+    import: 'Import statement',
+    done: 'Repaid at once: 1.',
+    available: 'Available credit',
+    sms: 'your repayment of',
   },
   bm: {
     repay: 'Bayar balik',
@@ -41,6 +46,10 @@ const WORDS = {
     save: 'Simpan gambar',
     scheme: 'DuitNow QR',
     reference: 'Rujukan',
+    import: 'Import penyata',
+    done: 'Dibayar balik serta-merta: 1.',
+    available: 'Kredit tersedia',
+    sms: 'bayaran balik anda sebanyak',
   },
   th: {
     repay: 'ชำระคืน',
@@ -50,6 +59,10 @@ const WORDS = {
     save: 'บันทึกรูปภาพ',
     scheme: 'พร้อมเพย์',
     reference: 'เลขอ้างอิง',
+    import: 'นำเข้ารายการเดินบัญชี',
+    done: 'ชำระคืนทันที: 1',
+    available: 'วงเงินคงเหลือ',
+    sms: 'ยืนยันการชำระคืน',
   },
 } as const
 
@@ -76,8 +89,9 @@ async function farmerOwing(request: APIRequestContext, locale: keyof typeof MARK
 }
 
 for (const locale of ['en', 'bm', 'th'] as const) {
-  test(`${locale}: Repay, another amount, the QR with its reference; the saved picture scans to the same`, async ({
+  test(`${locale}: Repay, another amount, the QR with its reference; the saved picture scans to the same; finance's statement brings the credit back`, async ({
     page,
+    browser,
     request,
   }) => {
     const words = WORDS[locale]
@@ -118,6 +132,38 @@ for (const locale of ['en', 'bm', 'th'] as const) {
     expect(qr!.getTagValue('54')).toBe('12.50')
     expect(qr!.getTagValue('62', '01')).toBe(reference)
     expect(qr!.getTagValue('58')).toBe(MARKETS[locale].market)
+
+    // The farmer pays; finance imports the day's statement, in the same language, and the
+    // money comes back to the line without anyone deciding on it.
+    const available = async () => {
+      await page.goto(`/${locale}/dashboard`)
+      const figure = page.locator('dt', { hasText: words.available }).locator('+ dd')
+      return minorOf(await figure.innerText())
+    }
+    const before = await available()
+    const currency = MARKETS[locale].market === 'MY' ? 'MYR' : 'THB'
+    const finance = await browser.newContext()
+    const desk = await finance.newPage()
+    await desk.goto(`/en/login?redirectTo=${encodeURIComponent(`/${locale}/admin/statements`)}`)
+    await submitLogin(desk, '+60120000004')
+    await expect(desk).toHaveURL(`/${locale}/admin/statements`)
+    await desk.locator('#statement-file').setInputFiles({
+      name: 'statement.xml',
+      mimeType: 'application/xml',
+      buffer: Buffer.from(
+        camt053([
+          { id: `E2E-${reference}`, amount: '12.50', currency, text: `QR PAYMENT ${reference}` },
+        ]),
+      ),
+    })
+    await desk.getByRole('button', { name: words.import }).click()
+    await expect(desk.getByRole('status')).toContainText(words.done)
+    await finance.close()
+    expect(await available()).toBe(before + 1_250)
+    const sms = await request.get(`${API}/api/v1/dev/sms?to=${encodeURIComponent(farmer.mobile)}`)
+    const latest = (await sms.json()).data[0].body as string
+    expect(latest).toContain(words.sms)
+    expect(latest).toContain('12.50')
   })
 }
 

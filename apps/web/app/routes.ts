@@ -92,6 +92,8 @@ export default [
       route('kyc/:id/documents/:documentId', 'routes/admin/kyc-document.ts'),
       route('receipts', 'routes/admin/receipt-queue.tsx'),
       route('receipts/:id/file', 'routes/admin/receipt-file.ts'),
+      // docs/product/repayments.md (Matching the statement).
+      route('statements', 'routes/admin/statement-import.tsx'),
       route('late-repayments', 'routes/admin/extension-queue.tsx'),
       route('late-repayments/:id/documents/:documentId', 'routes/admin/extension-document.ts'),
       route('renewals', 'routes/admin/renewal-queue.tsx'),

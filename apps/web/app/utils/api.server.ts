@@ -504,6 +504,11 @@ export function createApiClient(
         }),
       ),
     receiptQueue: (token: string) => answer(typed.GET('/admin/receipts', { headers: auth(token) })),
+    // docs/product/repayments.md (Matching the statement).
+    importStatement: (token: string, bytes: Uint8Array<ArrayBuffer>) =>
+      answer(uploads.POST('/admin/statements', asFile(bytes, 'application/xml', auth(token)))),
+    statementReview: (token: string) =>
+      answer(typed.GET('/admin/statement-lines', { headers: auth(token) })).then((r) => r.data),
     receiptFileForFinance: (token: string, id: number) =>
       file(
         downloads.GET('/admin/receipts/{id}/file', {

@@ -5,62 +5,12 @@ import { bankStatementLines } from '@padi/db/schema/repayments'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { bearer, loginTokens } from '../../../test/auth-helpers.ts'
 import { useCredit } from '../../../test/credit-helpers.ts'
+import { camt053 } from '../../../test/camt053-fixture.ts'
 import type { SmsMessage } from '../sms/sms-provider.ts'
 import { referenceFromBytes } from '@padi/domain/repayments/repayment-reference'
 
 /** A reference of the right shape that no repayment was given. */
 const NEVER_GIVEN = referenceFromBytes(new Uint8Array([255, 254, 253, 252, 251]))
-
-type Entry = {
-  id: string
-  amount: string
-  currency?: string
-  text?: string
-  direction?: 'CRDT' | 'DBIT'
-  status?: string
-  payer?: string
-}
-
-/** A camt.053 statement (version 001.08, as banks send it) with these entries. */
-function camt053(entries: readonly Entry[], batch: readonly Entry[] = []): string {
-  const tx = (e: Entry) => `
-        <TxDtls>
-          <Refs><AcctSvcrRef>${e.id}</AcctSvcrRef><EndToEndId>NOTPROVIDED</EndToEndId></Refs>
-          <Amt Ccy="${e.currency ?? 'MYR'}">${e.amount}</Amt>
-          <RltdPties><Dbtr><Pty><Nm>${e.payer ?? 'AHMAD BIN ALI'}</Nm></Pty></Dbtr></RltdPties>
-          <RmtInf><Ustrd>${e.text ?? ''}</Ustrd></RmtInf>
-        </TxDtls>`
-  const entry = (e: Entry) => `
-    <Ntry>
-      <Amt Ccy="${e.currency ?? 'MYR'}">${e.amount}</Amt>
-      <CdtDbtInd>${e.direction ?? 'CRDT'}</CdtDbtInd>
-      <Sts><Cd>${e.status ?? 'BOOK'}</Cd></Sts>
-      <BookgDt><Dt>2026-11-30</Dt></BookgDt>
-      <AcctSvcrRef>${e.id}</AcctSvcrRef>
-      <NtryDtls>${tx(e)}</NtryDtls>
-    </Ntry>`
-  const batchEntry = batch.length
-    ? `
-    <Ntry>
-      <Amt Ccy="MYR">${batch.reduce((s, e) => s + Number(e.amount), 0).toFixed(2)}</Amt>
-      <CdtDbtInd>CRDT</CdtDbtInd>
-      <Sts><Cd>BOOK</Cd></Sts>
-      <BookgDt><Dt>2026-11-30</Dt></BookgDt>
-      <AcctSvcrRef>BATCH-1</AcctSvcrRef>
-      <NtryDtls>${batch.map(tx).join('')}</NtryDtls>
-    </Ntry>`
-    : ''
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08">
-  <BkToCstmrStmt>
-    <GrpHdr><MsgId>STMT-1</MsgId><CreDtTm>2026-11-30T18:00:00</CreDtTm></GrpHdr>
-    <Stmt>
-      <Id>STMT-1-1</Id>
-      <Acct><Id><Othr><Id>1234567890</Id></Othr></Id><Ccy>MYR</Ccy></Acct>${entries.map(entry).join('')}${batchEntry}
-    </Stmt>
-  </BkToCstmrStmt>
-</Document>`
-}
 
 describe('matching the statement (docs/product/repayments.md: Matching the statement)', () => {
   let t: TestApp

@@ -95,6 +95,7 @@ function AdminSections({ isAdmin, wide = false }: { isAdmin: boolean; wide?: boo
       <NavLink to={localePath(locale, '/admin/users')}>{t('admin.nav.users')}</NavLink>
       <NavLink to={localePath(locale, '/admin/kyc')}>{t('admin.nav.kyc')}</NavLink>
       <NavLink to={localePath(locale, '/admin/receipts')}>{t('admin.nav.receipts')}</NavLink>
+      <NavLink to={localePath(locale, '/admin/statements')}>{t('admin.nav.statements')}</NavLink>
       <NavLink to={localePath(locale, '/admin/late-repayments')}>
         {t('admin.nav.extensions')}
       </NavLink>
