@@ -67,7 +67,11 @@ const WORDS = {
 } as const
 
 /** A new customer of the market with credit used by an order collected at a branch. */
-async function farmerOwing(request: APIRequestContext, locale: keyof typeof MARKETS) {
+async function farmerOwing(
+  request: APIRequestContext,
+  locale: keyof typeof MARKETS,
+  fullName = 'Test Farmer',
+) {
   const m = MARKETS[locale]
   const branches = await (await request.get(`${API}/api/v1/branches?market=${m.market}`)).json()
   const mobile = `${m.prefix}${String(Date.now() % 1_000_000).padStart(6, '0')}${Math.floor(Math.random() * 10)}`
@@ -75,7 +79,7 @@ async function farmerOwing(request: APIRequestContext, locale: keyof typeof MARK
   await signUpCustomer(request, {
     mobile,
     password,
-    full_name: 'Test Farmer',
+    full_name: fullName,
     postcode: m.postcode,
     area: m.area,
     district: m.district,
@@ -214,4 +218,56 @@ test("another farmer's code is not shown: a forged id finds nothing", async ({ p
   for (const forged of ['0', '2147483648', 'abc', '1%00'])
     expect((await page.request.get(`/bm/repay/${forged}/qr.png`)).status()).toBe(404)
   expect((await page.request.get(`/bm/repay/${id}/qr.png`)).status()).toBe(404)
+})
+
+test('finance gives a credit paid without its reference to the farmer suggested, and returns a stranger’s (without scripts)', async ({
+  browser,
+  request,
+}) => {
+  const name = `Zulkifli Hamzah ${String(Date.now()).slice(-6)}`
+  const farmer = await farmerOwing(request, 'en', name)
+  const { access_token } = await apiLogin(request, farmer.mobile, farmer.password)
+  const asked = await request.post(`${API}/api/v1/me/qr-repayments`, {
+    headers: { authorization: `Bearer ${access_token}` },
+    data: { amount: '37.21', locale: 'bm' },
+  })
+  expect(asked.status()).toBe(201)
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const desk = await context.newPage()
+  await desk.goto(`/en/login?redirectTo=${encodeURIComponent('/en/admin/statements')}`)
+  await submitLogin(desk, '+60120000004')
+  const stamp = Date.now()
+  await desk.locator('#statement-file').setInputFiles({
+    name: 'statement.xml',
+    mimeType: 'application/xml',
+    buffer: Buffer.from(
+      camt053([
+        { id: `NOREF-${stamp}`, amount: '37.21', text: 'IBG TRANSFER', payer: name.toUpperCase() },
+        {
+          id: `STRANGER-${stamp}`,
+          amount: '3.00',
+          text: 'SALAH AKAUN',
+          payer: 'KEDAI RUNCIT MAJU',
+        },
+      ]),
+    ),
+  })
+  await desk.getByRole('button', { name: 'Import statement' }).click()
+  await expect(desk.getByRole('status')).toContainText('For review: 2.')
+  const credit = desk.getByRole('article', { name: `NOREF-${stamp}` })
+  await expect(credit).toContainText(name)
+  await credit.getByRole('button', { name: `Repay ${name}'s credit with it` }).click()
+  await expect(desk.getByText("Done: the money is on the farmer's line")).toBeVisible()
+  await expect(desk.getByRole('article', { name: `NOREF-${stamp}` })).toHaveCount(0)
+  const stranger = desk.getByRole('article', { name: `STRANGER-${stamp}` })
+  await expect(stranger.getByRole('button', { name: /^Repay / })).toHaveCount(0)
+  await stranger.getByLabel('Why it goes back').fill('Not a customer of ours')
+  await stranger.getByRole('button', { name: 'Return to the payer' }).click()
+  await expect(desk.getByText('Returned: record the bank transfer')).toBeVisible()
+  await expect(desk.getByRole('article', { name: `STRANGER-${stamp}` })).toHaveCount(0)
+  await context.close()
+  const code = await request.get(`${API}/api/v1/me/qr-repayments/${(await asked.json()).id}`, {
+    headers: { authorization: `Bearer ${access_token}` },
+  })
+  expect((await code.json()).status).toBe('paid')
 })

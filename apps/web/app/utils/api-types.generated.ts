@@ -1202,6 +1202,50 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/admin/statement-lines/{id}/assign': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Give a credit in review to the farmer it most likely came from
+     * @description The farmer is the one the review list suggests, worked out again from the credit (never taken from the request): the amount is repaid on their line (late fee, then interest, then principal), their QR repayment is marked paid when the amounts agree, the decision is audited and the farmer told by SMS. 404 when no farmer can be suggested (return it instead); 409 DECISION_TAKEN when the line was already decided; 409 RECEIPT_EXCEEDS_OWED when it is more than they owe now.
+     *
+     *     Who may call: accounts with the role finance or admin (others get 403).
+     */
+    post: operations['assignStatementLine']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/admin/statement-lines/{id}/return': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Return a credit in review to its payer, with the reason
+     * @description For money that is not a repayment the shop can place: the line leaves the review list and nothing changes on any credit line; the money goes back through the bank. Audited. 409 DECISION_TAKEN when the line was already decided.
+     *
+     *     Who may call: accounts with the role finance or admin (others get 403).
+     */
+    post: operations['returnStatementLine']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/late-repayment/code': {
     parameters: {
       query?: never
@@ -4113,6 +4157,12 @@ export interface components {
         | 'more_than_owed'
       /** @description The QR repayment its reference named, when it named one */
       qr_repayment_id: number | null
+      /** @description The farmer the credit most likely came from (the same amount first, then the payer’s name, then the nearest day), for finance to confirm with assign */
+      suggested: {
+        user_id: number
+        name: string
+        qr_repayment_id: number
+      } | null
       imported_at: string
     }
     UserSearchRow: {
@@ -11419,6 +11469,251 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
       408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  assignStatementLine: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Done; nothing to send back. */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description A refusal in the Error shape; its code is one of VALIDATION_FAILED, OTP_INVALID, OTP_EXPIRED, OTP_EXHAUSTED, PIN_MISMATCH, PIN_TOO_COMMON, PIN_CURRENT_REQUIRED, CASH_NEEDS_PICKUP, PIN_REQUIRED, UPLOAD_EMPTY, CURSOR_INVALID (the operation's description says which it gives, and their extra fields). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of FORBIDDEN, ACCOUNT_SUSPENDED, DEMO_RESET_REFUSED, PIN_INVALID, BIOMETRIC_FAILED, STEP_UP_REQUIRED, BRANCH_NOT_YOURS (the operation's description says which it gives, and their extra fields). */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of NOT_FOUND, ROUTE_NOT_FOUND, QR_NOT_FOUND, ORDER_NOT_AT_BRANCH (the operation's description says which it gives, and their extra fields). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, PAY_BY_QR_UNAVAILABLE, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  returnStatementLine: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Why the credit is returned to the payer (kept in the audit log) */
+          reason: string
+        }
+      }
+    }
+    responses: {
+      /** @description Done; nothing to send back. */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description A refusal in the Error shape; its code is one of VALIDATION_FAILED, OTP_INVALID, OTP_EXPIRED, OTP_EXHAUSTED, PIN_MISMATCH, PIN_TOO_COMMON, PIN_CURRENT_REQUIRED, CASH_NEEDS_PICKUP, PIN_REQUIRED, UPLOAD_EMPTY, CURSOR_INVALID (the operation's description says which it gives, and their extra fields). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of FORBIDDEN, ACCOUNT_SUSPENDED, DEMO_RESET_REFUSED, PIN_INVALID, BIOMETRIC_FAILED, STEP_UP_REQUIRED, BRANCH_NOT_YOURS (the operation's description says which it gives, and their extra fields). */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of NOT_FOUND, ROUTE_NOT_FOUND, QR_NOT_FOUND, ORDER_NOT_AT_BRANCH (the operation's description says which it gives, and their extra fields). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, PAY_BY_QR_UNAVAILABLE, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
         headers: {
           [name: string]: unknown
         }

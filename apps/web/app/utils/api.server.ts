@@ -509,6 +509,21 @@ export function createApiClient(
       answer(uploads.POST('/admin/statements', asFile(bytes, 'application/xml', auth(token)))),
     statementReview: (token: string) =>
       answer(typed.GET('/admin/statement-lines', { headers: auth(token) })).then((r) => r.data),
+    assignStatementLine: (token: string, id: number) =>
+      answer(
+        typed.POST('/admin/statement-lines/{id}/assign', {
+          headers: auth(token),
+          params: { path: { id } },
+        }),
+      ),
+    returnStatementLine: (token: string, id: number, body: { reason: string }) =>
+      answer(
+        typed.POST('/admin/statement-lines/{id}/return', {
+          headers: auth(token),
+          params: { path: { id } },
+          body,
+        }),
+      ),
     receiptFileForFinance: (token: string, id: number) =>
       file(
         downloads.GET('/admin/receipts/{id}/file', {

@@ -19,7 +19,7 @@ import { creditLedger, creditLines } from './credit.ts'
 import { users } from './users.ts'
 
 type QrRepaymentScheme = (typeof QR_REPAYMENT_SCHEMES)[number]
-type StatementLineState = 'matched' | 'review'
+type StatementLineState = 'matched' | 'review' | 'assigned' | 'returned'
 
 /**
  * docs/product/credit.md (Repayment receipts): a farmer's proof of a repayment made at a bank or
@@ -140,6 +140,10 @@ export const bankStatementLines = pgTable(
       .notNull()
       .references(() => users.id),
     importedAt: timestamp('imported_at', { withTimezone: true }).notNull(),
+    /** Finance's decision on a line in review: assigned to a farmer's line, or returned. */
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    returnReason: text('return_reason'),
   },
   (t) => [
     unique('bank_statement_lines_transaction_unique').on(t.currency, t.bankTransactionId),
@@ -147,17 +151,34 @@ export const bankStatementLines = pgTable(
     // One QR repayment is paid by one line at most, whatever two imports do at once.
     uniqueIndex('bank_statement_lines_paid_once')
       .on(t.qrRepaymentId)
-      .where(sql`${t.status} = 'matched'`),
+      .where(sql`${t.status} in ('matched', 'assigned')`),
     check('bank_statement_lines_amount_check', sql`${t.amountMinor} > 0`),
-    check('bank_statement_lines_status_check', sql`${t.status} in ('matched', 'review')`),
-    // A matched line names the repayment it paid and its one ledger entry; a line in review, why.
     check(
-      'bank_statement_lines_matched_check',
-      sql`(${t.status} = 'matched') = (${t.ledgerEntryId} is not null and ${t.qrRepaymentId} is not null)`,
+      'bank_statement_lines_status_check',
+      sql`${t.status} in ('matched', 'review', 'assigned', 'returned')`,
+    ),
+    // Money applied (matched by its reference, or assigned by finance) names its one ledger
+    // entry; a match also names the QR repayment it paid.
+    check(
+      'bank_statement_lines_applied_check',
+      sql`(${t.status} in ('matched', 'assigned')) = (${t.ledgerEntryId} is not null)`,
     ),
     check(
+      'bank_statement_lines_matched_check',
+      sql`${t.status} <> 'matched' or ${t.qrRepaymentId} is not null`,
+    ),
+    // What waited keeps why; a returned line says why it went back; a decision names who.
+    check(
       'bank_statement_lines_review_check',
-      sql`(${t.status} = 'review') = (${t.reason} is not null)`,
+      sql`${t.status} = 'matched' or ${t.reason} is not null`,
+    ),
+    check(
+      'bank_statement_lines_returned_check',
+      sql`(${t.status} = 'returned') = (${t.returnReason} is not null)`,
+    ),
+    check(
+      'bank_statement_lines_decided_check',
+      sql`(${t.status} in ('assigned', 'returned')) = (${t.decidedBy} is not null and ${t.decidedAt} is not null)`,
     ),
   ],
 )

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   matchCredit,
   referencesIn,
+  suggestFarmer,
   type MatchCandidate,
   type StatementCredit,
 } from './statement-matching.ts'
@@ -47,5 +48,48 @@ describe('matching the statement (docs/product/repayments.md, Matching the state
     expect(review(credit({ amountMinor: 15_000 }), [open], 1)).toBe('amount_differs')
     expect(review(credit({ currency: 'THB' }), [open], 1)).toBe('currency_differs')
     expect(review(credit(), [{ ...open, paid: true }], 1)).toBe('already_paid')
+  })
+})
+
+describe('the farmer a credit in review most likely came from (The review list)', () => {
+  const at = (day: string) => new Date(`${day}T03:00:00Z`)
+  const ahmad = {
+    qrRepaymentId: 1,
+    userId: 10,
+    name: 'Ahmad bin Ali',
+    amountMinor: 15_050,
+    createdAt: at('2026-11-29'),
+  }
+  const siti = {
+    qrRepaymentId: 2,
+    userId: 20,
+    name: 'Siti Aminah binti Yusof',
+    amountMinor: 20_000,
+    createdAt: at('2026-11-28'),
+  }
+  const credit = { amountMinor: 15_050, payerName: 'AHMAD B ALI', bookedOn: '2026-11-30' }
+
+  it('the same amount first, then the words of the name, then the nearest day', () => {
+    expect(suggestFarmer(credit, [siti, ahmad])).toBe(ahmad)
+    expect(
+      suggestFarmer({ ...credit, amountMinor: 20_000, payerName: 'AHMAD ALI' }, [siti, ahmad]),
+    ).toBe(siti)
+    expect(
+      suggestFarmer({ ...credit, amountMinor: 1, payerName: 'SITI AMINAH' }, [siti, ahmad]),
+    ).toBe(siti)
+    const older = { ...ahmad, qrRepaymentId: 3, createdAt: at('2026-11-01') }
+    expect(suggestFarmer(credit, [older, ahmad])).toBe(ahmad)
+  })
+
+  it('suggests no one it cannot tie to the credit: other amounts, other names, codes asked after', () => {
+    expect(
+      suggestFarmer({ ...credit, amountMinor: 1, payerName: 'KEDAI RUNCIT' }, [siti, ahmad]),
+    ).toBeNull()
+    expect(suggestFarmer({ ...credit, payerName: null, amountMinor: 2 }, [ahmad])).toBeNull()
+    expect(suggestFarmer({ ...credit, bookedOn: '2026-11-28' }, [ahmad])).toBeNull()
+    // "bin" and "binti" are in most Malay names: they tie no one to anyone.
+    expect(
+      suggestFarmer({ ...credit, amountMinor: 1, payerName: 'RAZAK BIN OMAR' }, [ahmad]),
+    ).toBeNull()
   })
 })

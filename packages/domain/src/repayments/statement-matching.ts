@@ -85,3 +85,45 @@ export function matchCredit(
     return { kind: 'review', reason: 'amount_differs', candidate }
   return { kind: 'match', candidate }
 }
+
+/** An unpaid QR repayment that a credit in review might be, with its farmer's name. */
+export type SuggestionCandidate = {
+  qrRepaymentId: number
+  userId: number
+  name: string
+  amountMinor: number
+  createdAt: Date
+}
+
+const words = (name: string) =>
+  new Set(
+    name
+      .toUpperCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length > 1 && !['BIN', 'BINTI', 'BT', 'BTE', 'A/L', 'A/P'].includes(w)),
+  )
+
+/**
+ * docs/product/repayments.md (The review list): the farmer a credit in review most likely came
+ * from, for finance to confirm or not: among unpaid QR repayments asked before the money was
+ * booked, the same amount counts most, then the words of the farmer's name in the payer's name,
+ * then the nearest day. Null when nothing shares the amount or a word of the name.
+ */
+export function suggestFarmer(
+  credit: Pick<StatementCredit, 'amountMinor' | 'payerName' | 'bookedOn'>,
+  candidates: readonly SuggestionCandidate[],
+): SuggestionCandidate | null {
+  const payer = words(credit.payerName ?? '')
+  const booked = Date.parse(`${credit.bookedOn}T23:59:59Z`)
+  let best: { score: number; candidate: SuggestionCandidate } | null = null
+  for (const candidate of candidates) {
+    if (candidate.createdAt.getTime() > booked) continue
+    const shared = [...words(candidate.name)].filter((w) => payer.has(w)).length
+    const sameAmount = candidate.amountMinor === credit.amountMinor
+    if (!sameAmount && shared === 0) continue
+    const days = (booked - candidate.createdAt.getTime()) / 86_400_000
+    const score = (sameAmount ? 1_000 : 0) + shared * 100 - Math.min(days, 99)
+    if (!best || score > best.score) best = { score, candidate }
+  }
+  return best?.candidate ?? null
+}

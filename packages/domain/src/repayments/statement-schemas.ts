@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { textBlock } from '../input-schemas.ts'
 import { MoneySchema } from '../money-schemas.ts'
 import { REVIEW_REASONS } from './statement-matching.ts'
 
@@ -35,8 +36,23 @@ export const StatementLineSchema = z
       .int()
       .nullable()
       .describe('The QR repayment its reference named, when it named one'),
+    suggested: z
+      .object({ user_id: z.number().int(), name: z.string(), qr_repayment_id: z.number().int() })
+      .nullable()
+      .describe(
+        'The farmer the credit most likely came from (the same amount first, then the payer’s name, then the nearest day), for finance to confirm with assign',
+      ),
     imported_at: z.string(),
   })
   .meta({ id: 'StatementLine' })
+
+/** POST /admin/statement-lines/{id}/return: why the money goes back to the payer. */
+export const ReturnStatementLineSchema = z.object({
+  reason: textBlock()
+    .trim()
+    .min(1)
+    .max(500)
+    .describe('Why the credit is returned to the payer (kept in the audit log)'),
+})
 
 export const StatementReviewSchema = z.object({ data: z.array(StatementLineSchema) })

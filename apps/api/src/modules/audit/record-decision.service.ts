@@ -4,6 +4,17 @@ import type { Notice, NoticeParams } from '@padi/domain/notices/notice-sms-text'
 import type { OtpService, PendingSms } from '../auth/otp.service.ts'
 import { createAuditRepository } from './audit.repository.ts'
 
+/** What the audit log keeps of a back-office action: who, what, on what, before, after, when. */
+export type AuditedAction = {
+  actorUserId: number
+  action: string
+  subjectType: string
+  subjectId: number
+  before: Record<string, unknown>
+  after: Record<string, unknown>
+  at: Date
+}
+
 /**
  * A back-office decision's record, inside the decision's transaction: its entry in the audit log
  * (who, what, when, before and after) and the SMS that tells the farmer, in their language. The
@@ -12,31 +23,16 @@ import { createAuditRepository } from './audit.repository.ts'
  */
 export async function recordDecision(
   tx: Db,
-  input: {
-    actorUserId: number
-    action: string
-    subjectType: string
-    subjectId: number
-    before: Record<string, unknown>
-    after: Record<string, unknown>
-    at: Date
+  input: AuditedAction & {
     farmer: { userId: number; locale: Locale }
     notice: Notice
     params: NoticeParams
   },
   sms: Pick<OtpService, 'notice'> | undefined,
 ): Promise<PendingSms | null> {
-  const repo = createAuditRepository(tx)
-  await repo.addEntry({
-    actorUserId: input.actorUserId,
-    action: input.action,
-    subjectType: input.subjectType,
-    subjectId: input.subjectId,
-    before: input.before,
-    after: input.after,
-    createdAt: input.at,
-  })
+  await recordAction(tx, input)
   if (!sms) return null
+  const repo = createAuditRepository(tx)
   const user = await repo.farmerMobile(input.farmer.userId)
   if (!user) return null
   return sms.notice(tx, {
@@ -68,6 +64,19 @@ export async function recordFileRead(
     subjectType: input.subjectType,
     subjectId: input.subjectId,
     after: { file_id: input.file.id ?? null, file_name: input.file.name },
+    createdAt: input.at,
+  })
+}
+
+/** A back-office decision that no farmer is told of by SMS (a statement credit returned). */
+export async function recordAction(db: Db, input: AuditedAction) {
+  await createAuditRepository(db).addEntry({
+    actorUserId: input.actorUserId,
+    action: input.action,
+    subjectType: input.subjectType,
+    subjectId: input.subjectId,
+    before: input.before,
+    after: input.after,
     createdAt: input.at,
   })
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, isNull } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
 import { creditLedger, creditLines } from '@padi/db/schema/credit'
 import { bankStatementLines, qrRepayments, repaymentReceipts } from '@padi/db/schema/repayments'
@@ -143,6 +143,47 @@ export function createRepaymentsRepository(db: Db) {
 
     async markQrRepaymentPaid(id: number, paid: { paidAt: Date; ledgerEntryId: number }) {
       await db.update(qrRepayments).set(paid).where(eq(qrRepayments.id, id))
+    },
+
+    async lockStatementLine(id: number): Promise<StatementLineRow | null> {
+      const [row] = await db
+        .select()
+        .from(bankStatementLines)
+        .where(eq(bankStatementLines.id, id))
+        .for('update')
+      return row ?? null
+    },
+
+    async lockQrRepayment(id: number): Promise<QrRepaymentRow | null> {
+      const [row] = await db
+        .select()
+        .from(qrRepayments)
+        .where(eq(qrRepayments.id, id))
+        .for('update')
+      return row ?? null
+    },
+
+    /** Unpaid QR repayments of a currency asked since `since`, with the farmer's name. */
+    unpaidQrRepayments(currency: QrRepaymentRow['currency'], since: Date) {
+      return db
+        .select({
+          qrRepaymentId: qrRepayments.id,
+          userId: qrRepayments.userId,
+          name: users.fullName,
+          amountMinor: qrRepayments.amountMinor,
+          createdAt: qrRepayments.createdAt,
+        })
+        .from(qrRepayments)
+        .innerJoin(users, eq(users.id, qrRepayments.userId))
+        .where(
+          and(
+            eq(qrRepayments.currency, currency),
+            isNull(qrRepayments.paidAt),
+            gte(qrRepayments.createdAt, since),
+          ),
+        )
+        .orderBy(desc(qrRepayments.createdAt))
+        .limit(2000)
     },
 
     /** Lines waiting for finance, oldest first. */

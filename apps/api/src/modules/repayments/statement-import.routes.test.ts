@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { count, eq } from 'drizzle-orm'
+import { count, eq, inArray } from 'drizzle-orm'
 import { creditLedger, creditLines } from '@padi/db/schema/credit'
+import { auditLog } from '@padi/db/schema/audit'
 import { bankStatementLines } from '@padi/db/schema/repayments'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { bearer, loginTokens } from '../../../test/auth-helpers.ts'
@@ -12,22 +13,26 @@ import { referenceFromBytes } from '@padi/domain/repayments/repayment-reference'
 /** A reference of the right shape that no repayment was given. */
 const NEVER_GIVEN = referenceFromBytes(new Uint8Array([255, 254, 253, 252, 251]))
 
+/** A shop in demo mode, Ahmad owing RM500 on his line, finance logged in, the SMS kept. */
+async function shopWithAhmadOwing() {
+  const sent: SmsMessage[] = []
+  const t = await createTestApp(
+    { AUTH_RATE_LIMIT_MAX: '10000', RATE_LIMIT_MAX: '100000', DEMO_MODE: 'true' },
+    { sms: { name: 'test', send: async (m) => void sent.push(m) } },
+  )
+  const ahmad = (await loginTokens(t.app, '+60120000001')).access_token
+  const finance = (await loginTokens(t.app, '+60120000004')).access_token
+  const lineId = await useCredit(t, ahmad, 'MYR', 50_000)
+  return { t, ahmad, finance, lineId, sent }
+}
+
 describe('matching the statement (docs/product/repayments.md: Matching the statement)', () => {
   let t: TestApp
   let ahmad: string
   let finance: string
   let lineId: number
-  const sent: SmsMessage[] = []
-  beforeAll(async () => {
-    t = await createTestApp(
-      { AUTH_RATE_LIMIT_MAX: '10000', RATE_LIMIT_MAX: '100000', DEMO_MODE: 'true' },
-      { sms: { name: 'test', send: async (m) => void sent.push(m) } },
-    )
-    ahmad = (await loginTokens(t.app, '+60120000001')).access_token
-    finance = (await loginTokens(t.app, '+60120000004')).access_token
-    // Ahmad has used RM500 of his line.
-    lineId = await useCredit(t, ahmad, 'MYR', 50_000)
-  })
+  let sent: SmsMessage[]
+  beforeAll(async () => ({ t, ahmad, finance, lineId, sent } = await shopWithAhmadOwing()))
   afterAll(() => t.close())
 
   const qr = async (amount: string, locale = 'bm') => {
@@ -171,5 +176,96 @@ describe('matching the statement (docs/product/repayments.md: Matching the state
     expect((await importing(camt053([]), ahmad)).statusCode).toBe(403)
     expect((await importing(camt053([]), '')).statusCode).toBe(401)
     expect((await importing('{}', finance, 'application/json')).statusCode).toBeLessThan(500)
+  })
+})
+
+describe('the review list (docs/product/repayments.md: The review list)', () => {
+  let t: TestApp
+  let ahmad: string
+  let finance: string
+  let lineId: number
+  let sent: SmsMessage[]
+  beforeAll(async () => ({ t, ahmad, finance, lineId, sent } = await shopWithAhmadOwing()))
+  afterAll(() => t.close())
+
+  const call = (method: 'GET' | 'POST', url: string, token = finance, payload?: object) =>
+    t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), payload })
+  const utilised = async () =>
+    (await t.db.db.select().from(creditLines).where(eq(creditLines.id, lineId)))[0]!.utilisedMinor
+
+  it('suggests the farmer, and one action gives the money to their line; another returns a credit', async () => {
+    const code = (
+      await call('POST', '/me/qr-repayments', ahmad, { amount: '88.00', locale: 'th' })
+    ).json()
+    const me = (await call('GET', '/me', ahmad)).json()
+    // Paid without the reference, by a payer whose name is the farmer's; and a stranger's money.
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/statements',
+      headers: { ...bearer(finance), 'content-type': 'application/xml' },
+      payload: camt053([
+        { id: 'R1', amount: '88.00', text: 'TRANSFER', payer: me.full_name.toUpperCase() },
+        { id: 'R2', amount: '7.00', text: 'WRONG ACCOUNT', payer: 'KEDAI RUNCIT MAJU' },
+      ]),
+    })
+    expect(imported.json()).toMatchObject({ matched: 0, review: 2 })
+    const list = (await call('GET', '/admin/statement-lines')).json().data as {
+      id: number
+      bank_transaction_id: string
+      suggested: { user_id: number; qr_repayment_id: number } | null
+    }[]
+    const r1 = list.find((l) => l.bank_transaction_id === 'R1')!
+    const r2 = list.find((l) => l.bank_transaction_id === 'R2')!
+    expect(r1.suggested).toMatchObject({ user_id: me.id, qr_repayment_id: code.id })
+    expect(r2.suggested).toBeNull()
+
+    const before = await utilised()
+    // Not finance: refused, nothing moves.
+    expect((await call('POST', `/admin/statement-lines/${r1.id}/assign`, ahmad)).statusCode).toBe(
+      403,
+    )
+    // Two officers at once: one decision.
+    const [one, two] = await Promise.all([
+      call('POST', `/admin/statement-lines/${r1.id}/assign`),
+      call('POST', `/admin/statement-lines/${r1.id}/assign`),
+    ])
+    expect([one.statusCode, two.statusCode].sort()).toEqual([204, 409])
+    expect(await utilised()).toBe(before - 8_800)
+    expect((await call('GET', `/me/qr-repayments/${code.id}`, ahmad)).json().status).toBe('paid')
+    expect(sent.at(-1)!.body).toContain('88.00')
+
+    // A credit no farmer can be tied to cannot be assigned; it is returned, with why.
+    expect((await call('POST', `/admin/statement-lines/${r2.id}/assign`)).statusCode).toBe(404)
+    expect(
+      (await call('POST', `/admin/statement-lines/${r2.id}/return`, finance, { reason: '' }))
+        .statusCode,
+    ).toBe(400)
+    expect(
+      (
+        await call('POST', `/admin/statement-lines/${r2.id}/return`, finance, {
+          reason: 'Not our customer',
+        })
+      ).statusCode,
+    ).toBe(204)
+    expect(
+      (await call('POST', `/admin/statement-lines/${r2.id}/return`, finance, { reason: 'again' }))
+        .statusCode,
+    ).toBe(409)
+    expect((await call('GET', '/admin/statement-lines')).json().data).toEqual([])
+    expect(await utilised()).toBe(before - 8_800)
+    // Both decisions are in the audit log, with who made them.
+    const decisions = await t.db.db
+      .select({ action: auditLog.action, actor: auditLog.actorUserId })
+      .from(auditLog)
+      .where(inArray(auditLog.action, ['statement.assign', 'statement.return']))
+    const financeId = (await call('GET', '/me')).json().id
+    expect(decisions.sort((a, b) => a.action.localeCompare(b.action))).toEqual([
+      { action: 'statement.assign', actor: financeId },
+      { action: 'statement.return', actor: financeId },
+    ])
+    for (const id of ['0', '2147483648', 'abc'])
+      expect((await call('POST', `/admin/statement-lines/${id}/assign`)).statusCode).toBeLessThan(
+        500,
+      )
   })
 })

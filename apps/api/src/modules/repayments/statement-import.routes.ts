@@ -1,6 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { z } from 'zod'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { IdParamsSchema } from '@padi/domain/input-schemas'
 import {
+  ReturnStatementLineSchema,
   StatementImportSummarySchema,
   StatementReviewSchema,
 } from '@padi/domain/repayments/statement-schemas'
@@ -66,5 +69,46 @@ export const statementImportRoutes: FastifyPluginAsync<{
       },
     },
     async () => ({ data: await opts.statements.review() }),
+  )
+
+  r.post(
+    '/admin/statement-lines/:id/assign',
+    {
+      onRequest: finance,
+      schema: {
+        ...review,
+        summary: 'Give a credit in review to the farmer it most likely came from',
+        description:
+          'The farmer is the one the review list suggests, worked out again from the credit (never taken from the request): the amount is repaid on their line (late fee, then interest, then principal), their QR repayment is marked paid when the amounts agree, the decision is audited and the farmer told by SMS. 404 when no farmer can be suggested (return it instead); 409 DECISION_TAKEN when the line was already decided; 409 RECEIPT_EXCEEDS_OWED when it is more than they owe now.',
+        operationId: 'assignStatementLine',
+        params: IdParamsSchema,
+        response: { 204: z.null(), ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await opts.statements.assign(request.auth!.userId, request.params.id)
+      return reply.status(204).send(null)
+    },
+  )
+
+  r.post(
+    '/admin/statement-lines/:id/return',
+    {
+      onRequest: finance,
+      schema: {
+        ...review,
+        summary: 'Return a credit in review to its payer, with the reason',
+        description:
+          'For money that is not a repayment the shop can place: the line leaves the review list and nothing changes on any credit line; the money goes back through the bank. Audited. 409 DECISION_TAKEN when the line was already decided.',
+        operationId: 'returnStatementLine',
+        params: IdParamsSchema,
+        body: ReturnStatementLineSchema,
+        response: { 204: z.null(), ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await opts.statements.returnLine(request.auth!.userId, request.params.id, request.body)
+      return reply.status(204).send(null)
+    },
   )
 }

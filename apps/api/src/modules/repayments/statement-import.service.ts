@@ -4,12 +4,13 @@ import { formatMoney } from '@padi/domain/money'
 import {
   matchCredit,
   referencesIn,
+  suggestFarmer,
   type ReviewReason,
   type StatementCredit,
 } from '@padi/domain/repayments/statement-matching'
 import type { Clock } from '../../clock.ts'
 import type { OtpService, PendingSms } from '../auth/otp.service.ts'
-import { recordDecision } from '../audit/record-decision.service.ts'
+import { recordAction, recordDecision } from '../audit/record-decision.service.ts'
 import { applyRepayment } from './apply-repayment.ts'
 import { parseCamt053 } from './camt053-statement.ts'
 import { createRepaymentsRepository, type StatementLineRow } from './repayments.repository.ts'
@@ -144,21 +145,166 @@ export function createStatementImportService(deps: {
       return summary
     },
 
-    /** GET /admin/statement-lines: what waits for finance, oldest first. */
+    /**
+     * GET /admin/statement-lines: what waits for finance, oldest first, each with the farmer it
+     * most likely came from (docs/product/repayments.md, The review list).
+     */
     async review() {
-      const rows = await createRepaymentsRepository(db).statementLinesForReview(200)
-      return rows.map((r) => ({
-        id: r.id,
-        bank_transaction_id: r.bankTransactionId,
-        booked_on: r.bookedOn,
-        amount: { amount_minor: r.amountMinor, currency: r.currency },
-        details: r.details,
-        payer_name: r.payerName,
-        reason: r.reason!,
-        qr_repayment_id: r.qrRepaymentId,
-        imported_at: r.importedAt.toISOString(),
-      }))
+      const repo = createRepaymentsRepository(db)
+      const rows = await repo.statementLinesForReview(200)
+      const since = new Date(clock.now().getTime() - SUGGESTION_DAYS * 86_400_000)
+      const candidates = {
+        MYR: rows.some((r) => r.currency === 'MYR')
+          ? await repo.unpaidQrRepayments('MYR', since)
+          : [],
+        THB: rows.some((r) => r.currency === 'THB')
+          ? await repo.unpaidQrRepayments('THB', since)
+          : [],
+      }
+      return rows.map((r) => {
+        const suggested = suggestionFor(r, candidates[r.currency])
+        return {
+          id: r.id,
+          bank_transaction_id: r.bankTransactionId,
+          booked_on: r.bookedOn,
+          amount: { amount_minor: r.amountMinor, currency: r.currency },
+          details: r.details,
+          payer_name: r.payerName,
+          reason: r.reason!,
+          qr_repayment_id: r.qrRepaymentId,
+          suggested: suggested
+            ? {
+                user_id: suggested.userId,
+                name: suggested.name,
+                qr_repayment_id: suggested.qrRepaymentId,
+              }
+            : null,
+          imported_at: r.importedAt.toISOString(),
+        }
+      })
+    },
+
+    /**
+     * POST /admin/statement-lines/{id}/assign: finance gives a credit in review to the farmer it
+     * came from (the suggested one, worked out again here, never taken from the request), as a
+     * repayment on their line, the QR repayment it was for marked paid when the amounts agree;
+     * audited, and the farmer told by SMS. Under the line's lock, so two decisions cannot both
+     * pass.
+     */
+    async assign(actorUserId: number, id: number) {
+      let pending: PendingSms | null = null
+      await db.transaction(async (tx) => {
+        const repo = createRepaymentsRepository(tx)
+        const row = await lockUndecided(repo, id)
+        const now = clock.now()
+        const since = new Date(now.getTime() - SUGGESTION_DAYS * 86_400_000)
+        const suggested = suggestionFor(row, await repo.unpaidQrRepayments(row.currency, since))
+        if (!suggested)
+          throw new DomainError('NOT_FOUND', 'No farmer to give this credit to: return it instead')
+        const qr = await repo.lockQrRepayment(suggested.qrRepaymentId)
+        if (!qr || qr.paidAt)
+          throw new DomainError('DECISION_TAKEN', 'That code has just been paid')
+        const applied = await applyRepayment(tx, {
+          lineId: qr.lineId,
+          amountMinor: row.amountMinor,
+          note: `statement line ${row.id} (${row.bankTransactionId}), assigned`,
+          actorUserId,
+          at: now,
+        })
+        if (!applied) throw new DomainError('NOT_FOUND', 'Credit line not found')
+        if (!applied.ok)
+          throw new DomainError('RECEIPT_EXCEEDS_OWED', 'The credit is for more than is owed now', {
+            extra: { owed: applied.owed },
+          })
+        const paysTheCode = qr.amountMinor === row.amountMinor
+        if (paysTheCode)
+          await repo.markQrRepaymentPaid(qr.id, {
+            paidAt: now,
+            ledgerEntryId: applied.ledgerEntryId,
+          })
+        await repo.settleStatementLine(row.id, {
+          status: 'assigned',
+          ledgerEntryId: applied.ledgerEntryId,
+          qrRepaymentId: paysTheCode ? qr.id : row.qrRepaymentId,
+          decidedBy: actorUserId,
+          decidedAt: now,
+        })
+        pending = await recordDecision(
+          tx,
+          {
+            actorUserId,
+            action: 'statement.assign',
+            subjectType: 'bank_statement_line',
+            subjectId: row.id,
+            before: { status: 'review', reason: row.reason },
+            after: {
+              status: 'assigned',
+              user_id: qr.userId,
+              qr_repayment_id: qr.id,
+              code_paid: paysTheCode,
+              ledger_entry_id: applied.ledgerEntryId,
+            },
+            at: now,
+            farmer: { userId: qr.userId, locale: qr.locale },
+            notice: 'receipt_approved',
+            params: { amount: formatMoney(row.amountMinor, row.currency) },
+          },
+          deps.sms,
+        )
+      })
+      deps.sms?.dispatch(pending)
+    },
+
+    /**
+     * POST /admin/statement-lines/{id}/return: the credit is not a repayment of ours (or its
+     * payer cannot be found); finance sends the money back through the bank and records why.
+     */
+    async returnLine(actorUserId: number, id: number, input: { reason: string }) {
+      await db.transaction(async (tx) => {
+        const repo = createRepaymentsRepository(tx)
+        const row = await lockUndecided(repo, id)
+        const now = clock.now()
+        await repo.settleStatementLine(row.id, {
+          status: 'returned',
+          returnReason: input.reason,
+          decidedBy: actorUserId,
+          decidedAt: now,
+        })
+        await recordAction(tx, {
+          actorUserId,
+          action: 'statement.return',
+          subjectType: 'bank_statement_line',
+          subjectId: row.id,
+          before: { status: 'review', reason: row.reason },
+          after: { status: 'returned', return_reason: input.reason },
+          at: now,
+        })
+      })
     },
   }
+}
+
+/** A line in review, locked for finance's decision; one decided already is refused. */
+async function lockUndecided(repo: ReturnType<typeof createRepaymentsRepository>, id: number) {
+  const row = await repo.lockStatementLine(id)
+  if (!row) throw new DomainError('NOT_FOUND', 'Statement line not found')
+  if (row.status !== 'review')
+    throw new DomainError('DECISION_TAKEN', 'This statement line has already been decided')
+  return row
+}
+
+/** Codes asked within this many days before a credit are the farmers it may have come from. */
+const SUGGESTION_DAYS = 60
+
+function suggestionFor(
+  row: StatementLineRow,
+  candidates: Awaited<
+    ReturnType<ReturnType<typeof createRepaymentsRepository>['unpaidQrRepayments']>
+  >,
+) {
+  return suggestFarmer(
+    { amountMinor: row.amountMinor, payerName: row.payerName, bookedOn: row.bookedOn },
+    candidates,
+  )
 }
 export type StatementImportService = ReturnType<typeof createStatementImportService>

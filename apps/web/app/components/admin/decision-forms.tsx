@@ -5,18 +5,21 @@ import { FormAlert, type Message } from '~/components/auth/form-alert.tsx'
 /**
  * The two decisions on an item in a finance queue: approve, or reject with the reason the farmer
  * reads (and, given a `dateLabel`, the day from which they may try again). Plain forms: they work
- * before the page's scripts arrive.
+ * before the page's scripts arrive. Without an `approveLabel` only the rejection is offered.
  */
 export function DecisionForms({
   id,
   approveLabel,
   rejectLabel,
+  reasonLabel,
   dateLabel,
   formError,
 }: {
   id: number
-  approveLabel: string
+  approveLabel: string | null
   rejectLabel: string
+  /** The reason's label, when it is not the one the farmer reads. */
+  reasonLabel?: string | undefined
   /** The label of 'may try again from', when the rejection carries that date. */
   dateLabel?: string | undefined
   formError?: Message | undefined
@@ -27,15 +30,17 @@ export function DecisionForms({
   return (
     <>
       {formError ? <FormAlert message={formError} /> : null}
-      <Form method="post">
-        <input type="hidden" name="id" value={id} />
-        <button type="submit" name="intent" value="approve" className="button" disabled={busy}>
-          {approveLabel}
-        </button>
-      </Form>
+      {approveLabel ? (
+        <Form method="post">
+          <input type="hidden" name="id" value={id} />
+          <button type="submit" name="intent" value="approve" className="button" disabled={busy}>
+            {approveLabel}
+          </button>
+        </Form>
+      ) : null}
       <Form method="post" className="admin-form">
         <input type="hidden" name="id" value={id} />
-        <label htmlFor={`reason-${id}`}>{t('admin.reject.reason')}</label>
+        <label htmlFor={`reason-${id}`}>{reasonLabel ?? t('admin.reject.reason')}</label>
         <textarea id={`reason-${id}`} name="reason" rows={2} maxLength={500} />
         {dateLabel ? (
           <>

@@ -12,6 +12,8 @@ import { parseForm } from '~/utils/forms.ts'
 import { useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { FormAlert, type Message } from '~/components/auth/form-alert.tsx'
+import { DecisionForms } from '~/components/admin/decision-forms.tsx'
+import { queueDecision } from '~/utils/admin-decision.server.ts'
 import type { Route } from './+types/statement-import'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'admin.statements.title')
@@ -38,11 +40,35 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-type ActionData = { summary?: StatementImportSummary; formError?: Message }
+type ActionData = { summary?: StatementImportSummary; formError?: Message; id?: number }
 
-/** The statement file, sent to the API as it is; what its credits became. */
+/**
+ * The statement file, sent to the API as it is (what its credits became); or finance's decision
+ * on a credit in review: give it to the suggested farmer, or return it with why.
+ */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
+  if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data'))
+    return queueDecision({
+      params,
+      request,
+      context,
+      path: '/admin/statements',
+      keys: {
+        approved: 'admin.statements.assigned',
+        rejected: 'admin.statements.returned',
+        reasonNeeded: 'admin.statements.reasonNeeded',
+        alreadyDecided: 'admin.statements.alreadyDecided',
+      },
+      approve: (api, token, id) => api.assignStatementLine(token, id),
+      reject: (api, token, id, { reason }) => api.returnStatementLine(token, id, { reason }),
+      refusalKey: (code) =>
+        code === 'RECEIPT_EXCEEDS_OWED'
+          ? 'admin.statements.exceedsOwed'
+          : code === 'NOT_FOUND'
+            ? 'admin.statements.noFarmer'
+            : null,
+    })
   const form = await readFormUpTo(request, STATEMENT_FORM_BYTES)
   if (form === null)
     return data<ActionData>({ formError: { key: 'admin.statements.tooLarge' } }, { status: 413 })
@@ -71,10 +97,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
 }
 
-export default function StatementImportPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function StatementImportPage({
+  loaderData,
+  actionData: answer,
+}: Route.ComponentProps) {
   const { t, money, date, moment } = useI18n()
   const navigation = useNavigation()
   const importing = navigation.state === 'submitting'
+  // The import's answer, or a decision's refusal beside its credit.
+  const actionData = answer as ActionData | undefined
   const summary = actionData?.summary
   return (
     <section className="admin-page">
@@ -94,7 +125,9 @@ export default function StatementImportPage({ loaderData, actionData }: Route.Co
           {importing ? t('admin.statements.importing') : t('admin.statements.import')}
         </button>
       </Form>
-      {actionData?.formError ? <FormAlert message={actionData.formError} /> : null}
+      {actionData?.formError && actionData.id === undefined ? (
+        <FormAlert message={actionData.formError} />
+      ) : null}
       {summary ? (
         <p className="notice" role="status">
           {t('admin.statements.done', {
@@ -132,7 +165,18 @@ export default function StatementImportPage({ loaderData, actionData }: Route.Co
                 <dd>{l.payer_name ?? '—'}</dd>
                 <dt>{t('admin.statements.details')}</dt>
                 <dd>{l.details || '—'}</dd>
+                <dt>{t('admin.statements.suggested')}</dt>
+                <dd>{l.suggested ? l.suggested.name : t('admin.statements.nobody')}</dd>
               </dl>
+              <DecisionForms
+                id={l.id}
+                approveLabel={
+                  l.suggested ? t('admin.statements.assign', { name: l.suggested.name }) : null
+                }
+                rejectLabel={t('admin.statements.return')}
+                reasonLabel={t('admin.statements.returnReason')}
+                formError={actionData?.id === l.id ? actionData.formError : undefined}
+              />
             </article>
           ))}
         </div>
