@@ -1,9 +1,10 @@
 // `npm run bench:statement`: a day's statement at harvest (docs/product/repayments.md, Matching the
 // statement). 5,000 credits, 4,500 of them naming an unpaid QR repayment for its exact amount, 500
 // for finance's review, imported through the real API (POST /api/v1/admin/statements) on the
-// real PostgreSQL; then the same file by two finance officers at once, which must apply nothing
-// again; then checks that every paid code has one ledger entry and that each line's balances
-// equal the sum of its ledger. Prints the calibration line of docs/performance.md.
+// real PostgreSQL; then the same statement again (nothing applied twice), and another of 1,000
+// credits imported by two finance officers at once (each payment applied once); then checks
+// that every paid code has one ledger entry and that each line's balance is what its newest
+// ledger entry says. Prints the calibration line of docs/performance.md.
 import { randomBytes } from 'node:crypto'
 import { cpus, totalmem } from 'node:os'
 import pg from 'pg'
@@ -25,36 +26,41 @@ const API = `http://127.0.0.1:${PORT}`
 const FARMERS = 500
 const MATCHING = 4_500
 const OTHERS = 500
+/** The statement two officers import at once. */
+const RACED = 1_000
 const dbUrl = benchDbUrl(DB)
 
-/** 500 farmers owing RM10,000 each, and 4,500 open QR repayments of RM1.00-RM9.99 among them. */
-async function prepare(): Promise<StatementEntry[]> {
-  await freshBenchDatabase(DB)
-  const c = new pg.Client({ connectionString: dbUrl })
-  await c.connect()
+/** 500 farmers owing RM10,000 each (through the guarded debit: a ledger entry each). */
+async function prepare(c: pg.Client) {
   await copyDemoCustomers(c, FARMERS)
   await c.query(
     `insert into credit_lines (user_id, currency, approved_minor, due_at, expires_at)
      select id, 'MYR', 10000000, now() + interval '150 days', now() + interval '365 days'
      from users where mobile like '+6019%'`,
   )
-  // What they owe comes from purchases, through the guarded debit (a ledger entry each).
   await c.query(
     `select debit_credit_line(id, 'MYR', 1000000, null, now()) from users where mobile like '+6019%'`,
   )
+}
+
+/**
+ * `matching` open QR repayments of RM1.00-RM9.99 among the farmers and a statement paying each,
+ * with `others` credits for finance (no reference, or one we never gave) among them.
+ */
+async function statement(c: pg.Client, name: string, matching: number, others: number) {
   const { rows: lines } = await c.query<{ id: number; user_id: number }>(
     `select l.id, l.user_id from credit_lines l join users u on u.id = l.user_id
      where u.mobile like '+6019%' order by l.id`,
   )
-  const entries: StatementEntry[] = []
+  const paying: StatementEntry[] = []
   const values: unknown[] = []
-  for (let i = 0; i < MATCHING; i++) {
+  for (let i = 0; i < matching; i++) {
     const line = lines[i % lines.length]!
     const reference = referenceFromBytes(randomBytes(5))
     const amountMinor = 100 + (i % 900)
     values.push(line.user_id, line.id, reference, amountMinor)
-    entries.push({
-      id: `HARVEST-${i}`,
+    paying.push({
+      id: `${name}-${i}`,
       amount: (amountMinor / 100).toFixed(2),
       text: `DUITNOW QR ${reference}`,
       payer: `FARMER ${i}`,
@@ -73,21 +79,18 @@ async function prepare(): Promise<StatementEntry[]> {
       chunk,
     )
   }
-  // Credits for finance: no reference, or an amount other than the one asked.
-  for (let i = 0; i < OTHERS; i++)
-    entries.push({
-      id: `OTHER-${i}`,
-      amount: '50.00',
-      text: i % 2 ? 'CASH DEPOSIT' : `TRANSFER ${referenceFromBytes(randomBytes(5))}`,
-    })
+  const forFinance: StatementEntry[] = Array.from({ length: others }, (_, i) => ({
+    id: `${name}-OTHER-${i}`,
+    amount: '50.00',
+    text: i % 2 ? 'CASH DEPOSIT' : `TRANSFER ${referenceFromBytes(randomBytes(5))}`,
+  }))
   await c.query('analyze')
-  await c.end()
   // The bank's order is not ours: one credit for finance after every nine that match.
-  const matching = entries.slice(0, MATCHING)
-  const others = entries.slice(MATCHING)
-  return matching
-    .flatMap((e, i) => (i % 9 === 8 && others.length ? [e, others.pop()!] : [e]))
-    .concat(others)
+  return camt053(
+    paying
+      .flatMap((e, i) => (i % 9 === 8 && forFinance.length ? [e, forFinance.pop()!] : [e]))
+      .concat(forFinance),
+  )
 }
 
 async function financeToken(): Promise<string> {
@@ -136,30 +139,39 @@ try {
     `Machine: ${cpus().length} × ${cpus()[0]?.model}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
   )
   console.log(await calibration(BENCH_BASE_URL, 3632))
-  const entries = await prepare()
+  await freshBenchDatabase(DB)
+  const c = new pg.Client({ connectionString: dbUrl })
+  await c.connect()
+  await prepare(c)
+  const day = await statement(c, 'HARVEST', MATCHING, OTHERS)
+  const raced = await statement(c, 'RACE', RACED, 0)
+  await c.end()
   server = await startBenchApi({ dbUrl, port: PORT })
   const token = await financeToken()
-  const xml = camt053(entries)
   console.log(
-    `statement: ${entries.length} credits, ${(Buffer.byteLength(xml) / 2 ** 20).toFixed(1)} MB`,
+    `statement: ${MATCHING + OTHERS} credits, ${(Buffer.byteLength(day) / 2 ** 20).toFixed(1)} MB`,
   )
-  const first = await importing(token, xml)
-  console.log(`first import: ${first.seconds.toFixed(1)} s`, first.summary)
-  const [a, b] = await Promise.all([importing(token, xml), importing(await financeToken(), xml)])
+  const first = await importing(token, day)
+  console.log(`import and apply: ${first.seconds.toFixed(1)} s`, first.summary)
+  const again = await importing(token, day)
+  console.log(`the same statement again: ${again.seconds.toFixed(1)} s`, again.summary)
+  const [a, b] = await Promise.all([
+    importing(token, raced),
+    importing(await financeToken(), raced),
+  ])
   console.log(
-    `the same file by two officers at once: ${a.seconds.toFixed(1)} s and ${b.seconds.toFixed(1)} s`,
-    a.summary,
-    b.summary,
+    `another statement of ${RACED} by two officers at once: ${a.seconds.toFixed(1)} s and ${b.seconds.toFixed(1)} s; matched ${a.summary.matched} + ${b.summary.matched}, already imported ${a.summary.already_imported} + ${b.summary.already_imported}`,
   )
   const state = await check()
   console.log('after:', state)
   const ok =
     first.summary.matched === MATCHING &&
     first.summary.review === OTHERS &&
-    a.summary.matched + b.summary.matched === 0 &&
-    state.paidCodes === MATCHING &&
-    state.repaymentEntries === MATCHING &&
-    state.statementLines === MATCHING + OTHERS &&
+    again.summary.already_imported === MATCHING + OTHERS &&
+    a.summary.matched + b.summary.matched === RACED &&
+    state.paidCodes === MATCHING + RACED &&
+    state.repaymentEntries === MATCHING + RACED &&
+    state.statementLines === MATCHING + OTHERS + RACED &&
     state.linesOffLedger === 0
   console.log(ok ? 'each payment applied once' : 'FAILED: a payment applied other than once')
   if (!ok) process.exitCode = 1
