@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test'
 import jsQR from 'jsqr'
-import { parse } from 'promptparse'
 import sharp from 'sharp'
+import { parse } from 'promptparse'
 import { test, expect, expectAccessible, expectNoSidewaysScroll } from './support/fixtures.ts'
 import { API, apiLogin, signUpCustomer } from './support/api.ts'
 import { creditPickupOrder, minorOf } from './support/shop.ts'
@@ -271,4 +271,47 @@ test('finance gives a credit paid without its reference to the farmer suggested,
     headers: { authorization: `Bearer ${access_token}` },
   })
   expect((await code.json()).status).toBe('paid')
+})
+
+test('a slip sent for money the statement already brought in: finance is told, and approving it is refused', async ({
+  page,
+  request,
+}) => {
+  const farmer = await farmerOwing(request, 'en')
+  const { access_token } = await apiLogin(request, farmer.mobile, farmer.password)
+  const auth = { authorization: `Bearer ${access_token}` }
+  const code = await (
+    await request.post(`${API}/api/v1/me/qr-repayments`, {
+      headers: auth,
+      data: { amount: '19.70' },
+    })
+  ).json()
+  const financeToken = (await apiLogin(request, '+60120000004', 'demo2026')).access_token
+  const bankId = `FT${Date.now()}`
+  const imported = await request.post(`${API}/api/v1/admin/statements`, {
+    headers: { authorization: `Bearer ${financeToken}`, 'content-type': 'application/xml' },
+    data: camt053([{ id: bankId, amount: '19.70', text: code.reference }]),
+  })
+  expect((await imported.json()).matched).toBe(1)
+  const slip = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#888' } })
+    .png()
+    .toBuffer()
+  const sent = await request.post(
+    `${API}/api/v1/me/receipts?${new URLSearchParams({
+      method: 'bank_transfer',
+      bank: 'Maybank',
+      amount: '19.70',
+      paid_on: new Date().toISOString().slice(0, 10),
+      reference: bankId,
+      name: 'slip.png',
+    })}`,
+    { headers: { ...auth, 'content-type': 'application/octet-stream' }, data: slip },
+  )
+  expect(sent.status()).toBe(201)
+  await page.goto(`/en/login?redirectTo=${encodeURIComponent('/en/admin/receipts')}`)
+  await submitLogin(page, '+60120000004')
+  const receipt = page.locator('article', { hasText: bankId }).filter({ hasText: 'Maybank' })
+  await expect(receipt).toContainText(`Already repaid from the bank statement: ${bankId}, RM19.70`)
+  await receipt.getByRole('button', { name: 'Approve: repay this amount' }).click()
+  await expect(receipt).toContainText('approving would count it twice')
 })

@@ -54,6 +54,11 @@ export const ErrorResponseSchema = z
       .optional()
       .describe('CREDIT_UNAVAILABLE: none, currency, expired or suspended'),
     owed: MoneySchema.optional().describe('RECEIPT_EXCEEDS_OWED: what is owed now'),
+    statement_line_id: z
+      .number()
+      .int()
+      .optional()
+      .describe('RECEIPT_COVERED: the bank statement credit that already repaid this money'),
     total: MoneySchema.optional().describe('PRICE_CHANGED, COUNTER_CASH_CHANGED: the total now'),
     attempts_left: z
       .number()

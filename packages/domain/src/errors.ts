@@ -77,6 +77,8 @@ export const ERROR_CODES = [
   'RECEIPT_EXCEEDS_OWED',
   // Repaying by QR (docs/product/repayments.md): the line's market has no collecting account
   'PAY_BY_QR_UNAVAILABLE',
+  // A receipt for money the bank statement already brought in (docs/product/repayments.md)
+  'RECEIPT_COVERED',
   // Late repayment and renewal (docs/product/credit.md)
   'DECISION_TAKEN',
   'EXTENSION_WINDOW_CLOSED',

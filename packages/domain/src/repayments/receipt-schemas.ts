@@ -54,6 +54,20 @@ export type Receipt = z.infer<typeof ReceiptSchema>
 export const ReceiptListSchema = z.object({ data: z.array(ReceiptSchema) })
 
 /** Finance's queue: receipts waiting, oldest first, with the count in each state. */
+/**
+ * docs/product/repayments.md (Receipts and the statement): a statement credit already applied to
+ * the receipt's line that is this money (`same`: the receipt names it; approving is refused) or
+ * may be (`maybe`: the same amount within three days).
+ */
+export const StatementCoverSchema = z.object({
+  match: z.enum(['same', 'maybe']),
+  statement_line_id: z.number().int(),
+  bank_transaction_id: z.string(),
+  amount: MoneySchema,
+  booked_on: z.string(),
+})
+export type StatementCover = z.infer<typeof StatementCoverSchema>
+
 export const ReceiptQueueSchema = z.object({
   data: z.array(
     ReceiptSchema.extend({
@@ -61,6 +75,9 @@ export const ReceiptQueueSchema = z.object({
       customer_name: z.string(),
       mobile: z.string(),
       utilised: MoneySchema.nullable(),
+      statement: StatementCoverSchema.nullable().describe(
+        'A bank statement credit already applied to this line that is, or may be, this money',
+      ),
     }),
   ),
   counts: z.record(z.string(), z.number().int()),

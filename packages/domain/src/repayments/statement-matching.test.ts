@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   matchCredit,
   referencesIn,
+  sameMoney,
   suggestFarmer,
   type MatchCandidate,
   type StatementCredit,
@@ -90,6 +91,41 @@ describe('the farmer a credit in review most likely came from (The review list)'
     // "bin" and "binti" are in most Malay names: they tie no one to anyone.
     expect(
       suggestFarmer({ ...credit, amountMinor: 1, payerName: 'RAZAK BIN OMAR' }, [ahmad]),
+    ).toBeNull()
+  })
+})
+
+describe('a receipt and a statement credit for the same money (Receipts and the statement)', () => {
+  const credit = {
+    amountMinor: 15_050,
+    bookedOn: '2026-11-30',
+    bankTransactionId: 'FT26334X0042',
+    qrReference: REF,
+  }
+  const receipt = (reference: string, over = {}) => ({
+    amountMinor: 15_050,
+    paidOn: '2026-11-30',
+    reference,
+    ...over,
+  })
+
+  it('the same when the receipt names the bank’s id or our reference, however written', () => {
+    expect(sameMoney(receipt('ft26334x0042'), credit)).toBe('same')
+    expect(sameMoney(receipt(`Ref: ${REF.slice(0, 4)}-${REF.slice(4)}`), credit)).toBe('same')
+  })
+
+  it('maybe when only the amount and the days agree; never for another amount', () => {
+    expect(sameMoney(receipt('CDM 1234'), credit)).toBe('maybe')
+    expect(sameMoney(receipt('CDM 1234', { paidOn: '2026-11-27' }), credit)).toBe('maybe')
+    expect(sameMoney(receipt('CDM 1234', { paidOn: '2026-11-20' }), credit)).toBeNull()
+    expect(sameMoney(receipt('FT26334X0042', { amountMinor: 15_000 }), credit)).toBeNull()
+    // A short id names nothing: "FT1" is in many references.
+    expect(
+      sameMoney(receipt('FT1 paid', { paidOn: '2026-11-01' }), {
+        ...credit,
+        bankTransactionId: 'FT1',
+        qrReference: null,
+      }),
     ).toBeNull()
   })
 })

@@ -26,6 +26,7 @@ export const REVIEW_REASONS = [
   'currency_differs',
   'already_paid',
   'more_than_owed',
+  'covered_by_receipt',
 ] as const
 export type ReviewReason = (typeof REVIEW_REASONS)[number]
 
@@ -126,4 +127,31 @@ export function suggestFarmer(
     if (!best || score > best.score) best = { score, candidate }
   }
   return best?.candidate ?? null
+}
+
+/** Letters and digits only, in capitals: how two writings of one reference are compared. */
+const bare = (text: string) => text.toUpperCase().replace(/[^0-9A-Z]/g, '')
+
+/**
+ * docs/product/repayments.md (Receipts and the statement): whether a farmer's receipt and a
+ * credit applied from the statement are the same money, so that they never both count. `same`:
+ * the same amount, and the receipt's reference holds the bank's id for the credit or our QR
+ * reference it paid; `maybe`: the same amount, booked within three days of the day on the
+ * receipt (finance is shown it, and decides). Otherwise null.
+ */
+export function sameMoney(
+  receipt: { amountMinor: number; paidOn: string; reference: string },
+  credit: {
+    amountMinor: number
+    bookedOn: string
+    bankTransactionId: string
+    qrReference: string | null
+  },
+): 'same' | 'maybe' | null {
+  if (receipt.amountMinor !== credit.amountMinor) return null
+  const written = bare(receipt.reference)
+  const ids = [bare(credit.bankTransactionId), bare(credit.qrReference ?? '')]
+  if (ids.some((id) => id.length >= 6 && written.includes(id))) return 'same'
+  const days = Math.abs(Date.parse(receipt.paidOn) - Date.parse(credit.bookedOn)) / 86_400_000
+  return days <= 3 ? 'maybe' : null
 }

@@ -7,9 +7,12 @@ import {
   RECEIPT_MAX_FILE_BYTES,
   type ReceiptState,
 } from '@padi/domain/repayments/receipt-rules'
+import { sameMoney } from '@padi/domain/repayments/statement-matching'
+import type { Currency } from '@padi/domain/markets'
 import type {
   Receipt,
   ReceiptQueue,
+  StatementCover,
   ReceiptUploadQuery,
   RejectReceipt,
 } from '@padi/domain/repayments/receipt-schemas'
@@ -39,6 +42,38 @@ function receiptOf(row: ReceiptRow): Receipt {
     created_at: row.createdAt.toISOString(),
     decided_at: row.decidedAt?.toISOString() ?? null,
   }
+}
+
+/**
+ * The statement credit a receipt most surely is (docs/product/repayments.md, Receipts and the
+ * statement): one it names (`same`), or else one of the same amount booked within three days
+ * (`maybe`), for finance to see beside the receipt; null when there is none.
+ */
+function statementCover(
+  receipt: Pick<ReceiptRow, 'amountMinor' | 'paidOn' | 'reference'>,
+  credits: readonly {
+    id: number
+    amountMinor: number
+    currency: Currency
+    bookedOn: string
+    bankTransactionId: string
+    qrReference: string | null
+  }[],
+) {
+  let found: StatementCover | null = null
+  for (const credit of credits) {
+    const match = sameMoney(receipt, credit)
+    if (!match || (found && found.match === 'same')) continue
+    if (found && match === 'maybe') continue
+    found = {
+      match,
+      statement_line_id: credit.id,
+      bank_transaction_id: credit.bankTransactionId,
+      amount: { amount_minor: credit.amountMinor, currency: credit.currency },
+      booked_on: credit.bookedOn,
+    }
+  }
+  return found
 }
 
 /** A refusal with the catalogue key the receipt page shows (docs/product/credit.md, section 8). */
@@ -238,6 +273,7 @@ export function createReceiptsService(deps: {
     async queue(): Promise<ReceiptQueue> {
       const rows = await repo.pendingQueue(200)
       const counts = await repo.countsByStatus()
+      const credits = await repo.appliedCredits([...new Set(rows.map((r) => r.receipt.lineId))])
       return {
         data: rows.map((r) => ({
           ...receiptOf(r.receipt),
@@ -245,6 +281,10 @@ export function createReceiptsService(deps: {
           customer_name: r.name,
           mobile: r.mobile,
           utilised: { amount_minor: r.utilised, currency: r.receipt.currency },
+          statement: statementCover(
+            r.receipt,
+            credits.filter((c) => c.lineId === r.receipt.lineId),
+          ),
         })),
         counts: Object.fromEntries(counts.map((c) => [c.status, c.n])),
       }
@@ -256,6 +296,18 @@ export function createReceiptsService(deps: {
      */
     approve(actorUserId: number, id: number) {
       return decide(actorUserId, id, 'approved', async (tx, row) => {
+        // docs/product/repayments.md (Receipts and the statement): money the statement already
+        // brought in for this line is not counted a second time from its receipt.
+        const cover = statementCover(
+          row,
+          await createRepaymentsRepository(tx).appliedCredits([row.lineId]),
+        )
+        if (cover?.match === 'same')
+          throw new DomainError(
+            'RECEIPT_COVERED',
+            'A bank statement credit already repaid this money',
+            { extra: { statement_line_id: cover.statement_line_id } },
+          )
         const applied = await applyRepayment(tx, {
           lineId: row.lineId,
           amountMinor: row.amountMinor,

@@ -186,6 +186,33 @@ export function createRepaymentsRepository(db: Db) {
         .limit(2000)
     },
 
+    /** The statement credits applied to these credit lines (matched or assigned), with the code paid. */
+    appliedCredits(lineIds: readonly number[]) {
+      if (lineIds.length === 0) return Promise.resolve([])
+      return db
+        .select({
+          id: bankStatementLines.id,
+          lineId: creditLedger.lineId,
+          amountMinor: bankStatementLines.amountMinor,
+          currency: bankStatementLines.currency,
+          bookedOn: bankStatementLines.bookedOn,
+          bankTransactionId: bankStatementLines.bankTransactionId,
+          qrReference: qrRepayments.reference,
+        })
+        .from(bankStatementLines)
+        .innerJoin(creditLedger, eq(creditLedger.id, bankStatementLines.ledgerEntryId))
+        .leftJoin(qrRepayments, eq(qrRepayments.id, bankStatementLines.qrRepaymentId))
+        .where(inArray(creditLedger.lineId, [...lineIds]))
+    },
+
+    /** A credit line's approved receipts. */
+    approvedReceipts(lineId: number) {
+      return db
+        .select()
+        .from(repaymentReceipts)
+        .where(and(eq(repaymentReceipts.lineId, lineId), eq(repaymentReceipts.status, 'approved')))
+    },
+
     /** Lines waiting for finance, oldest first. */
     statementLinesForReview(limit: number) {
       return db

@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { count, eq, inArray } from 'drizzle-orm'
 import { creditLedger, creditLines } from '@padi/db/schema/credit'
@@ -267,5 +268,74 @@ describe('the review list (docs/product/repayments.md: The review list)', () => 
       expect((await call('POST', `/admin/statement-lines/${id}/assign`)).statusCode).toBeLessThan(
         500,
       )
+  })
+
+  it('a receipt and a statement credit for the same money never both count', async () => {
+    const png = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: '#2c5d7d' },
+    })
+      .png()
+      .toBuffer()
+    const receipt = (amount: string, reference: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/me/receipts?${new URLSearchParams({
+          method: 'bank_transfer',
+          bank: 'Maybank',
+          amount,
+          paid_on: '2026-11-30',
+          reference,
+          name: 'slip.png',
+        })}`,
+        headers: { ...bearer(ahmad), 'content-type': 'application/octet-stream' },
+        payload: png,
+      })
+    const statement = (entries: Parameters<typeof camt053>[0]) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/statements',
+        headers: { ...bearer(finance), 'content-type': 'application/xml' },
+        payload: camt053(entries),
+      })
+
+    // Paid by QR and matched from the statement; then the farmer also sends the bank's slip.
+    const first = (await call('POST', '/me/qr-repayments', ahmad, { amount: '41.10' })).json()
+    expect(
+      (await statement([{ id: 'FT88120001', amount: '41.10', text: first.reference }])).json(),
+    ).toMatchObject({ matched: 1 })
+    const slip = (await receipt('41.10', 'Maybank FT88120001')).json()
+    const queue = (await call('GET', '/admin/receipts')).json().data as {
+      id: number
+      statement: { match: string; bank_transaction_id: string } | null
+    }[]
+    expect(queue.find((r) => r.id === slip.id)!.statement).toMatchObject({
+      match: 'same',
+      bank_transaction_id: 'FT88120001',
+    })
+    const before = await utilised()
+    const approve = await call('POST', `/admin/receipts/${slip.id}/approve`)
+    expect({ status: approve.statusCode, code: approve.json().code }).toEqual({
+      status: 409,
+      code: 'RECEIPT_COVERED',
+    })
+    expect(await utilised()).toBe(before)
+
+    // The other way round: the slip (naming our reference) approved first; the statement's
+    // credit for it then waits for finance instead of counting again.
+    const second = (await call('POST', '/me/qr-repayments', ahmad, { amount: '52.20' })).json()
+    const early = (await receipt('52.20', `QR ${second.reference}`)).json()
+    expect((await call('POST', `/admin/receipts/${early.id}/approve`)).statusCode).toBe(200)
+    const afterReceipt = await utilised()
+    expect(
+      (await statement([{ id: 'FT88120002', amount: '52.20', text: second.reference }])).json(),
+    ).toMatchObject({ matched: 0, review: 1 })
+    expect(await utilised()).toBe(afterReceipt)
+    const waiting = (await call('GET', '/admin/statement-lines')).json().data as {
+      bank_transaction_id: string
+      reason: string
+    }[]
+    expect(waiting.find((l) => l.bank_transaction_id === 'FT88120002')!.reason).toBe(
+      'covered_by_receipt',
+    )
   })
 })

@@ -4,6 +4,7 @@ import { formatMoney } from '@padi/domain/money'
 import {
   matchCredit,
   referencesIn,
+  sameMoney,
   suggestFarmer,
   type ReviewReason,
   type StatementCredit,
@@ -86,6 +87,17 @@ export function createStatementImportService(deps: {
       }
       if (decision.kind === 'review') return review(decision.reason, decision.candidate?.id ?? null)
       const qr = rows.find((r) => r.id === decision.candidate.id)!
+      // docs/product/repayments.md (Receipts and the statement): a receipt finance approved for
+      // this very payment already counted it.
+      const receipts = await repo.approvedReceipts(qr.lineId)
+      const paid = {
+        amountMinor: credit.amountMinor,
+        bookedOn: credit.bookedOn,
+        bankTransactionId: credit.bankTransactionId,
+        qrReference: qr.reference,
+      }
+      if (receipts.some((r) => sameMoney(r, paid) === 'same'))
+        return review('covered_by_receipt', qr.id)
       const applied = await applyRepayment(tx, {
         lineId: qr.lineId,
         amountMinor: credit.amountMinor,

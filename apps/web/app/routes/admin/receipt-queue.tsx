@@ -41,7 +41,12 @@ export function action({ params, request, context }: Route.ActionArgs) {
     },
     approve: (api, token, id) => api.approveReceipt(token, id),
     reject: (api, token, id, { reason }) => api.rejectReceipt(token, id, { reason }),
-    refusalKey: (code) => (code === 'RECEIPT_EXCEEDS_OWED' ? 'admin.receipts.exceedsOwed' : null),
+    refusalKey: (code) =>
+      code === 'RECEIPT_EXCEEDS_OWED'
+        ? 'admin.receipts.exceedsOwed'
+        : code === 'RECEIPT_COVERED'
+          ? 'admin.receipts.covered'
+          : null,
   })
 }
 
@@ -85,6 +90,23 @@ export default function ReceiptQueuePage({ loaderData, actionData }: Route.Compo
                     <dt>{t('admin.receipts.sent')}</dt>
                     <dd>{moment(r.created_at, marketOfCurrency(r.amount.currency))}</dd>
                   </dl>
+                  {r.statement ? (
+                    <p className={r.statement.match === 'same' ? 'form-error' : 'notice'}>
+                      {t(
+                        r.statement.match === 'same'
+                          ? 'admin.receipts.statementSame'
+                          : 'admin.receipts.statementMaybe',
+                        {
+                          id: r.statement.bank_transaction_id,
+                          amount: money(
+                            r.statement.amount.amount_minor,
+                            r.statement.amount.currency,
+                          ),
+                          date: date(r.statement.booked_on),
+                        },
+                      )}
+                    </p>
+                  ) : null}
                   <InlineFile
                     href={localePath(locale, `/admin/receipts/${r.id}/file`)}
                     contentType={r.file.content_type}
