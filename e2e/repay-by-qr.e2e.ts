@@ -315,3 +315,45 @@ test('a slip sent for money the statement already brought in: finance is told, a
   await receipt.getByRole('button', { name: 'Approve: repay this amount' }).click()
   await expect(receipt).toContainText('approving would count it twice')
 })
+
+test('finance saves a bank’s CSV mapping once, then imports its CSV statement (in Malay)', async ({
+  page,
+  request,
+}) => {
+  const farmer = await farmerOwing(request, 'bm')
+  const { access_token } = await apiLogin(request, farmer.mobile, farmer.password)
+  const code = await (
+    await request.post(`${API}/api/v1/me/qr-repayments`, {
+      headers: { authorization: `Bearer ${access_token}` },
+      data: { amount: '23.45', locale: 'bm' },
+    })
+  ).json()
+  await page.goto(`/en/login?redirectTo=${encodeURIComponent('/bm/admin/statements')}`)
+  await submitLogin(page, '+60120000004')
+  const name = `bank-${String(Date.now()).slice(-6)}`
+  await page.getByText('Simpan pemetaan CSV bank').click()
+  await page.getByLabel('Nama pemetaan').fill(name)
+  await page.getByLabel('Lajur ID transaksi bank').fill('Reference No')
+  await page.getByLabel('Lajur tarikh pembukuan').fill('Posting Date')
+  await page.getByLabel('Lajur kredit (wang masuk)').fill('Credit')
+  await page.getByLabel('Lajur butiran bayaran').fill('Description')
+  await page.getByRole('button', { name: 'Simpan pemetaan' }).click()
+  await expect(page.getByText(`Pemetaan "${name}" disimpan.`)).toBeVisible()
+  const stamp = Date.now()
+  await page.locator('#statement-file').setInputFiles({
+    name: 'penyata.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      `Posting Date,Reference No,Description,Debit,Credit\n30/11/2026,CSV-${stamp},DUITNOW ${code.reference},,23.45\n`,
+    ),
+  })
+  await page.getByLabel('Pemetaan CSV bank').selectOption(name)
+  await page.getByRole('button', { name: 'Import penyata' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Dibayar balik serta-merta: 1.' }),
+  ).toBeVisible()
+  const paid = await request.get(`${API}/api/v1/me/qr-repayments/${code.id}`, {
+    headers: { authorization: `Bearer ${access_token}` },
+  })
+  expect((await paid.json()).status).toBe('paid')
+})

@@ -54,3 +54,14 @@ export function camt053(
   </BkToCstmrStmt>
 </Document>`
 }
+
+/** A Malaysian bank's CSV export, as finance maps it (docs/product/repayments.md, CSV). */
+export const MAYBANK_CSV_MAPPING = {
+  currency: 'MYR',
+  id_column: 'Reference No',
+  date_column: 'Posting Date',
+  date_format: 'DD/MM/YYYY',
+  amount_column: 'Credit',
+  details_column: 'Description',
+  payer_column: 'Sender',
+} as const

@@ -1170,12 +1170,52 @@ export interface paths {
     get?: never
     put?: never
     /**
-     * Import the collecting account’s bank statement (ISO 20022 camt.053)
-     * @description Each booked credit is kept once, by the bank’s transaction id: importing the same statement again, or one that overlaps, applies nothing twice. A credit whose text holds the reference of an unpaid QR repayment, for its exact amount and currency, is applied as a repayment at once (late fee, then interest, then principal; the farmer’s SMS); any other credit waits in the review list with its reason. A file that cannot be read as a statement is refused whole (400, statement.errors.unreadable) and changes nothing.
+     * Import the collecting account’s bank statement (camt.053, or CSV with its bank’s mapping)
+     * @description An ISO 20022 camt.053 document, or a bank’s CSV export read through the mapping saved for that bank (`mapping`). Each booked credit is kept once, by the bank’s transaction id: importing the same statement again, or one that overlaps, applies nothing twice. A credit whose text holds the reference of an unpaid QR repayment, for its exact amount and currency, is applied as a repayment at once (late fee, then interest, then principal; the farmer’s SMS); any other credit waits in the review list with its reason. A file that cannot be read as a statement is refused whole (400, statement.errors.unreadable) and changes nothing.
      *
      *     Who may call: accounts with the role finance or admin (others get 403).
      */
     post: operations['importStatement']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/admin/statement-mappings': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The saved CSV mappings, one per bank
+     * @description Who may call: accounts with the role finance or admin (others get 403).
+     */
+    get: operations['listStatementMappings']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/admin/statement-mappings/{name}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    /**
+     * Save how one bank’s CSV statement is read (a second save replaces the first)
+     * @description Who may call: accounts with the role finance or admin (others get 403).
+     */
+    put: operations['saveStatementMapping']
+    post?: never
     delete?: never
     options?: never
     head?: never
@@ -2538,6 +2578,28 @@ export interface components {
       pin?: string
       /** @description Only where no PIN is set: the ids POST /me/biometrics/code answered and the code from the SMS. */
       code?: components['schemas']['DeviceSmsCodeProofInput']
+    }
+    StatementCsvMappingInput: {
+      /**
+       * @description The collecting account’s currency
+       * @enum {string}
+       */
+      currency: 'MYR' | 'THB'
+      /** @description The column with the bank’s own id for each transaction */
+      id_column: string
+      /** @description The column with the day the credit was booked */
+      date_column: string
+      /** @enum {string} */
+      date_format: 'YYYY-MM-DD' | 'DD/MM/YYYY' | 'DD-MM-YYYY'
+      /** @description The column with the credit (money in); rows where it is empty or 0 are left out */
+      amount_column: string
+      /** @description The column with what the payer’s bank passed on */
+      details_column: string
+      /**
+       * @description The column with the payer’s name
+       * @default null
+       */
+      payer_column?: string | null
     }
     InterestPayloadInput: {
       email: string
@@ -11344,16 +11406,20 @@ export interface operations {
   }
   importStatement: {
     parameters: {
-      query?: never
+      query?: {
+        /** @description For a CSV statement: the saved mapping of its bank */
+        mapping?: string
+      }
       header?: never
       path?: never
       cookie?: never
     }
-    /** @description The statement: an ISO 20022 camt.053 document. At most 20971520 bytes (413 above). */
+    /** @description The statement: an ISO 20022 camt.053 document, or a CSV export with `mapping` set. At most 20971520 bytes (413 above). */
     requestBody: {
       content: {
         'application/xml': Blob
         'text/xml': Blob
+        'text/csv': Blob
       }
     }
     responses: {
@@ -11404,6 +11470,234 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
       413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  listStatementMappings: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK: the answer below. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            data: {
+              /**
+               * @description The collecting account’s currency
+               * @enum {string}
+               */
+              currency: 'MYR' | 'THB'
+              /** @description The column with the bank’s own id for each transaction */
+              id_column: string
+              /** @description The column with the day the credit was booked */
+              date_column: string
+              /** @enum {string} */
+              date_format: 'YYYY-MM-DD' | 'DD/MM/YYYY' | 'DD-MM-YYYY'
+              /** @description The column with the credit (money in); rows where it is empty or 0 are left out */
+              amount_column: string
+              /** @description The column with what the payer’s bank passed on */
+              details_column: string
+              /**
+               * @description The column with the payer’s name
+               * @default null
+               */
+              payer_column: string | null
+              name: string
+            }[]
+          }
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of VALIDATION_FAILED, OTP_INVALID, OTP_EXPIRED, OTP_EXHAUSTED, PIN_MISMATCH, PIN_TOO_COMMON, PIN_CURRENT_REQUIRED, CASH_NEEDS_PICKUP, PIN_REQUIRED, UPLOAD_EMPTY, CURSOR_INVALID (the operation's description says which it gives, and their extra fields). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of FORBIDDEN, ACCOUNT_SUSPENDED, DEMO_RESET_REFUSED, PIN_INVALID, BIOMETRIC_FAILED, STEP_UP_REQUIRED, BRANCH_NOT_YOURS (the operation's description says which it gives, and their extra fields). */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  saveStatementMapping: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A short name: lower-case letters, digits and dashes (maybank, kbank-th) */
+        name: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StatementCsvMappingInput']
+      }
+    }
+    responses: {
+      /** @description OK: the answer below. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            /**
+             * @description The collecting account’s currency
+             * @enum {string}
+             */
+            currency: 'MYR' | 'THB'
+            /** @description The column with the bank’s own id for each transaction */
+            id_column: string
+            /** @description The column with the day the credit was booked */
+            date_column: string
+            /** @enum {string} */
+            date_format: 'YYYY-MM-DD' | 'DD/MM/YYYY' | 'DD-MM-YYYY'
+            /** @description The column with the credit (money in); rows where it is empty or 0 are left out */
+            amount_column: string
+            /** @description The column with what the payer’s bank passed on */
+            details_column: string
+            /**
+             * @description The column with the payer’s name
+             * @default null
+             */
+            payer_column: string | null
+            name: string
+          }
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of VALIDATION_FAILED, OTP_INVALID, OTP_EXPIRED, OTP_EXHAUSTED, PIN_MISMATCH, PIN_TOO_COMMON, PIN_CURRENT_REQUIRED, CASH_NEEDS_PICKUP, PIN_REQUIRED, UPLOAD_EMPTY, CURSOR_INVALID (the operation's description says which it gives, and their extra fields). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of FORBIDDEN, ACCOUNT_SUSPENDED, DEMO_RESET_REFUSED, PIN_INVALID, BIOMETRIC_FAILED, STEP_UP_REQUIRED, BRANCH_NOT_YOURS (the operation's description says which it gives, and their extra fields). */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
         headers: {
           [name: string]: unknown
         }

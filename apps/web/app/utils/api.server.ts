@@ -505,8 +505,27 @@ export function createApiClient(
       ),
     receiptQueue: (token: string) => answer(typed.GET('/admin/receipts', { headers: auth(token) })),
     // docs/product/repayments.md (Matching the statement).
-    importStatement: (token: string, bytes: Uint8Array<ArrayBuffer>) =>
-      answer(uploads.POST('/admin/statements', asFile(bytes, 'application/xml', auth(token)))),
+    importStatement: (token: string, bytes: Uint8Array<ArrayBuffer>, mapping?: string) =>
+      answer(
+        uploads.POST('/admin/statements', {
+          ...asFile(bytes, mapping ? 'text/csv' : 'application/xml', auth(token)),
+          params: { query: { mapping } },
+        }),
+      ),
+    statementMappings: (token: string) =>
+      answer(typed.GET('/admin/statement-mappings', { headers: auth(token) })).then((r) => r.data),
+    saveStatementMapping: (
+      token: string,
+      name: string,
+      body: paths['/admin/statement-mappings/{name}']['put']['requestBody']['content']['application/json'],
+    ) =>
+      answer(
+        typed.PUT('/admin/statement-mappings/{name}', {
+          headers: auth(token),
+          params: { path: { name } },
+          body,
+        }),
+      ),
     statementReview: (token: string) =>
       answer(typed.GET('/admin/statement-lines', { headers: auth(token) })).then((r) => r.data),
     assignStatementLine: (token: string, id: number) =>

@@ -15,6 +15,7 @@ import type { Currency } from '@padi/domain/markets'
 import type { ReceiptMethod, ReceiptState } from '@padi/domain/repayments/receipt-rules'
 import type { QR_REPAYMENT_SCHEMES } from '@padi/domain/repayments/qr-repayment-schemas'
 import type { ReviewReason } from '@padi/domain/repayments/statement-matching'
+import type { CsvDateFormat } from '@padi/domain/repayments/statement-csv-dates'
 import { creditLedger, creditLines } from './credit.ts'
 import { users } from './users.ts'
 
@@ -179,6 +180,36 @@ export const bankStatementLines = pgTable(
     check(
       'bank_statement_lines_decided_check',
       sql`(${t.status} in ('assigned', 'returned')) = (${t.decidedBy} is not null and ${t.decidedAt} is not null)`,
+    ),
+  ],
+)
+
+/**
+ * docs/product/repayments.md (Statements as CSV): how one bank's CSV export is read, set once by
+ * finance and used by name at each import: which column holds what, how its dates are written.
+ */
+export const statementCsvMappings = pgTable(
+  'statement_csv_mappings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull().unique(),
+    currency: text('currency').$type<Currency>().notNull(),
+    idColumn: text('id_column').notNull(),
+    dateColumn: text('date_column').notNull(),
+    dateFormat: text('date_format').$type<CsvDateFormat>().notNull(),
+    amountColumn: text('amount_column').notNull(),
+    detailsColumn: text('details_column').notNull(),
+    payerColumn: text('payer_column'),
+    updatedBy: integer('updated_by')
+      .notNull()
+      .references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('statement_csv_mappings_currency_check', sql`${t.currency} in ('MYR', 'THB')`),
+    check(
+      'statement_csv_mappings_date_format_check',
+      sql`${t.dateFormat} in ('YYYY-MM-DD', 'DD/MM/YYYY', 'DD-MM-YYYY')`,
     ),
   ],
 )

@@ -1,7 +1,9 @@
 import { z } from 'zod'
-import { textBlock } from '../input-schemas.ts'
+import { textBlock, textLine } from '../input-schemas.ts'
+import { CURRENCIES } from '../markets.ts'
 import { MoneySchema } from '../money-schemas.ts'
 import { REVIEW_REASONS } from './statement-matching.ts'
+import { CSV_DATE_FORMATS } from './statement-csv-dates.ts'
 
 // docs/product/repayments.md (Matching the statement): what an import did, and what waits.
 
@@ -56,3 +58,40 @@ export const ReturnStatementLineSchema = z.object({
 })
 
 export const StatementReviewSchema = z.object({ data: z.array(StatementLineSchema) })
+
+const Column = textLine().trim().min(1).max(100)
+
+/** PUT /admin/statement-mappings/{name}: one bank's CSV export, as finance maps it once. */
+export const StatementCsvMappingSchema = z
+  .object({
+    currency: z.enum(CURRENCIES).describe('The collecting account’s currency'),
+    id_column: Column.describe('The column with the bank’s own id for each transaction'),
+    date_column: Column.describe('The column with the day the credit was booked'),
+    date_format: z.enum(CSV_DATE_FORMATS),
+    amount_column: Column.describe(
+      'The column with the credit (money in); rows where it is empty or 0 are left out',
+    ),
+    details_column: Column.describe('The column with what the payer’s bank passed on'),
+    payer_column: Column.nullable().default(null).describe('The column with the payer’s name'),
+  })
+  .meta({ id: 'StatementCsvMapping' })
+export type StatementCsvMapping = z.infer<typeof StatementCsvMappingSchema>
+
+export const StatementCsvMappingNameSchema = z.object({
+  name: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'statement.errors.mappingName')
+    .describe('A short name: lower-case letters, digits and dashes (maybank, kbank-th)'),
+})
+
+export const StatementCsvMappingListSchema = z.object({
+  data: z.array(StatementCsvMappingSchema.extend({ name: z.string() })),
+})
+
+export const StatementImportQuerySchema = z.object({
+  mapping: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'statement.errors.mappingName')
+    .optional()
+    .describe('For a CSV statement: the saved mapping of its bank'),
+})

@@ -32,7 +32,7 @@ const text = (v: unknown): string => {
   return typeof t === 'string' || typeof t === 'number' ? String(t) : ''
 }
 /** Letters, digits and printable marks only, spaces squeezed: a bank's text as a line of ours. */
-const plain = (s: string, max: number) =>
+export const plain = (s: string, max: number) =>
   s
     .replace(/\p{Cc}+/gu, ' ')
     .replace(/\s+/g, ' ')

@@ -1,7 +1,12 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull } from 'drizzle-orm'
 import type { Db } from '@padi/db/client'
 import { creditLedger, creditLines } from '@padi/db/schema/credit'
-import { bankStatementLines, qrRepayments, repaymentReceipts } from '@padi/db/schema/repayments'
+import {
+  bankStatementLines,
+  qrRepayments,
+  repaymentReceipts,
+  statementCsvMappings,
+} from '@padi/db/schema/repayments'
 import { users } from '@padi/db/schema/users'
 import type { ReceiptState } from '@padi/domain/repayments/receipt-rules'
 
@@ -211,6 +216,27 @@ export function createRepaymentsRepository(db: Db) {
         .select()
         .from(repaymentReceipts)
         .where(and(eq(repaymentReceipts.lineId, lineId), eq(repaymentReceipts.status, 'approved')))
+    },
+
+    /** A bank's CSV mapping, saved (a second save under the name replaces the first). */
+    async saveCsvMapping(row: typeof statementCsvMappings.$inferInsert) {
+      const { name: _name, ...changes } = row
+      await db
+        .insert(statementCsvMappings)
+        .values(row)
+        .onConflictDoUpdate({ target: statementCsvMappings.name, set: changes })
+    },
+
+    async csvMapping(name: string) {
+      const [row] = await db
+        .select()
+        .from(statementCsvMappings)
+        .where(eq(statementCsvMappings.name, name))
+      return row ?? null
+    },
+
+    csvMappings() {
+      return db.select().from(statementCsvMappings).orderBy(asc(statementCsvMappings.name))
     },
 
     /** Lines waiting for finance, oldest first. */

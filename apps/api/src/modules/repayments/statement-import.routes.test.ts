@@ -7,7 +7,7 @@ import { bankStatementLines } from '@padi/db/schema/repayments'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { bearer, loginTokens } from '../../../test/auth-helpers.ts'
 import { useCredit } from '../../../test/credit-helpers.ts'
-import { camt053 } from '../../../test/camt053-fixture.ts'
+import { camt053, MAYBANK_CSV_MAPPING } from '../../../test/camt053-fixture.ts'
 import type { SmsMessage } from '../sms/sms-provider.ts'
 import { referenceFromBytes } from '@padi/domain/repayments/repayment-reference'
 
@@ -337,5 +337,62 @@ describe('the review list (docs/product/repayments.md: The review list)', () => 
     expect(waiting.find((l) => l.bank_transaction_id === 'FT88120002')!.reason).toBe(
       'covered_by_receipt',
     )
+  })
+
+  it('imports a bank’s CSV through the mapping finance saved for it', async () => {
+    const code = (await call('POST', '/me/qr-repayments', ahmad, { amount: '10' })).json()
+    expect(code.reference).toBeDefined()
+    const mapping = MAYBANK_CSV_MAPPING
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/statement-mappings/maybank',
+      headers: bearer(finance),
+      payload: mapping,
+    })
+    expect(saved.json()).toEqual({ name: 'maybank', ...mapping })
+    expect((await call('GET', '/admin/statement-mappings')).json().data).toEqual([
+      { name: 'maybank', ...mapping },
+    ])
+    const csv = `Posting Date,Reference No,Description,Sender,Debit,Credit
+30/11/2026,MBB77001,DUITNOW ${code.reference},AHMAD,,10.00
+30/11/2026,MBB77002,FEE,,1.00,
+`
+    const importing = (query: string, token = finance) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/statements${query}`,
+        headers: { ...bearer(token), 'content-type': 'text/csv' },
+        payload: csv,
+      })
+    const before = await utilised()
+    expect((await importing('?mapping=maybank')).json()).toEqual({
+      lines: 1,
+      matched: 1,
+      review: 0,
+      already_imported: 0,
+      ignored: 1,
+    })
+    expect(await utilised()).toBe(before - 1_000)
+    // Without a mapping, with one never saved, or a forged name: refused, nothing changes.
+    for (const query of [
+      '',
+      '?mapping=cimb',
+      '?mapping=Maybank%00',
+      `?mapping=${'a'.repeat(41)}`,
+    ]) {
+      const res = await importing(query)
+      expect(res.statusCode).toBe(400)
+    }
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/v1/admin/statement-mappings/maybank',
+          headers: bearer(ahmad),
+          payload: mapping,
+        })
+      ).statusCode,
+    ).toBe(403)
+    expect(await utilised()).toBe(before - 1_000)
   })
 })

@@ -4,6 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { IdParamsSchema } from '@padi/domain/input-schemas'
 import {
   ReturnStatementLineSchema,
+  StatementCsvMappingListSchema,
+  StatementCsvMappingNameSchema,
+  StatementCsvMappingSchema,
+  StatementImportQuerySchema,
   StatementImportSummarySchema,
   StatementReviewSchema,
 } from '@padi/domain/repayments/statement-schemas'
@@ -26,7 +30,7 @@ export const statementImportRoutes: FastifyPluginAsync<{
   const review = { tags: ['repayments review'], security: [{ bearer: [] }] }
 
   app.addContentTypeParser(
-    ['application/xml', 'text/xml'],
+    ['application/xml', 'text/xml', 'text/csv'],
     { parseAs: 'string', bodyLimit: STATEMENT_MAX_BYTES },
     (_request, body, done) => done(null, body),
   )
@@ -37,24 +41,61 @@ export const statementImportRoutes: FastifyPluginAsync<{
       onRequest: finance,
       schema: {
         ...review,
-        summary: 'Import the collecting account’s bank statement (ISO 20022 camt.053)',
+        summary:
+          'Import the collecting account’s bank statement (camt.053, or CSV with its bank’s mapping)',
         description:
-          'Each booked credit is kept once, by the bank’s transaction id: importing the same statement again, or one that overlaps, applies nothing twice. A credit whose text holds the reference of an unpaid QR repayment, for its exact amount and currency, is applied as a repayment at once (late fee, then interest, then principal; the farmer’s SMS); any other credit waits in the review list with its reason. A file that cannot be read as a statement is refused whole (400, statement.errors.unreadable) and changes nothing.',
+          'An ISO 20022 camt.053 document, or a bank’s CSV export read through the mapping saved for that bank (`mapping`). Each booked credit is kept once, by the bank’s transaction id: importing the same statement again, or one that overlaps, applies nothing twice. A credit whose text holds the reference of an unpaid QR repayment, for its exact amount and currency, is applied as a repayment at once (late fee, then interest, then principal; the farmer’s SMS); any other credit waits in the review list with its reason. A file that cannot be read as a statement is refused whole (400, statement.errors.unreadable) and changes nothing.',
         operationId: 'importStatement',
         ...IMPORT_STATEMENT_EXAMPLES,
         ...fileBody(
-          ['application/xml', 'text/xml'],
+          ['application/xml', 'text/xml', 'text/csv'],
           STATEMENT_MAX_BYTES,
-          'The statement: an ISO 20022 camt.053 document.',
+          'The statement: an ISO 20022 camt.053 document, or a CSV export with `mapping` set.',
         ),
+        querystring: StatementImportQuerySchema,
         response: { 200: StatementImportSummarySchema, ...errorAnswers(400, 401, 403, 413, 415) },
       },
     },
+    async (request) => {
+      const body = typeof request.body === 'string' ? request.body : ''
+      return (request.headers['content-type'] ?? '').startsWith('text/csv')
+        ? opts.statements.importCsv(request.auth!.userId, body, request.query.mapping)
+        : opts.statements.importCamt053(request.auth!.userId, body)
+    },
+  )
+
+  r.get(
+    '/admin/statement-mappings',
+    {
+      onRequest: finance,
+      schema: {
+        ...review,
+        summary: 'The saved CSV mappings, one per bank',
+        operationId: 'listStatementMappings',
+        response: { 200: StatementCsvMappingListSchema, ...errorAnswers(400, 401, 403) },
+      },
+    },
+    async () => ({ data: await opts.statements.mappings() }),
+  )
+
+  r.put(
+    '/admin/statement-mappings/:name',
+    {
+      onRequest: finance,
+      schema: {
+        ...review,
+        summary: 'Save how one bank’s CSV statement is read (a second save replaces the first)',
+        operationId: 'saveStatementMapping',
+        params: StatementCsvMappingNameSchema,
+        body: StatementCsvMappingSchema,
+        response: {
+          200: StatementCsvMappingSchema.extend({ name: z.string() }),
+          ...errorAnswers(400, 401, 403),
+        },
+      },
+    },
     async (request) =>
-      opts.statements.importCamt053(
-        request.auth!.userId,
-        typeof request.body === 'string' ? request.body : '',
-      ),
+      opts.statements.saveMapping(request.auth!.userId, request.params.name, request.body),
   )
 
   r.get(

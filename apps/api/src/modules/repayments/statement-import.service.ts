@@ -13,8 +13,10 @@ import type { Clock } from '../../clock.ts'
 import type { OtpService, PendingSms } from '../auth/otp.service.ts'
 import { recordAction, recordDecision } from '../audit/record-decision.service.ts'
 import { applyRepayment } from './apply-repayment.ts'
-import { parseCamt053 } from './camt053-statement.ts'
+import { parseCamt053, type StatementParse } from './camt053-statement.ts'
+import { parseStatementCsv } from './csv-statement.ts'
 import { createRepaymentsRepository, type StatementLineRow } from './repayments.repository.ts'
+import type { StatementCsvMapping } from '@padi/domain/repayments/statement-schemas'
 
 export type ImportSummary = {
   lines: number
@@ -141,20 +143,63 @@ export function createStatementImportService(deps: {
     return outcome
   }
 
+  async function importParsed(actorUserId: number, parsed: StatementParse): Promise<ImportSummary> {
+    if (!parsed.ok) throw statementError(parsed.problem)
+    const summary: ImportSummary = {
+      lines: parsed.credits.length,
+      matched: 0,
+      review: 0,
+      already_imported: 0,
+      ignored: parsed.ignored,
+    }
+    for (const credit of parsed.credits) summary[await importCredit(actorUserId, credit)]++
+    return summary
+  }
+
   return {
+    /** POST /admin/statements (CSV, with its bank's saved mapping): as a camt.053 file. */
+    async importCsv(actorUserId: number, text: string, mappingName: string | undefined) {
+      const row = mappingName ? await createRepaymentsRepository(db).csvMapping(mappingName) : null
+      if (!row)
+        throw new DomainError(
+          'VALIDATION_FAILED',
+          'A CSV statement needs its bank’s saved mapping',
+          {
+            extra: {
+              message_key: 'statement.errors.mapping',
+              errors: [{ field: 'mapping', message: 'statement.errors.mapping' }],
+            },
+          },
+        )
+      return importParsed(actorUserId, parseStatementCsv(text, mappingOf(row)))
+    },
+
+    /** PUT /admin/statement-mappings/{name}. */
+    async saveMapping(actorUserId: number, name: string, mapping: StatementCsvMapping) {
+      await createRepaymentsRepository(db).saveCsvMapping({
+        name,
+        currency: mapping.currency,
+        idColumn: mapping.id_column,
+        dateColumn: mapping.date_column,
+        dateFormat: mapping.date_format,
+        amountColumn: mapping.amount_column,
+        detailsColumn: mapping.details_column,
+        payerColumn: mapping.payer_column,
+        updatedBy: actorUserId,
+        updatedAt: clock.now(),
+      })
+      return { name, ...mapping }
+    },
+
+    /** GET /admin/statement-mappings. */
+    async mappings() {
+      const rows = await createRepaymentsRepository(db).csvMappings()
+      return rows.map((r) => ({ name: r.name, ...mappingOf(r) }))
+    },
+
     /** POST /admin/statements: a camt.053 file; what each of its credits became. */
-    async importCamt053(actorUserId: number, xml: string): Promise<ImportSummary> {
-      const parsed = parseCamt053(xml)
-      if (!parsed.ok) throw statementError(parsed.problem)
-      const summary: ImportSummary = {
-        lines: parsed.credits.length,
-        matched: 0,
-        review: 0,
-        already_imported: 0,
-        ignored: parsed.ignored,
-      }
-      for (const credit of parsed.credits) summary[await importCredit(actorUserId, credit)]++
-      return summary
+    importCamt053(actorUserId: number, xml: string): Promise<ImportSummary> {
+      return importParsed(actorUserId, parseCamt053(xml))
     },
 
     /**
@@ -293,6 +338,27 @@ export function createStatementImportService(deps: {
         })
       })
     },
+  }
+}
+
+/** A saved mapping as the schema writes it. */
+function mappingOf(row: {
+  currency: StatementCsvMapping['currency']
+  idColumn: string
+  dateColumn: string
+  dateFormat: StatementCsvMapping['date_format']
+  amountColumn: string
+  detailsColumn: string
+  payerColumn: string | null
+}): StatementCsvMapping {
+  return {
+    currency: row.currency,
+    id_column: row.idColumn,
+    date_column: row.dateColumn,
+    date_format: row.dateFormat,
+    amount_column: row.amountColumn,
+    details_column: row.detailsColumn,
+    payer_column: row.payerColumn,
   }
 }
 

@@ -2,13 +2,19 @@ import { data, Form, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import { marketOfCurrency } from '@padi/domain/markets'
-import type { StatementImportSummary } from '@padi/domain/repayments/statement-schemas'
+import { CSV_DATE_FORMATS } from '@padi/domain/repayments/statement-csv-dates'
+import {
+  StatementCsvMappingNameSchema,
+  StatementCsvMappingSchema,
+  type StatementImportSummary,
+} from '@padi/domain/repayments/statement-schemas'
 import { apiContext } from '~/utils/context.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
 import { readRefusal } from '~/utils/api-errors.server.ts'
 import { sessionContext } from '~/utils/session.server.ts'
 import { readFormUpTo } from '~/utils/uploads.server.ts'
-import { parseForm } from '~/utils/forms.ts'
+import { formIntent, parseForm } from '~/utils/forms.ts'
+import { TextField } from '~/components/form/text-field.tsx'
 import { useI18n } from '~/utils/i18n.ts'
 import { pageMeta } from '~/utils/meta.ts'
 import { FormAlert, type Message } from '~/components/auth/form-alert.tsx'
@@ -18,10 +24,25 @@ import type { Route } from './+types/statement-import'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'admin.statements.title')
 
-/** One file, chosen (a form sent without one has an empty file under the name). */
+/**
+ * One file, chosen (a form sent without one has an empty file under the name), and for a CSV the
+ * bank's saved mapping.
+ */
 const StatementForm = z.object({
   statement: z.instanceof(File).refine((f) => f.size > 0, 'admin.statements.pickFile'),
+  mapping: z.string(),
 })
+
+/** docs/product/repayments.md (Statements as CSV): one bank's columns, as finance names them. */
+const MappingForm = StatementCsvMappingNameSchema.extend(
+  StatementCsvMappingSchema.extend({
+    payer_column: z
+      .string()
+      .trim()
+      .max(100)
+      .transform((v) => v || null),
+  }).shape,
+)
 
 /** As the API takes it (20 MB), with room for the form around the file. */
 const STATEMENT_FORM_BYTES = 20 * 1024 * 1024 + 64 * 1024
@@ -31,16 +52,23 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
   const api = context.get(apiContext)
   try {
-    const lines = await withUserToken({ session: context.get(sessionContext), locale }, (token) =>
-      api.statementReview(token),
+    const [lines, mappings] = await withUserToken(
+      { session: context.get(sessionContext), locale },
+      (token) => Promise.all([api.statementReview(token), api.statementMappings(token)]),
     )
-    return { lines, failed: false }
+    return { lines, mappings, failed: false }
   } catch (error) {
-    return data({ lines: [], failed: true }, readRefusal(error).init)
+    return data({ lines: [], mappings: [], failed: true }, readRefusal(error).init)
   }
 }
 
-type ActionData = { summary?: StatementImportSummary; formError?: Message; id?: number }
+type ActionData = {
+  summary?: StatementImportSummary
+  formError?: Message
+  id?: number
+  mappingError?: Message
+  mappingSaved?: string
+}
 
 /**
  * The statement file, sent to the API as it is (what its credits became); or finance's decision
@@ -48,7 +76,10 @@ type ActionData = { summary?: StatementImportSummary; formError?: Message; id?: 
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : 'en'
-  if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data'))
+  const multipart = (request.headers.get('content-type') ?? '').startsWith('multipart/form-data')
+  if (!multipart && formIntent(await request.clone().formData(), ['mapping']) === 'mapping')
+    return saveMapping(locale, await request.formData(), context)
+  if (!multipart)
     return queueDecision({
       params,
       request,
@@ -72,15 +103,19 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await readFormUpTo(request, STATEMENT_FORM_BYTES)
   if (form === null)
     return data<ActionData>({ formError: { key: 'admin.statements.tooLarge' } }, { status: 413 })
-  const parsed = parseForm(StatementForm, form, { statement: 'file' })
+  const parsed = parseForm(StatementForm, form, { statement: 'file', mapping: 'text' })
   if (!parsed.ok)
     return data<ActionData>({ formError: { key: 'admin.statements.pickFile' } }, { status: 400 })
-  const file = parsed.data.statement
+  const { statement: file, mapping } = parsed.data
+  // A CSV is read through its bank's mapping; without one the API says so.
+  const csv = /\.csv$/i.test(file.name) || file.type === 'text/csv'
+  if (csv && !mapping)
+    return data<ActionData>({ formError: { key: 'admin.statements.pickMapping' } }, { status: 400 })
   const api = context.get(apiContext)
   try {
     const bytes = new Uint8Array(await file.arrayBuffer())
     const summary = await withUserToken({ session: context.get(sessionContext), locale }, (token) =>
-      api.importStatement(token, bytes),
+      api.importStatement(token, bytes, csv ? mapping : undefined),
     )
     return data<ActionData>({ summary })
   } catch (error) {
@@ -92,6 +127,42 @@ export async function action({ params, request, context }: Route.ActionArgs) {
           ? { key: 'admin.statements.unreadable' }
           : (refusal.message ?? { key: 'admin.loadFailed' }),
       },
+      refusal.init,
+    )
+  }
+}
+
+/** Saves one bank's mapping; the page shows it in the import form's list. */
+async function saveMapping(
+  locale: Locale,
+  formData: FormData,
+  context: Route.ActionArgs['context'],
+) {
+  const form = parseForm(MappingForm, formData, [
+    'name',
+    'currency',
+    'id_column',
+    'date_column',
+    'date_format',
+    'amount_column',
+    'details_column',
+    'payer_column',
+  ])
+  if (!form.ok)
+    return data<ActionData>(
+      { mappingError: { key: 'admin.statements.mappingIncomplete' } },
+      { status: 400 },
+    )
+  const { name, ...mapping } = form.data
+  try {
+    await withUserToken({ session: context.get(sessionContext), locale }, (token) =>
+      context.get(apiContext).saveStatementMapping(token, name, mapping),
+    )
+    return data<ActionData>({ mappingSaved: name })
+  } catch (error) {
+    const refusal = readRefusal(error)
+    return data<ActionData>(
+      { mappingError: refusal.message ?? { key: 'admin.statements.mappingIncomplete' } },
       refusal.init,
     )
   }
@@ -118,8 +189,19 @@ export default function StatementImportPage({
             id="statement-file"
             name="statement"
             type="file"
-            accept=".xml,application/xml,text/xml"
+            accept=".xml,.csv,application/xml,text/xml,text/csv"
           />
+        </div>
+        <div className="field">
+          <label htmlFor="statement-mapping">{t('admin.statements.mapping')}</label>
+          <select id="statement-mapping" name="mapping" defaultValue="">
+            <option value="">{t('admin.statements.camt')}</option>
+            {loaderData.mappings.map((m) => (
+              <option key={m.name} value={m.name}>
+                {m.name} ({m.currency})
+              </option>
+            ))}
+          </select>
         </div>
         <button type="submit" className="button" disabled={importing}>
           {importing ? t('admin.statements.importing') : t('admin.statements.import')}
@@ -181,6 +263,50 @@ export default function StatementImportPage({
           ))}
         </div>
       )}
+      <details className="card">
+        <summary>{t('admin.statements.mappingTitle')}</summary>
+        <p>{t('admin.statements.mappingIntro')}</p>
+        {actionData?.mappingError ? <FormAlert message={actionData.mappingError} /> : null}
+        {actionData?.mappingSaved ? (
+          <p className="notice" role="status">
+            {t('admin.statements.mappingSavedAs', { name: actionData.mappingSaved })}
+          </p>
+        ) : null}
+        <Form method="post" className="kyc-form">
+          <input type="hidden" name="intent" value="mapping" />
+          <TextField name="name" label={t('admin.statements.mappingName')} maxLength={40} />
+          <div className="field">
+            <label htmlFor="mapping-currency">{t('admin.statements.currency')}</label>
+            <select id="mapping-currency" name="currency" defaultValue="MYR">
+              <option value="MYR">MYR</option>
+              <option value="THB">THB</option>
+            </select>
+          </div>
+          {(
+            ['id_column', 'date_column', 'amount_column', 'details_column', 'payer_column'] as const
+          ).map((column) => (
+            <TextField
+              key={column}
+              name={column}
+              label={t(`admin.statements.columns.${column}`)}
+              maxLength={100}
+            />
+          ))}
+          <div className="field">
+            <label htmlFor="mapping-date-format">{t('admin.statements.dateFormat')}</label>
+            <select id="mapping-date-format" name="date_format" defaultValue="DD/MM/YYYY">
+              {CSV_DATE_FORMATS.map((f) => (
+                <option key={f} value={f}>
+                  {f}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="button secondary">
+            {t('admin.statements.saveMapping')}
+          </button>
+        </Form>
+      </details>
     </section>
   )
 }
