@@ -67,6 +67,8 @@ type ActionData = {
   formError?: Message
   id?: number
   mappingError?: Message
+  /** What was typed in the mapping form, to fill it again when it is refused. */
+  mappingValues?: Record<string, string>
   mappingSaved?: string
 }
 
@@ -150,7 +152,7 @@ async function saveMapping(
   ])
   if (!form.ok)
     return data<ActionData>(
-      { mappingError: { key: 'admin.statements.mappingIncomplete' } },
+      { mappingError: { key: 'admin.statements.mappingIncomplete' }, mappingValues: form.values },
       { status: 400 },
     )
   const { name, ...mapping } = form.data
@@ -162,7 +164,10 @@ async function saveMapping(
   } catch (error) {
     const refusal = readRefusal(error)
     return data<ActionData>(
-      { mappingError: refusal.message ?? { key: 'admin.statements.mappingIncomplete' } },
+      {
+        mappingError: refusal.message ?? { key: 'admin.statements.mappingIncomplete' },
+        mappingValues: form.values,
+      },
       refusal.init,
     )
   }
@@ -178,6 +183,7 @@ export default function StatementImportPage({
   // The import's answer, or a decision's refusal beside its credit.
   const actionData = answer as ActionData | undefined
   const summary = actionData?.summary
+  const typed = actionData?.mappingValues ?? {}
   return (
     <section className="admin-page">
       <h1>{t('admin.statements.title')}</h1>
@@ -263,7 +269,11 @@ export default function StatementImportPage({
           ))}
         </div>
       )}
-      <details className="card">
+      {/* Open again with its answer, so a refusal or the saved name is seen. */}
+      <details
+        className="card"
+        open={Boolean(actionData?.mappingError || actionData?.mappingSaved) || undefined}
+      >
         <summary>{t('admin.statements.mappingTitle')}</summary>
         <p>{t('admin.statements.mappingIntro')}</p>
         {actionData?.mappingError ? <FormAlert message={actionData.mappingError} /> : null}
@@ -274,10 +284,15 @@ export default function StatementImportPage({
         ) : null}
         <Form method="post" className="kyc-form">
           <input type="hidden" name="intent" value="mapping" />
-          <TextField name="name" label={t('admin.statements.mappingName')} maxLength={40} />
+          <TextField
+            name="name"
+            label={t('admin.statements.mappingName')}
+            maxLength={40}
+            defaultValue={typed.name ?? ''}
+          />
           <div className="field">
             <label htmlFor="mapping-currency">{t('admin.statements.currency')}</label>
-            <select id="mapping-currency" name="currency" defaultValue="MYR">
+            <select id="mapping-currency" name="currency" defaultValue={typed.currency ?? 'MYR'}>
               <option value="MYR">MYR</option>
               <option value="THB">THB</option>
             </select>
@@ -294,7 +309,11 @@ export default function StatementImportPage({
           ))}
           <div className="field">
             <label htmlFor="mapping-date-format">{t('admin.statements.dateFormat')}</label>
-            <select id="mapping-date-format" name="date_format" defaultValue="DD/MM/YYYY">
+            <select
+              id="mapping-date-format"
+              name="date_format"
+              defaultValue={typed.date_format ?? 'DD/MM/YYYY'}
+            >
               {CSV_DATE_FORMATS.map((f) => (
                 <option key={f} value={f}>
                   {f}
