@@ -2,10 +2,18 @@ import type { APIRequestContext } from '@playwright/test'
 import jsQR from 'jsqr'
 import sharp from 'sharp'
 import { parse } from 'promptparse'
-import { test, expect, expectAccessible, expectNoSidewaysScroll } from './support/fixtures.ts'
+import {
+  test,
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  hydrated,
+} from './support/fixtures.ts'
 import { API, apiLogin, signUpCustomer } from './support/api.ts'
 import { creditPickupOrder, minorOf } from './support/shop.ts'
 import { camt053 } from '@padi/api/test/camt053-fixture'
+import { payThroughGateway, startFakeOpnGateway } from '@padi/api/test/fake-opn-gateway'
+import { E2E_OPN_WEBHOOK_SECRET } from './support/server-env.ts'
 import { submitLogin } from './support/login.ts'
 
 // docs/product/repayments.md (Paying by QR): from the dashboard's Repay, an amount chosen, the
@@ -37,6 +45,7 @@ const WORDS = {
     done: 'Repaid at once: 1.',
     available: 'Available credit',
     sms: 'your repayment of',
+    paid: 'Paid on',
   },
   bm: {
     repay: 'Bayar balik',
@@ -50,6 +59,7 @@ const WORDS = {
     done: 'Dibayar balik serta-merta: 1.',
     available: 'Kredit tersedia',
     sms: 'bayaran balik anda sebanyak',
+    paid: 'Dibayar pada',
   },
   th: {
     repay: 'ชำระคืน',
@@ -63,6 +73,7 @@ const WORDS = {
     done: 'ชำระคืนทันที: 1',
     available: 'วงเงินคงเหลือ',
     sms: 'ยืนยันการชำระคืน',
+    paid: 'ชำระแล้วเมื่อ',
   },
 } as const
 
@@ -169,6 +180,59 @@ for (const locale of ['en', 'bm', 'th'] as const) {
     const latest = (await sms.json()).data[0].body as string
     expect(latest).toContain(words.sms)
     expect(latest).toContain('12.50')
+  })
+}
+
+for (const locale of ['en', 'bm', 'th'] as const) {
+  test(`${locale}: paid through the payment gateway, the open code turns to paid when the farmer comes back from the bank app`, async ({
+    page,
+    request,
+  }) => {
+    const words = WORDS[locale]
+    const farmer = await farmerOwing(request, locale)
+    // The gateway that runs the collecting account, started here; it signs as Opn does.
+    const gateway = await startFakeOpnGateway({
+      webhookUrl: `${API}/api/v1/payment-notifications/opn`,
+      secrets: [E2E_OPN_WEBHOOK_SECRET],
+    })
+    try {
+      await page.setViewportSize({ width: 360, height: 780 })
+      await page.goto(`/en/login?redirectTo=${encodeURIComponent(`/${locale}/dashboard`)}`)
+      await submitLogin(page, farmer.mobile, farmer.password)
+      const figure = page.locator('dt', { hasText: words.available }).locator('+ dd')
+      const before = minorOf(await figure.innerText())
+      await page.getByRole('link', { name: words.repay, exact: true }).click()
+      await page.getByLabel(words.other).check()
+      await page.getByLabel(words.amount, { exact: true }).fill('7.50')
+      await page.getByRole('button', { name: words.show }).click()
+      await expect(page).toHaveURL(new RegExp(`/${locale}/repay/\\d+$`))
+      const reference = (await page.locator('.repay-reference').innerText()).trim()
+      // Hydrated, as a farmer's page is by the time they have paid in another app.
+      await hydrated(page)
+
+      // The farmer pays from their bank app; the bank confirms; the gateway tells the shop.
+      const paid = await payThroughGateway(gateway.url, {
+        amount: 750,
+        currency: MARKETS[locale].market === 'MY' ? 'myr' : 'thb',
+        metadata: { reference },
+      })
+      expect(paid.deliveries.map((d) => [d.status, JSON.parse(d.answer).outcome])).toEqual([
+        [200, 'applied'],
+      ])
+      // Back in the browser: the page looks again as it is shown, and says so.
+      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
+      await expect(page.getByRole('status').filter({ hasText: words.paid })).toBeVisible()
+      await expect(page.locator('.qr-code')).toHaveCount(0)
+      await expectNoSidewaysScroll(page)
+      await page.goto(`/${locale}/dashboard`)
+      expect(minorOf(await figure.innerText())).toBe(before + 750)
+      const sms = await request.get(`${API}/api/v1/dev/sms?to=${encodeURIComponent(farmer.mobile)}`)
+      const latest = (await sms.json()).data[0].body as string
+      expect(latest).toContain(words.sms)
+      expect(latest).toContain('7.50')
+    } finally {
+      await gateway.close()
+    }
   })
 }
 

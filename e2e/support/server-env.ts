@@ -1,6 +1,11 @@
 import { serverEnv } from '../../scripts/server-memory.mjs'
 import { E2E_WEB_PORT } from './ports.ts'
 
+/** The payment gateway's webhook secret of the test shop (base64), shared with the fake gateway. */
+export const E2E_OPN_WEBHOOK_SECRET = Buffer.from('e2e-opn-webhook-secret-0123456789').toString(
+  'base64',
+)
+
 /** The settings both test servers run with (ports, database and data folder are added by the caller). */
 export function e2eServerEnv(): NodeJS.ProcessEnv {
   return serverEnv({
@@ -36,5 +41,8 @@ export function e2eServerEnv(): NodeJS.ProcessEnv {
     WEBAUTHN_RP_ID: 'localhost',
     WEBAUTHN_ORIGINS: `http://localhost:${E2E_WEB_PORT}`,
     OTP_SECRET: 'e2e-otp-secret-that-is-long-enough-0123456789',
+    // A payment gateway's notices (docs/product/repayments.md): the fake gateway the tests start
+    // signs with this.
+    OPN_WEBHOOK_SECRET: E2E_OPN_WEBHOOK_SECRET,
   })
 }

@@ -179,6 +179,14 @@ export const ApiConfigSchema = z.object({
   PROMPTPAY_BILLER_ID: z.string().optional(),
   PROMPTPAY_ACCOUNT_NAME: z.string().default('SawahMart Thailand'),
   PROMPTPAY_ACCOUNT_CITY: z.string().default('Suphan Buri'),
+  // docs/product/repayments.md (A payment gateway's notice): where Opn Payments runs the
+  // collecting account, its webhook secret (base64, as its dashboard gives it); unset, the shop
+  // has no gateway and the statement alone repays QR payments.
+  OPN_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'the webhook secret as base64')
+    .refine((s) => Buffer.from(s, 'base64').length >= 16, 'a secret of 16 bytes or more')
+    .optional(),
 })
 export type ApiConfig = z.infer<typeof ApiConfigSchema> & {
   demoMode: boolean
@@ -247,6 +255,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     REDIS_URL: env.REDIS_URL || undefined,
     S3_BUCKET: env.S3_BUCKET || undefined,
     S3_ENDPOINT: env.S3_ENDPOINT || undefined,
+    OPN_WEBHOOK_SECRET: env.OPN_WEBHOOK_SECRET || undefined,
   })
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)

@@ -59,6 +59,13 @@ export const ErrorResponseSchema = z
       .int()
       .optional()
       .describe('RECEIPT_COVERED: the bank statement credit that already repaid this money'),
+    gateway_payment_id: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        'RECEIPT_COVERED: the payment gateway’s payment that already repaid this money (the statement has not confirmed it yet)',
+      ),
     total: MoneySchema.optional().describe('PRICE_CHANGED, COUNTER_CASH_CHANGED: the total now'),
     attempts_left: z
       .number()

@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { hasForbiddenControlCharacter, INT4_MAX } from '@padi/domain/input-schemas'
@@ -18,6 +19,8 @@ type Operation = {
   path: string
   operationId: string
   secured: boolean
+  /** Proven by a payment gateway's signature over the body instead of a token. */
+  signed: boolean
   roles: Role[] | null
   /** Another credential than an access token (`x-credential`): 'late-repayment', 'refresh'. */
   credential: string | null
@@ -31,6 +34,8 @@ type Place = 'path' | 'query' | 'header' | 'body'
 type Leaf = { place: Place; name: string; keys: (string | number)[]; schema: Schema }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
+/** The payment gateway's webhook secret in this walk's shop. */
+const GATEWAY_SECRET = randomBytes(32).toString('base64')
 const ACCOUNTS: Record<Role, string> = {
   customer: '+60120000001',
   staff: '+60120000003',
@@ -143,6 +148,7 @@ describe('the API boundary over every operation of the served document (rows 57-
       AUTH_RATE_LIMIT_MAX: many,
       INTEREST_RATE_LIMIT_MAX: many,
       FEEDBACK_RATE_LIMIT_MAX: many,
+      OPN_WEBHOOK_SECRET: GATEWAY_SECRET,
     })
     const doc = (await t.app.inject({ url: '/api/openapi.json' })).json()
     components = doc.components?.schemas ?? {}
@@ -158,6 +164,7 @@ describe('the API boundary over every operation of the served document (rows 57-
           path: `${doc.servers[0].url}${path}`,
           operationId: op.operationId as string,
           secured: security.some((s) => Object.keys(s).length > 0),
+          signed: security.some((s) => 'gatewaySignature' in s),
           roles: (op['x-roles'] as Role[] | undefined) ?? null,
           credential: (op['x-credential'] as string | undefined) ?? null,
           parameters: (op.parameters ?? []) as Operation['parameters'],
@@ -174,7 +181,7 @@ describe('the API boundary over every operation of the served document (rows 57-
 
   /** The token of a caller the operation admits: the least privileged role it names. */
   function tokenFor(op: Operation): string | null {
-    if (!op.secured) return null
+    if (!op.secured || op.signed) return null
     if (op.credential === 'late-repayment') return tokens['late-repayment']
     const role = ROLES.find((r) => op.roles?.includes(r)) ?? 'customer'
     return tokens[role]
@@ -202,6 +209,14 @@ describe('the API boundary over every operation of the served document (rows 57-
       if (leaf?.place === 'body') setAt(body, leaf.keys, value)
       payload = JSON.stringify(body)
       headers['content-type'] = 'application/json'
+    }
+    // A gateway's notice is signed as the gateway signs it, so the walk reaches its fields.
+    if (op.signed) {
+      const timestamp = String(Math.floor(Date.now() / 1000))
+      headers['omise-signature'] = createHmac('sha256', Buffer.from(GATEWAY_SECRET, 'base64'))
+        .update(`${timestamp}.${payload ?? ''}`)
+        .digest('hex')
+      headers['omise-signature-timestamp'] = timestamp
     }
     return t.app.inject({
       method: op.method as 'GET',

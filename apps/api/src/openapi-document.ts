@@ -37,7 +37,13 @@ export function withoutUnusedSchemas<T>(document: T): T {
 }
 
 /** What a route that takes a file as its body declares (see withFileBodies). */
-type FileBody = { types: readonly string[]; maxBytes: number; description: string }
+type FileBody = {
+  types: readonly string[]
+  maxBytes: number
+  description: string
+  /** For a JSON body read as bytes (a signed notice): its shape, for the document only. */
+  schema?: Record<string, unknown>
+}
 /** What a route that answers with a file declares (see withFileBodies). */
 type FileAnswer = { status: number; types: readonly string[]; description: string }
 
@@ -48,6 +54,26 @@ type FileAnswer = { status: number; types: readonly string[]; description: strin
  */
 export function fileBody(types: readonly string[], maxBytes: number, description: string) {
   return { 'x-file-body': { types, maxBytes, description } satisfies FileBody }
+}
+
+/**
+ * A route whose JSON body is read as bytes, because a signature covers those exact bytes (a
+ * payment gateway's notice): its shape goes in the document; the route checks the signature
+ * before it reads it.
+ */
+export function signedJsonBody(
+  maxBytes: number,
+  description: string,
+  schema: Record<string, unknown>,
+) {
+  return {
+    'x-file-body': {
+      types: ['application/json'],
+      maxBytes,
+      description,
+      schema,
+    } satisfies FileBody,
+  }
 }
 
 /** A route that answers `status` with a file of one of `types` (a download, a photo). */
@@ -133,7 +159,9 @@ export function withFileBodies<T>(document: T): T {
         operation.requestBody = {
           required: true,
           description: `${body.description} At most ${body.maxBytes} bytes (413 above).`,
-          content: binaryContent(body.types),
+          content: body.schema
+            ? Object.fromEntries(body.types.map((type) => [type, { schema: body.schema }]))
+            : binaryContent(body.types),
         }
       }
       const answer = operation['x-file-answer'] as FileAnswer | undefined
@@ -206,6 +234,11 @@ export const API_TAGS = [
   { name: 'staff', description: 'The branch clerk finding a customer by mobile number.' },
   { name: 'kyc review', description: 'Finance checking credit applications and their documents.' },
   { name: 'repayments review', description: 'Finance approving or rejecting repayment receipts.' },
+  {
+    name: 'payment gateway',
+    description:
+      'Signed notices from the payment gateway that runs the collecting account (not for apps).',
+  },
   {
     name: 'late repayment review',
     description: 'Finance deciding requests for more time to repay.',

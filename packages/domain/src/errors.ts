@@ -79,6 +79,8 @@ export const ERROR_CODES = [
   'PAY_BY_QR_UNAVAILABLE',
   // A receipt for money the bank statement already brought in (docs/product/repayments.md)
   'RECEIPT_COVERED',
+  // A payment gateway's notice whose signature is not the gateway's, or too old: a replay
+  'SIGNATURE_INVALID',
   // Late repayment and renewal (docs/product/credit.md)
   'DECISION_TAKEN',
   'EXTENSION_WINDOW_CLOSED',

@@ -32,7 +32,18 @@ export async function registerOpenApi(app: FastifyInstance, apiPrefix: string) {
       },
       tags: API_TAGS.map((tag) => ({ ...tag })),
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // docs/product/repayments.md (A payment gateway's notice): no token; the gateway's
+          // HMAC over the timestamp and the raw body proves the notice.
+          gatewaySignature: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Omise-Signature',
+            description:
+              'Hex HMAC-SHA256, with the webhook secret, of `<Omise-Signature-Timestamp>.<raw body>` (two, comma-separated, while the gateway rotates its secret); the timestamp within 300 seconds of the shop’s clock.',
+          },
+        },
       },
     },
     transform: withRefusalsBeforeAnyRoute,

@@ -1286,6 +1286,26 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/payment-notifications/{gateway}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * A payment gateway’s signed notice that the bank confirmed a payment
+     * @description Sent by the payment gateway that runs the shop’s collecting account (Opn Payments: `opn`), not by apps. The signature (`Omise-Signature` over `Omise-Signature-Timestamp` and the raw body) is checked before anything in the body is read; a notice signed more than 300 seconds from the shop’s clock is refused (401 SIGNATURE_INVALID), so a kept copy cannot be replayed later. Each payment is kept once by the gateway’s payment id: a notice sent again answers `already_received` and moves nothing. A paid charge whose reference names an unpaid QR repayment, for its exact amount and currency, repays it at once (late fee, then interest, then principal; the farmer’s SMS): `applied`. One the bank statement already repaid is `confirmed`; anything else is `unmatched` and moves nothing (the statement brings it to finance’s review list). Other notices are `ignored`. 404 where no gateway of that name is set up.
+     */
+    post: operations['receivePaymentNotice']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/late-repayment/code': {
     parameters: {
       query?: never
@@ -2913,6 +2933,7 @@ export interface components {
         | 'RECEIPT_EXCEEDS_OWED'
         | 'PAY_BY_QR_UNAVAILABLE'
         | 'RECEIPT_COVERED'
+        | 'SIGNATURE_INVALID'
         | 'DECISION_TAKEN'
         | 'EXTENSION_WINDOW_CLOSED'
         | 'EXTENSION_PENDING'
@@ -2967,6 +2988,8 @@ export interface components {
       }
       /** @description RECEIPT_COVERED: the bank statement credit that already repaid this money */
       statement_line_id?: number
+      /** @description RECEIPT_COVERED: the payment gateway’s payment that already repaid this money (the statement has not confirmed it yet) */
+      gateway_payment_id?: number
       /** @description PRICE_CHANGED, COUNTER_CASH_CHANGED: the total now */
       total?: {
         amount_minor: number
@@ -3696,6 +3719,7 @@ export interface components {
         | 'RECEIPT_EXCEEDS_OWED'
         | 'PAY_BY_QR_UNAVAILABLE'
         | 'RECEIPT_COVERED'
+        | 'SIGNATURE_INVALID'
         | 'DECISION_TAKEN'
         | 'EXTENSION_WINDOW_CLOSED'
         | 'EXTENSION_PENDING'
@@ -3750,6 +3774,8 @@ export interface components {
       }
       /** @description RECEIPT_COVERED: the bank statement credit that already repaid this money */
       statement_line_id?: number
+      /** @description RECEIPT_COVERED: the payment gateway’s payment that already repaid this money (the statement has not confirmed it yet) */
+      gateway_payment_id?: number
       /** @description PRICE_CHANGED, COUNTER_CASH_CHANGED: the total now */
       total?: {
         amount_minor: number
@@ -4195,6 +4221,8 @@ export interface components {
       lines: number
       /** @description Applied as repayments, each to the QR repayment it named */
       matched: number
+      /** @description Payments a payment gateway’s notice had already repaid: confirmed, nothing repaid again */
+      reconciled: number
       /** @description Waiting in the review list, each with its reason */
       review: number
       /** @description Credits whose bank transaction id was already in: nothing done again */
@@ -4444,6 +4472,13 @@ export interface components {
         }
       } | null
     }
+    PaymentNoticeAnswer: {
+      /**
+       * @description What the notice did
+       * @enum {string}
+       */
+      outcome: 'applied' | 'confirmed' | 'unmatched' | 'already_received' | 'ignored'
+    }
   }
   responses: never
   parameters: never
@@ -4601,7 +4636,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -4880,7 +4915,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -4989,7 +5024,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -5102,7 +5137,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -5213,7 +5248,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -5319,7 +5354,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -5423,7 +5458,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -5537,7 +5572,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -5648,7 +5683,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -5749,7 +5784,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -5834,7 +5869,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -5936,7 +5971,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -6052,7 +6087,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -6137,7 +6172,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -6221,7 +6256,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -6333,7 +6368,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -6527,7 +6562,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -6657,7 +6692,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -6760,7 +6795,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -6876,7 +6911,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -7001,7 +7036,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -7119,7 +7154,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -7239,7 +7274,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -7360,7 +7395,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -7766,7 +7801,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -7842,7 +7877,7 @@ export interface operations {
           }
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -7916,7 +7951,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -8015,7 +8050,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -8134,7 +8169,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -8255,7 +8290,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -8385,7 +8420,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -8563,7 +8598,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -8740,7 +8775,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -8890,7 +8925,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -9022,7 +9057,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -9123,7 +9158,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -9313,7 +9348,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -9436,7 +9471,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -9599,7 +9634,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -9705,7 +9740,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -9838,7 +9873,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -9973,7 +10008,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -10105,7 +10140,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -10246,7 +10281,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -10369,7 +10404,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -10486,7 +10521,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -10618,7 +10653,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -10767,7 +10802,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -10863,7 +10898,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -10966,7 +11001,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -11093,7 +11128,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -11227,7 +11262,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -11339,7 +11374,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -11441,7 +11476,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -11557,7 +11592,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -11660,7 +11695,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -11763,7 +11798,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -11837,7 +11872,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -11963,7 +11998,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -12001,6 +12036,134 @@ export interface operations {
       }
       /** @description A refusal in the Error shape; its code is one of CONFLICT, USER_EXISTS, SIGNUP_PENDING, CREDIT_UNAVAILABLE, CREDIT_INSUFFICIENT, PIN_NOT_SET, NOT_FOR_SALE, OUT_OF_STOCK, CART_FULL, ADDRESS_IS_DEFAULT, ADDRESS_LIMIT, CART_EMPTY, IDEMPOTENCY_IN_FLIGHT, BIOMETRIC_NOT_SET_UP, PRICE_CHANGED, KYC_NOT_EDITABLE, KYC_RESUBMIT_LATER, KYC_ALREADY_APPROVED, UPLOAD_LIMIT, RECEIPT_DECIDED, RECEIPT_EXCEEDS_OWED, PAY_BY_QR_UNAVAILABLE, RECEIPT_COVERED, DECISION_TAKEN, EXTENSION_WINDOW_CLOSED, EXTENSION_PENDING, RENEWAL_NOT_ALLOWED, RENEWAL_PENDING, KYC_DOCUMENT_TO_RESEND, QR_USED, VOUCHER_UNAVAILABLE, COUNTER_CUSTOMER_SUSPENDED, COUNTER_CASH_CHANGED (the operation's description says which it gives, and their extra fields). */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of BODY_TOO_LARGE, UPLOAD_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of URI_TOO_LONG (the operation's description says which it gives, and their extra fields). */
+      414: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of CONTENT_TYPE_UNSUPPORTED, UPLOAD_INVALID_TYPE (the operation's description says which it gives, and their extra fields). */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of RATE_LIMITED, OTP_COOLDOWN, OTP_SEND_LIMIT, QR_LOOKUP_LIMITED, COUNTER_SMS_LIMITED (the operation's description says which it gives, and their extra fields). */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of HEADERS_TOO_LARGE (the operation's description says which it gives, and their extra fields). */
+      431: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  receivePaymentNotice: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gateway: Opn Payments (`opn`) */
+        gateway: 'opn'
+      }
+      cookie?: never
+    }
+    /** @description The gateway’s event, as it signed it. At most 65536 bytes (413 above). */
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @constant */
+          object: 'event'
+          /**
+           * @description The notice’s id (the same in each retry of it)
+           * @example evnt_test_5xk2m9q7z1
+           */
+          id: string
+          /**
+           * @description What happened: only `charge.complete` is acted on
+           * @example charge.complete
+           */
+          key: string
+          /** Format: date-time */
+          created_at?: string
+          /** @description The charge: `id`, `amount` (minor units), `currency` (thb or myr), `status`, `paid`, `paid_at`, `description`, and `metadata.reference` (the QR repayment’s reference) */
+          data: Record<string, never>
+        } & {
+          [key: string]: unknown
+        }
+      }
+    }
+    responses: {
+      /** @description OK: the answer below. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PaymentNoticeAnswer']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of VALIDATION_FAILED, OTP_INVALID, OTP_EXPIRED, OTP_EXHAUSTED, PIN_MISMATCH, PIN_TOO_COMMON, PIN_CURRENT_REQUIRED, CASH_NEEDS_PICKUP, PIN_REQUIRED, UPLOAD_EMPTY, CURSOR_INVALID (the operation's description says which it gives, and their extra fields). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of NOT_FOUND, ROUTE_NOT_FOUND, QR_NOT_FOUND, ORDER_NOT_AT_BRANCH (the operation's description says which it gives, and their extra fields). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A refusal in the Error shape; its code is one of REQUEST_TIMEOUT (the operation's description says which it gives, and their extra fields). */
+      408: {
         headers: {
           [name: string]: unknown
         }
@@ -12096,7 +12259,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -12219,7 +12382,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -12329,7 +12492,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -12438,7 +12601,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -12558,7 +12721,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -12715,7 +12878,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -12812,7 +12975,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -12915,7 +13078,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -13042,7 +13205,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -13161,7 +13324,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -13266,7 +13429,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -13378,7 +13541,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -13506,7 +13669,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -13600,7 +13763,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -13703,7 +13866,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -13832,7 +13995,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -13959,7 +14122,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -14053,7 +14216,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -14150,7 +14313,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -14251,7 +14414,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -14377,7 +14540,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -14480,7 +14643,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -14598,7 +14761,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -14737,7 +14900,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -14885,7 +15048,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -15008,7 +15171,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -15111,7 +15274,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -15218,7 +15381,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -15332,7 +15495,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -15441,7 +15604,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -15560,7 +15723,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -15645,7 +15808,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -15747,7 +15910,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -15868,7 +16031,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -15993,7 +16156,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -16078,7 +16241,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -16172,7 +16335,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -16284,7 +16447,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -16405,7 +16568,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -16553,7 +16716,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -16685,7 +16848,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -16841,7 +17004,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -16917,7 +17080,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -17019,7 +17182,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -17141,7 +17304,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -17260,7 +17423,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -17381,7 +17544,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -17511,7 +17674,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -17618,7 +17781,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -17723,7 +17886,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -18351,7 +18514,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -18502,7 +18665,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -18623,7 +18786,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -18719,7 +18882,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -18813,7 +18976,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -19077,7 +19240,7 @@ export interface operations {
           'application/json': components['schemas']['JobsOverview']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown
@@ -19151,7 +19314,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED (the operation's description says which it gives, and their extra fields). */
+      /** @description A refusal in the Error shape; its code is one of UNAUTHENTICATED, INVALID_CREDENTIALS, REFRESH_INVALID, REFRESH_REUSED, TOKEN_INVALID, SESSION_REVOKED, SIGNATURE_INVALID (the operation's description says which it gives, and their extra fields). */
       401: {
         headers: {
           [name: string]: unknown

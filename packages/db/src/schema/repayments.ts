@@ -15,12 +15,13 @@ import type { Currency } from '@padi/domain/markets'
 import type { ReceiptMethod, ReceiptState } from '@padi/domain/repayments/receipt-rules'
 import type { QR_REPAYMENT_SCHEMES } from '@padi/domain/repayments/qr-repayment-schemas'
 import type { ReviewReason } from '@padi/domain/repayments/statement-matching'
+import type { GatewayPaymentState } from '@padi/domain/repayments/gateway-payment'
 import type { CsvDateFormat } from '@padi/domain/repayments/statement-csv-dates'
 import { creditLedger, creditLines } from './credit.ts'
 import { users } from './users.ts'
 
 type QrRepaymentScheme = (typeof QR_REPAYMENT_SCHEMES)[number]
-type StatementLineState = 'matched' | 'review' | 'assigned' | 'returned'
+type StatementLineState = 'matched' | 'reconciled' | 'review' | 'assigned' | 'returned'
 
 /**
  * docs/product/credit.md (Repayment receipts): a farmer's proof of a repayment made at a bank or
@@ -121,7 +122,9 @@ export const qrRepayments = pgTable(
  * statement, once. The bank's own transaction id (per currency: one collecting account a market)
  * is the key, so a statement imported twice, or two that overlap, add nothing the second time.
  * A line is matched (it repaid the QR repayment its reference named, in the ledger entry named),
- * or waits in finance's review list with the reason, until finance assigns or returns it.
+ * reconciled (a payment gateway's notice already repaid that same money: the line names the
+ * gateway's ledger entry and adds none), or waits in finance's review list with the reason,
+ * until finance assigns or returns it.
  */
 export const bankStatementLines = pgTable(
   'bank_statement_lines',
@@ -152,26 +155,26 @@ export const bankStatementLines = pgTable(
     // One QR repayment is paid by one line at most, whatever two imports do at once.
     uniqueIndex('bank_statement_lines_paid_once')
       .on(t.qrRepaymentId)
-      .where(sql`${t.status} in ('matched', 'assigned')`),
+      .where(sql`${t.status} in ('matched', 'reconciled', 'assigned')`),
     check('bank_statement_lines_amount_check', sql`${t.amountMinor} > 0`),
     check(
       'bank_statement_lines_status_check',
-      sql`${t.status} in ('matched', 'review', 'assigned', 'returned')`,
+      sql`${t.status} in ('matched', 'reconciled', 'review', 'assigned', 'returned')`,
     ),
-    // Money applied (matched by its reference, or assigned by finance) names its one ledger
-    // entry; a match also names the QR repayment it paid.
+    // Money applied (matched by its reference, confirmed for a gateway's notice, or assigned by
+    // finance) names its one ledger entry; a match also names the QR repayment it paid.
     check(
       'bank_statement_lines_applied_check',
-      sql`(${t.status} in ('matched', 'assigned')) = (${t.ledgerEntryId} is not null)`,
+      sql`(${t.status} in ('matched', 'reconciled', 'assigned')) = (${t.ledgerEntryId} is not null)`,
     ),
     check(
       'bank_statement_lines_matched_check',
-      sql`${t.status} <> 'matched' or ${t.qrRepaymentId} is not null`,
+      sql`${t.status} not in ('matched', 'reconciled') or ${t.qrRepaymentId} is not null`,
     ),
     // What waited keeps why; a returned line says why it went back; a decision names who.
     check(
       'bank_statement_lines_review_check',
-      sql`${t.status} = 'matched' or ${t.reason} is not null`,
+      sql`${t.status} in ('matched', 'reconciled') or ${t.reason} is not null`,
     ),
     check(
       'bank_statement_lines_returned_check',
@@ -180,6 +183,62 @@ export const bankStatementLines = pgTable(
     check(
       'bank_statement_lines_decided_check',
       sql`(${t.status} in ('assigned', 'returned')) = (${t.decidedBy} is not null and ${t.decidedAt} is not null)`,
+    ),
+  ],
+)
+
+/**
+ * docs/product/repayments.md (A payment gateway's notice): each payment a gateway's signed notice
+ * reported, once: the gateway's own payment id is the key, so a notice sent again (a retry, a
+ * replay) finds the first. `applied` names the ledger entry it repaid; `confirmed` names the
+ * statement line that had already repaid it; `unmatched` keeps why nothing moved. The statement
+ * line that later confirms an applied one is named too.
+ */
+export const gatewayPayments = pgTable(
+  'gateway_payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    gateway: text('gateway').notNull(),
+    paymentId: text('payment_id').notNull(),
+    eventId: text('event_id').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
+    reference: text('reference'),
+    details: text('details').notNull(),
+    payerName: text('payer_name'),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    status: text('status').$type<GatewayPaymentState>().notNull(),
+    reason: text('reason').$type<ReviewReason>(),
+    qrRepaymentId: integer('qr_repayment_id').references(() => qrRepayments.id),
+    ledgerEntryId: integer('ledger_entry_id').references(() => creditLedger.id),
+    statementLineId: integer('statement_line_id').references(() => bankStatementLines.id),
+  },
+  (t) => [
+    unique('gateway_payments_payment_unique').on(t.gateway, t.paymentId),
+    // One QR repayment is repaid by one gateway payment at most; one statement line confirms
+    // one gateway payment at most.
+    uniqueIndex('gateway_payments_paid_once')
+      .on(t.qrRepaymentId)
+      .where(sql`${t.status} = 'applied'`),
+    uniqueIndex('gateway_payments_statement_line_once').on(t.statementLineId),
+    check('gateway_payments_amount_check', sql`${t.amountMinor} > 0`),
+    check('gateway_payments_currency_check', sql`${t.currency} in ('MYR', 'THB')`),
+    check(
+      'gateway_payments_status_check',
+      sql`${t.status} in ('applied', 'confirmed', 'unmatched')`,
+    ),
+    check(
+      'gateway_payments_applied_check',
+      sql`(${t.status} = 'applied') = (${t.ledgerEntryId} is not null and ${t.qrRepaymentId} is not null)`,
+    ),
+    check(
+      'gateway_payments_confirmed_check',
+      sql`${t.status} <> 'confirmed' or ${t.statementLineId} is not null`,
+    ),
+    check(
+      'gateway_payments_unmatched_check',
+      sql`(${t.status} = 'unmatched') = (${t.reason} is not null)`,
     ),
   ],
 )

@@ -14,6 +14,12 @@ export const StatementImportSummarySchema = z
       .int()
       .describe('Credits read from the file (debits and pending entries left out)'),
     matched: z.number().int().describe('Applied as repayments, each to the QR repayment it named'),
+    reconciled: z
+      .number()
+      .int()
+      .describe(
+        'Payments a payment gateway’s notice had already repaid: confirmed, nothing repaid again',
+      ),
     review: z.number().int().describe('Waiting in the review list, each with its reason'),
     already_imported: z
       .number()

@@ -6,7 +6,8 @@ import { createAuditRepository } from './audit.repository.ts'
 
 /** What the audit log keeps of a back-office action: who, what, on what, before, after, when. */
 export type AuditedAction = {
-  actorUserId: number
+  /** Null for the shop itself (a gateway's proven notice, a job). */
+  actorUserId: number | null
   action: string
   subjectType: string
   subjectId: number

@@ -11,11 +11,17 @@ export type AppliedRepayment =
  * docs/product/credit.md (The line and its ledger): money repaid on a line, inside the caller's
  * transaction and under the line's lock: the late fee first, then interest, then principal, as
  * one repayment entry in the ledger. More than is owed now is not applied: the answer says what
- * is owed. A receipt's approval and a statement's match both repay this way.
+ * is owed. A receipt's approval, a statement's match and a gateway's notice all repay this way.
  */
 export async function applyRepayment(
   tx: Db,
-  input: { lineId: number; amountMinor: number; note: string; actorUserId: number; at: Date },
+  input: {
+    lineId: number
+    amountMinor: number
+    note: string
+    actorUserId: number | null
+    at: Date
+  },
 ): Promise<AppliedRepayment | null> {
   const repo = createRepaymentsRepository(tx)
   const line = await repo.lockCreditLine(input.lineId)

@@ -308,6 +308,22 @@ export function createReceiptsService(deps: {
             'A bank statement credit already repaid this money',
             { extra: { statement_line_id: cover.statement_line_id } },
           )
+        // … nor money a payment gateway told us of before the statement arrived.
+        const told = (
+          await createRepaymentsRepository(tx).unconfirmedGatewayPayments(row.lineId)
+        ).find(
+          (g) =>
+            sameMoney(row, {
+              amountMinor: g.amountMinor,
+              bookedOn: g.paidAt.toISOString().slice(0, 10),
+              bankTransactionId: g.paymentId,
+              qrReference: g.qrReference,
+            }) === 'same',
+        )
+        if (told)
+          throw new DomainError('RECEIPT_COVERED', 'A payment gateway already repaid this money', {
+            extra: { gateway_payment_id: told.id },
+          })
         const applied = await applyRepayment(tx, {
           lineId: row.lineId,
           amountMinor: row.amountMinor,

@@ -3,6 +3,7 @@ import type { Db } from '@padi/db/client'
 import { creditLedger, creditLines } from '@padi/db/schema/credit'
 import {
   bankStatementLines,
+  gatewayPayments,
   qrRepayments,
   repaymentReceipts,
   statementCsvMappings,
@@ -13,6 +14,7 @@ import type { ReceiptState } from '@padi/domain/repayments/receipt-rules'
 export type ReceiptRow = typeof repaymentReceipts.$inferSelect
 export type QrRepaymentRow = typeof qrRepayments.$inferSelect
 export type StatementLineRow = typeof bankStatementLines.$inferSelect
+export type GatewayPaymentRow = typeof gatewayPayments.$inferSelect
 
 /**
  * Repayment receipts, and the credit line an approved one repays. A decision runs in one
@@ -132,6 +134,62 @@ export function createRepaymentsRepository(db: Db) {
       return inserted ?? null
     },
 
+    /**
+     * A gateway's payment, once: null when the gateway's payment id is already in (a notice sent
+     * again), after waiting for a concurrent notice of it to finish.
+     */
+    async insertGatewayPayment(
+      row: typeof gatewayPayments.$inferInsert,
+    ): Promise<GatewayPaymentRow | null> {
+      const [inserted] = await db
+        .insert(gatewayPayments)
+        .values(row)
+        .onConflictDoNothing({ target: [gatewayPayments.gateway, gatewayPayments.paymentId] })
+        .returning()
+      return inserted ?? null
+    },
+
+    async settleGatewayPayment(id: number, patch: Partial<GatewayPaymentRow>) {
+      await db.update(gatewayPayments).set(patch).where(eq(gatewayPayments.id, id))
+    },
+
+    /** The gateway payment that repaid this QR repayment, if one did. */
+    async gatewayPaymentThatPaid(qrRepaymentId: number): Promise<GatewayPaymentRow | null> {
+      const [row] = await db
+        .select()
+        .from(gatewayPayments)
+        .where(
+          and(
+            eq(gatewayPayments.qrRepaymentId, qrRepaymentId),
+            eq(gatewayPayments.status, 'applied'),
+          ),
+        )
+      return row ?? null
+    },
+
+    /** The statement line that repaid this QR repayment (matched or assigned), if one did. */
+    async statementLineThatPaid(qrRepaymentId: number): Promise<StatementLineRow | null> {
+      const [row] = await db
+        .select()
+        .from(bankStatementLines)
+        .where(
+          and(
+            eq(bankStatementLines.qrRepaymentId, qrRepaymentId),
+            inArray(bankStatementLines.status, ['matched', 'assigned']),
+          ),
+        )
+      return row ?? null
+    },
+
+    /** Whether a gateway payment already names this statement line. */
+    async gatewayPaymentOfLine(statementLineId: number): Promise<GatewayPaymentRow | null> {
+      const [row] = await db
+        .select()
+        .from(gatewayPayments)
+        .where(eq(gatewayPayments.statementLineId, statementLineId))
+      return row ?? null
+    },
+
     async settleStatementLine(id: number, patch: Partial<StatementLineRow>) {
       await db.update(bankStatementLines).set(patch).where(eq(bankStatementLines.id, id))
     },
@@ -208,6 +266,30 @@ export function createRepaymentsRepository(db: Db) {
         .innerJoin(creditLedger, eq(creditLedger.id, bankStatementLines.ledgerEntryId))
         .leftJoin(qrRepayments, eq(qrRepayments.id, bankStatementLines.qrRepaymentId))
         .where(inArray(creditLedger.lineId, [...lineIds]))
+    },
+
+    /**
+     * Gateway payments applied to this credit line that no statement line has confirmed yet
+     * (a confirmed one is among the statement's applied credits).
+     */
+    unconfirmedGatewayPayments(lineId: number) {
+      return db
+        .select({
+          id: gatewayPayments.id,
+          amountMinor: gatewayPayments.amountMinor,
+          paidAt: gatewayPayments.paidAt,
+          paymentId: gatewayPayments.paymentId,
+          qrReference: qrRepayments.reference,
+        })
+        .from(gatewayPayments)
+        .innerJoin(qrRepayments, eq(qrRepayments.id, gatewayPayments.qrRepaymentId))
+        .where(
+          and(
+            eq(qrRepayments.lineId, lineId),
+            eq(gatewayPayments.status, 'applied'),
+            isNull(gatewayPayments.statementLineId),
+          ),
+        )
     },
 
     /** A credit line's approved receipts. */

@@ -81,7 +81,14 @@ describe('matching the statement (docs/product/repayments.md: Matching the state
     )
     const res = await importing(xml)
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ lines: 5, matched: 2, review: 3, already_imported: 0, ignored: 2 })
+    expect(res.json()).toEqual({
+      lines: 5,
+      matched: 2,
+      reconciled: 0,
+      review: 3,
+      already_imported: 0,
+      ignored: 2,
+    })
     // RM170.50 repaid, as two ledger entries; the two codes read as paid.
     expect((await line()).utilisedMinor).toBe(before.utilisedMinor - 17_050)
     expect(await ledgerEntries()).toBe(entriesBefore + 2)
@@ -124,6 +131,7 @@ describe('matching the statement (docs/product/repayments.md: Matching the state
     expect(again.json()).toEqual({
       lines: 5,
       matched: 0,
+      reconciled: 0,
       review: 0,
       already_imported: 5,
       ignored: 2,
@@ -368,6 +376,7 @@ describe('the review list (docs/product/repayments.md: The review list)', () => 
     expect((await importing('?mapping=maybank')).json()).toEqual({
       lines: 1,
       matched: 1,
+      reconciled: 0,
       review: 0,
       already_imported: 0,
       ignored: 1,

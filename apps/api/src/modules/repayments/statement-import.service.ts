@@ -2,11 +2,8 @@ import type { Db } from '@padi/db/client'
 import { DomainError } from '@padi/domain/errors'
 import { formatMoney } from '@padi/domain/money'
 import {
-  matchCredit,
   referencesIn,
-  sameMoney,
   suggestFarmer,
-  type ReviewReason,
   type StatementCredit,
 } from '@padi/domain/repayments/statement-matching'
 import type { Clock } from '../../clock.ts'
@@ -14,6 +11,7 @@ import type { OtpService, PendingSms } from '../auth/otp.service.ts'
 import { recordAction, recordDecision } from '../audit/record-decision.service.ts'
 import { applyRepayment } from './apply-repayment.ts'
 import { parseCamt053, type StatementParse } from './camt053-statement.ts'
+import { repayNamedCode } from './repay-named-code.ts'
 import { parseStatementCsv } from './csv-statement.ts'
 import { createRepaymentsRepository, type StatementLineRow } from './repayments.repository.ts'
 import type { StatementCsvMapping } from '@padi/domain/repayments/statement-schemas'
@@ -21,6 +19,7 @@ import type { StatementCsvMapping } from '@padi/domain/repayments/statement-sche
 export type ImportSummary = {
   lines: number
   matched: number
+  reconciled: number
   review: number
   already_imported: number
   ignored: number
@@ -52,7 +51,7 @@ export function createStatementImportService(deps: {
   async function importCredit(
     actorUserId: number,
     credit: StatementCredit,
-  ): Promise<'matched' | 'review' | 'already_imported'> {
+  ): Promise<'matched' | 'reconciled' | 'review' | 'already_imported'> {
     let pending: PendingSms | null = null
     const outcome = await db.transaction(async (tx) => {
       const repo = createRepaymentsRepository(tx)
@@ -71,49 +70,43 @@ export function createStatementImportService(deps: {
         importedAt: now,
       })
       if (!line) return 'already_imported' as const
-      const references = referencesIn(credit.details)
-      const rows = await repo.lockQrRepaymentsByReference(references)
-      const decision = matchCredit(
+      const repaid = await repayNamedCode(tx, {
         credit,
-        rows.map((r) => ({
-          id: r.id,
-          amountMinor: r.amountMinor,
-          currency: r.currency,
-          paid: r.paidAt !== null,
-        })),
-        references.length,
-      )
-      const review = async (reason: ReviewReason, qrRepaymentId: number | null) => {
-        await repo.settleStatementLine(line.id, { status: 'review', reason, qrRepaymentId })
-        return 'review' as const
-      }
-      if (decision.kind === 'review') return review(decision.reason, decision.candidate?.id ?? null)
-      const qr = rows.find((r) => r.id === decision.candidate.id)!
-      // docs/product/repayments.md (Receipts and the statement): a receipt finance approved for
-      // this very payment already counted it.
-      const receipts = await repo.approvedReceipts(qr.lineId)
-      const paid = {
-        amountMinor: credit.amountMinor,
-        bookedOn: credit.bookedOn,
-        bankTransactionId: credit.bankTransactionId,
-        qrReference: qr.reference,
-      }
-      if (receipts.some((r) => sameMoney(r, paid) === 'same'))
-        return review('covered_by_receipt', qr.id)
-      const applied = await applyRepayment(tx, {
-        lineId: qr.lineId,
-        amountMinor: credit.amountMinor,
+        references: referencesIn(credit.details),
         note: `statement line ${line.id} (${credit.bankTransactionId})`,
         actorUserId,
         at: now,
       })
-      if (!applied?.ok) return review('more_than_owed', qr.id)
-      await repo.markQrRepaymentPaid(qr.id, { paidAt: now, ledgerEntryId: applied.ledgerEntryId })
+      if (repaid.kind === 'not_repaid') {
+        const candidate = repaid.candidate
+        if (repaid.reason === 'already_paid' && candidate) {
+          // docs/product/repayments.md (A payment gateway's notice): the gateway told us of this
+          // very money first and it was repaid then; the statement confirms it, adding nothing.
+          const told = await repo.gatewayPaymentThatPaid(candidate.id)
+          if (told && told.amountMinor === credit.amountMinor && told.statementLineId === null) {
+            await repo.settleStatementLine(line.id, {
+              status: 'reconciled',
+              reason: null,
+              qrRepaymentId: candidate.id,
+              ledgerEntryId: told.ledgerEntryId,
+            })
+            await repo.settleGatewayPayment(told.id, { statementLineId: line.id })
+            return 'reconciled' as const
+          }
+        }
+        await repo.settleStatementLine(line.id, {
+          status: 'review',
+          reason: repaid.reason,
+          qrRepaymentId: candidate?.id ?? null,
+        })
+        return 'review' as const
+      }
+      const { qr, ledgerEntryId } = repaid
       const after: Partial<StatementLineRow> = {
         status: 'matched',
         reason: null,
         qrRepaymentId: qr.id,
-        ledgerEntryId: applied.ledgerEntryId,
+        ledgerEntryId,
       }
       await repo.settleStatementLine(line.id, after)
       pending = await recordDecision(
@@ -128,7 +121,7 @@ export function createStatementImportService(deps: {
             paid: true,
             statement_line_id: line.id,
             bank_transaction_id: credit.bankTransactionId,
-            ledger_entry_id: applied.ledgerEntryId,
+            ledger_entry_id: ledgerEntryId,
           },
           at: now,
           farmer: { userId: qr.userId, locale: qr.locale },
@@ -148,6 +141,7 @@ export function createStatementImportService(deps: {
     const summary: ImportSummary = {
       lines: parsed.credits.length,
       matched: 0,
+      reconciled: 0,
       review: 0,
       already_imported: 0,
       ignored: parsed.ignored,

@@ -224,6 +224,9 @@ export default function StatementImportPage({
             review: summary.review,
             already: summary.already_imported,
           })}
+          {summary.reconciled > 0
+            ? ` ${t('admin.statements.reconciled', { count: summary.reconciled })}`
+            : null}
         </p>
       ) : null}
       <h2>{t('admin.statements.review')}</h2>

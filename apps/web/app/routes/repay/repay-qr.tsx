@@ -14,6 +14,7 @@ import kycCss from '~/components/kyc/kyc.css?url'
 import repayCss from '~/components/repay/repay.css?url'
 import type { StyleHandle } from '~/utils/route-styles.tsx'
 import { paymentQrSvg } from './+shared/draw-payment-qr.server.ts'
+import { useCheckWhileOpen } from './+shared/use-check-while-open.ts'
 import type { Route } from './+types/repay-qr'
 
 export const handle: StyleHandle = { css: [kycCss, vouchersCss, repayCss] }
@@ -45,6 +46,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export default function RepayQrPage({ loaderData }: Route.ComponentProps) {
   const { t, locale, money, dateTime } = useI18n()
   const { qr, svg } = loaderData
+  useCheckWhileOpen(qr?.status === 'open')
   if (!qr)
     return (
       <section className="kyc-page">
