@@ -3,7 +3,7 @@ import { test, expect, startUsing, touchWhenListening } from './support/fixtures
 import { arrive, asFarmerPhone, expectNotHydrated, holdScripts } from './support/farmer-phone.ts'
 import { API, apiLogin } from './support/api.ts'
 import { newCustomerPage } from './support/login.ts'
-import { fillCart, packOf, rm } from './support/shop.ts'
+import { creditPickupOrder, fillCart, packOf, rm } from './support/shop.ts'
 
 // docs/product/shell.md (Before the scripts arrive): on the farmer's phone with the scripts held
 // back, so that each step is surely taken before the page hydrated. What the farmer then sees is
@@ -523,6 +523,32 @@ test.describe('adding to the cart before the scripts arrive', () => {
     await expect(page.getByText('Added to your cart.').first()).toBeVisible(ROUND_TRIPS)
     await expect(page.locator('.header-cart')).toHaveAttribute('aria-label', 'Cart, 2 items')
     expect(await cartInApi(request, customer)).toEqual({ [variation]: 2 })
+    expect(posts).toHaveLength(1)
+    await context.close()
+  })
+})
+
+test.describe('repaying by QR before the scripts arrive', () => {
+  test('Show the QR code tapped before the scripts, again before and after they come: one code, shown', async ({
+    browser,
+    request,
+  }) => {
+    const customer = await newCustomerPage(browser, request, { js: true, to: '/en/settings' })
+    await creditPickupOrder(request, customer, 10_000_000, { count: 1 })
+    const { page, context } = customer
+    await asFarmerPhone(page)
+    const scripts = await holdScripts(page)
+    await arrive(page, '/en/repay')
+    await page.getByLabel('Another amount').check()
+    await page.getByLabel('Amount', { exact: true }).fill('5.00')
+    const { posts, released } = await tapsWhileTheAnswerComes(page, scripts, {
+      label: 'Show the QR code',
+      path: '/en/repay',
+    })
+    await expect(page).toHaveURL(/\/en\/repay\/\d+$/, ROUND_TRIPS)
+    await expect(page.locator('.repay-facts')).toContainText('RM5.00', ROUND_TRIPS)
+    await touchWhenListening(page)
+    await released
     expect(posts).toHaveLength(1)
     await context.close()
   })

@@ -2,6 +2,7 @@ import { XMLParser } from 'fast-xml-parser'
 import { CURRENCIES, type Currency } from '@padi/domain/markets'
 import type { StatementCredit } from '@padi/domain/repayments/statement-matching'
 import { INT4_MAX, TEXT_BLOCK_PATTERN } from '@padi/domain/input-schemas'
+import { parseAmountMinor } from '@padi/domain/repayments/receipt-rules'
 
 // docs/product/repayments.md (Matching the statement): the credits of an ISO 20022 bank-to-
 // customer statement (camt.053, versions 001.02 to 001.13 read alike here). Each booked credit
@@ -39,12 +40,16 @@ export const plain = (s: string, max: number) =>
     .trim()
     .slice(0, max)
 
-/** "150.50" in minor units, exactly (no floating point), or null for anything else. */
+/**
+ * "150.50" in minor units, exactly (no floating point), or null for anything else: the amount
+ * rule of a typed amount (parseAmountMinor), without the thousands commas a person types (in a
+ * statement "1,5" would be a decimal comma, so it is refused, not read as 15), and within the
+ * columns' integer.
+ */
 export function decimalToMinor(value: string): number | null {
-  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(value.trim())
-  if (!m) return null
-  const minor = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'))
-  return minor > 0 && minor <= INT4_MAX ? minor : null
+  if (value.includes(',')) return null
+  const amount = parseAmountMinor(value)
+  return amount.ok && amount.minor <= INT4_MAX ? amount.minor : null
 }
 
 function status(entry: Node): string {

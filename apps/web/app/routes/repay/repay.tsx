@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { z } from 'zod'
+import { qrAmount } from '@padi/domain/repayments/payment-qr'
 import { isLocale, type Locale } from '@padi/domain/i18n/locales'
 import { apiContext } from '~/utils/context.server.ts'
 import { withUserToken } from '~/utils/auth.server.ts'
@@ -31,11 +32,6 @@ const RepayForm = z.object({
   attempt: z.string(),
 })
 
-/** An amount in minor units as the API reads typed money: "1250.50". */
-function typedAmount(minor: number): string {
-  return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`
-}
-
 /** docs/product/repayments.md (Paying by QR): the form, with what the farmer owes now. */
 export function loader(args: Route.LoaderArgs) {
   return repaymentFormData(args, ['repay'])
@@ -65,8 +61,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       // An amount typed wins over the choice left at "everything": the farmer meant that one.
       let amount = values.amount
       if (parsed.data.choice === 'all' && amount === '') {
-        const line = (await api.credits(token))[0]
-        amount = line ? typedAmount(line.outstanding.total.amount_minor) : '0'
+        const owed = (await api.credits(token))[0]?.outstanding.total.amount_minor ?? 0
+        // Written as the QR writes it ("1250.50"); nothing owed is refused by the API in words.
+        amount = owed > 0 ? qrAmount(owed) : '0'
       }
       return api.createQrRepayment(token, attempt, { amount, locale })
     })
