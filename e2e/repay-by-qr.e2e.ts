@@ -46,6 +46,7 @@ const WORDS = {
     available: 'Available credit',
     sms: 'your repayment of',
     paid: 'Paid on',
+    reconciled: 'Repaid earlier through the payment gateway, now confirmed: 1.',
   },
   bm: {
     repay: 'Bayar balik',
@@ -60,6 +61,7 @@ const WORDS = {
     available: 'Kredit tersedia',
     sms: 'bayaran balik anda sebanyak',
     paid: 'Dibayar pada',
+    reconciled: 'Sudah dibayar balik melalui gerbang pembayaran, kini disahkan: 1.',
   },
   th: {
     repay: 'ชำระคืน',
@@ -74,6 +76,7 @@ const WORDS = {
     available: 'วงเงินคงเหลือ',
     sms: 'ยืนยันการชำระคืน',
     paid: 'ชำระแล้วเมื่อ',
+    reconciled: 'ชำระคืนแล้วผ่านผู้ให้บริการรับชำระเงิน ยืนยันแล้ว: 1',
   },
 } as const
 
@@ -184,8 +187,9 @@ for (const locale of ['en', 'bm', 'th'] as const) {
 }
 
 for (const locale of ['en', 'bm', 'th'] as const) {
-  test(`${locale}: paid through the payment gateway, the open code turns to paid when the farmer comes back from the bank app`, async ({
+  test(`${locale}: paid through the payment gateway, the open code turns to paid when the farmer comes back from the bank app; the statement confirms it`, async ({
     page,
+    browser,
     request,
   }) => {
     const words = WORDS[locale]
@@ -230,6 +234,33 @@ for (const locale of ['en', 'bm', 'th'] as const) {
       const latest = (await sms.json()).data[0].body as string
       expect(latest).toContain(words.sms)
       expect(latest).toContain('7.50')
+
+      // The day's statement, imported by finance, confirms that money and repays nothing again.
+      const finance = await browser.newContext()
+      const desk = await finance.newPage()
+      await desk.setViewportSize({ width: 360, height: 780 })
+      await desk.goto(`/en/login?redirectTo=${encodeURIComponent(`/${locale}/admin/statements`)}`)
+      await submitLogin(desk, '+60120000004')
+      await desk.locator('#statement-file').setInputFiles({
+        name: 'statement.xml',
+        mimeType: 'application/xml',
+        buffer: Buffer.from(
+          camt053([
+            {
+              id: `GW-${reference}`,
+              amount: '7.50',
+              currency: MARKETS[locale].market === 'MY' ? 'MYR' : 'THB',
+              text: `QR PAYMENT ${reference}`,
+            },
+          ]),
+        ),
+      })
+      await desk.getByRole('button', { name: words.import }).click()
+      await expect(desk.getByRole('status').filter({ hasText: words.reconciled })).toBeVisible()
+      await expectNoSidewaysScroll(desk)
+      await finance.close()
+      await page.reload()
+      expect(minorOf(await figure.innerText())).toBe(before + 750)
     } finally {
       await gateway.close()
     }

@@ -63,7 +63,17 @@ export default function RepayQrPage({ loaderData }: Route.ComponentProps) {
   const market = marketOfCurrency(qr.amount.currency)
   return (
     <section className="kyc-page">
-      <h1>{t('repay.qr.title', { amount })}</h1>
+      {/* Says what the code is now: one paid or expired is not to be scanned. */}
+      <h1>
+        {t(
+          qr.status === 'paid'
+            ? 'repay.qr.titlePaid'
+            : qr.status === 'expired'
+              ? 'repay.qr.titleExpired'
+              : 'repay.qr.title',
+          { amount },
+        )}
+      </h1>
       {qr.status === 'paid' && qr.paid_at ? (
         <p className="notice" role="status">
           {t('repay.qr.paid', { date: dateTime(qr.paid_at, market) })}
