@@ -37,3 +37,16 @@ describe('the collecting accounts (docs/product/repayments.md, Paying by QR)', (
       expect(() => loadApiConfig({ ...base, DEMO_MODE: 'false', ...env })).toThrow(words)
   })
 })
+
+describe('the payment gateway (docs/product/repayments.md, A payment gateway’s notice)', () => {
+  it('takes the webhook secret as base64 of 16 bytes or more, and refuses to start otherwise', () => {
+    const secret = Buffer.alloc(32, 7).toString('base64')
+    expect(loadApiConfig({ ...base, OPN_WEBHOOK_SECRET: secret }).OPN_WEBHOOK_SECRET).toBe(secret)
+    expect(loadApiConfig({ ...base, OPN_WEBHOOK_SECRET: '' }).OPN_WEBHOOK_SECRET).toBeUndefined()
+    for (const [value, words] of [
+      ['not base64!', /OPN_WEBHOOK_SECRET: the webhook secret as base64/],
+      [Buffer.alloc(8).toString('base64'), /OPN_WEBHOOK_SECRET: a secret of 16 bytes or more/],
+    ] as const)
+      expect(() => loadApiConfig({ ...base, OPN_WEBHOOK_SECRET: value })).toThrow(words)
+  })
+})
