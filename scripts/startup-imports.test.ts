@@ -18,6 +18,9 @@ const OPTIONAL = [
   'pdf-lib',
   '@pdf-lib/fontkit',
   '@simplewebauthn/server',
+  // Read only when finance imports a bank statement.
+  'fast-xml-parser',
+  'csv-parse',
 ]
 
 /** The specifiers a file imports statically for their values. */

@@ -1,4 +1,4 @@
-import { XMLParser } from 'fast-xml-parser'
+import type { XMLParser } from 'fast-xml-parser'
 import { CURRENCIES, type Currency } from '@padi/domain/markets'
 import type { StatementCredit } from '@padi/domain/repayments/statement-matching'
 import { INT4_MAX, TEXT_BLOCK_PATTERN } from '@padi/domain/input-schemas'
@@ -12,16 +12,28 @@ import { parseAmountMinor } from '@padi/domain/repayments/receipt-rules'
 export type StatementParse =
   { ok: true; credits: StatementCredit[]; ignored: number } | { ok: false; problem: string }
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  removeNSPrefix: true,
-  // Every element that may repeat is a list, whatever one file holds.
-  isArray: (name) => ['Stmt', 'Ntry', 'TxDtls', 'Ustrd', 'Strd'].includes(name),
-  parseTagValue: false,
-  processEntities: true,
-  htmlEntities: false,
-})
+let parser: Promise<XMLParser> | null = null
+
+/**
+ * fast-xml-parser, loaded at the first statement a server reads rather than at its start
+ * (ADR 085: a server that never imports a statement does not hold it; docs/performance.md, Memory).
+ */
+function loadParser(): Promise<XMLParser> {
+  parser ??= import('fast-xml-parser').then(
+    ({ XMLParser }) =>
+      new XMLParser({
+        ignoreAttributes: false,
+        attributeNamePrefix: '@',
+        removeNSPrefix: true,
+        // Every element that may repeat is a list, whatever one file holds.
+        isArray: (name) => ['Stmt', 'Ntry', 'TxDtls', 'Ustrd', 'Strd'].includes(name),
+        parseTagValue: false,
+        processEntities: true,
+        htmlEntities: false,
+      }),
+  )
+  return parser
+}
 
 type Node = Record<string, unknown>
 const node = (v: unknown): Node => (v && typeof v === 'object' ? (v as Node) : {})
@@ -78,7 +90,7 @@ function payer(tx: Node): string | null {
 }
 
 /** The credits of a camt.053 document, or why it cannot be read as one. */
-export function parseCamt053(xml: string): StatementParse {
+export async function parseCamt053(xml: string): Promise<StatementParse> {
   // A statement never declares a document type or entities of its own: refusing them shuts out
   // entity expansion (docs/security.md).
   if (/<!DOCTYPE|<!ENTITY/i.test(xml)) return { ok: false, problem: 'a document type declaration' }
@@ -86,7 +98,7 @@ export function parseCamt053(xml: string): StatementParse {
   if (!TEXT_BLOCK_PATTERN.test(xml)) return { ok: false, problem: 'characters XML does not allow' }
   let doc: Node
   try {
-    doc = node(parser.parse(xml, true))
+    doc = node((await loadParser()).parse(xml, true))
   } catch {
     return { ok: false, problem: 'not well-formed XML' }
   }

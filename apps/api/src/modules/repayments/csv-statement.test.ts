@@ -13,8 +13,8 @@ const CSV = `\ufeffPosting Date,Reference No,Description,Sender,Debit,Credit
 `
 
 describe('a bank’s CSV statement (docs/product/repayments.md, Statements as CSV)', () => {
-  it('reads each credit through the bank’s mapping; money out and empty credits are left out', () => {
-    expect(parseStatementCsv(CSV, MAYBANK)).toEqual({
+  it('reads each credit through the bank’s mapping; money out and empty credits are left out', async () => {
+    expect(await parseStatementCsv(CSV, MAYBANK)).toEqual({
       ok: true,
       ignored: 2,
       credits: [
@@ -30,23 +30,25 @@ describe('a bank’s CSV statement (docs/product/repayments.md, Statements as CS
     })
   })
 
-  it('refuses a file that does not fit its mapping, whole, saying where', () => {
-    const problem = (text: string, mapping = MAYBANK) => {
-      const parsed = parseStatementCsv(text, mapping)
+  it('refuses a file that does not fit its mapping, whole, saying where', async () => {
+    const problem = async (text: string, mapping = MAYBANK) => {
+      const parsed = await parseStatementCsv(text, mapping)
       return parsed.ok ? null : parsed.problem
     }
-    expect(problem(CSV, { ...MAYBANK, amount_column: 'Amount' })).toBe(
+    expect(await problem(CSV, { ...MAYBANK, amount_column: 'Amount' })).toBe(
       'no column "Amount" in the file',
     )
-    expect(problem(CSV.replace('"1,250.50"', '12.505'))).toBe(
+    expect(await problem(CSV.replace('"1,250.50"', '12.505'))).toBe(
       'row 2: the amount is not a positive amount with at most two decimals',
     )
-    expect(problem(CSV.replace('30/11/2026,MBB001', '31/11/2026,MBB001'))).toBe(
+    expect(await problem(CSV.replace('30/11/2026,MBB001', '31/11/2026,MBB001'))).toBe(
       'row 2: the date is not DD/MM/YYYY',
     )
-    expect(problem(CSV.replace(',MBB001,', ',,'))).toBe('row 2: no transaction id')
-    expect(problem('a,"b\n')).toBe('not a CSV file')
-    expect(problem(CSV.replace('MBB001', 'MBB\u0000001'))).toBe('characters a CSV does not hold')
+    expect(await problem(CSV.replace(',MBB001,', ',,'))).toBe('row 2: no transaction id')
+    expect(await problem('a,"b\n')).toBe('not a CSV file')
+    expect(await problem(CSV.replace('MBB001', 'MBB\u0000001'))).toBe(
+      'characters a CSV does not hold',
+    )
   })
 
   it('reads days in the three ways banks write them, and only real days', () => {

@@ -1,4 +1,3 @@
-import { parse } from 'csv-parse/sync'
 import { TEXT_BLOCK_PATTERN } from '@padi/domain/input-schemas'
 import type { StatementCsvMapping } from '@padi/domain/repayments/statement-schemas'
 import type { StatementCredit } from '@padi/domain/repayments/statement-matching'
@@ -23,7 +22,12 @@ export function csvDay(text: string, format: StatementCsvMapping['date_format'])
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day ? day : null
 }
 
-export function parseStatementCsv(text: string, mapping: StatementCsvMapping): StatementParse {
+export async function parseStatementCsv(
+  text: string,
+  mapping: StatementCsvMapping,
+): Promise<StatementParse> {
+  // csv-parse, loaded at the first CSV statement rather than at the server's start (ADR 085).
+  const { parse } = await import('csv-parse/sync')
   if (!TEXT_BLOCK_PATTERN.test(text))
     return { ok: false, problem: 'characters a CSV does not hold' }
   let rows: Record<string, string>[]

@@ -165,7 +165,7 @@ export function createStatementImportService(deps: {
             },
           },
         )
-      return importParsed(actorUserId, parseStatementCsv(text, mappingOf(row)))
+      return importParsed(actorUserId, await parseStatementCsv(text, mappingOf(row)))
     },
 
     /** PUT /admin/statement-mappings/{name}. */
@@ -192,8 +192,8 @@ export function createStatementImportService(deps: {
     },
 
     /** POST /admin/statements: a camt.053 file; what each of its credits became. */
-    importCamt053(actorUserId: number, xml: string): Promise<ImportSummary> {
-      return importParsed(actorUserId, parseCamt053(xml))
+    async importCamt053(actorUserId: number, xml: string): Promise<ImportSummary> {
+      return importParsed(actorUserId, await parseCamt053(xml))
     },
 
     /**

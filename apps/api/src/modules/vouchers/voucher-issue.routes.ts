@@ -47,7 +47,7 @@ export const voucherIssueRoutes: FastifyPluginAsync<{
   const r = app.withTypeProvider<ZodTypeProvider>()
   const finance = opts.guards.requireRole('finance', 'admin')
   const tags = { tags: ['vouchers admin'], security: [{ bearer: [] }] }
-  const rowsOf = (body: z.infer<typeof Body>) =>
+  const rowsOf = async (body: z.infer<typeof Body>) =>
     body.csv ? opts.issue.parseCsv(body.csv) : (body.rows ?? [])
 
   r.post(
@@ -63,7 +63,7 @@ export const voucherIssueRoutes: FastifyPluginAsync<{
         response: { 200: Answer, ...errorAnswers(400, 401, 403) },
       },
     },
-    async (request) => opts.issue.preview(rowsOf(request.body)),
+    async (request) => opts.issue.preview(await rowsOf(request.body)),
   )
 
   r.post(
@@ -84,7 +84,7 @@ export const voucherIssueRoutes: FastifyPluginAsync<{
       const done = await opts.issue.issue(
         request.auth!.userId,
         request.headers['idempotency-key'],
-        rowsOf(request.body),
+        await rowsOf(request.body),
       )
       return reply.status(201).send(done)
     },

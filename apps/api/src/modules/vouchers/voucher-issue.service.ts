@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto'
-import { parse } from 'csv-parse/sync'
 import type { Db } from '@padi/db/client'
 import { isUniqueViolation } from '@padi/db/unique-violation'
 import { DomainError } from '@padi/domain/errors'
@@ -87,7 +86,9 @@ export function createVoucherIssueService(deps: { db: Db; clock: Clock }) {
 
   return {
     /** The rows of a CSV file: mobile, value, expiry; a header row is skipped. */
-    parseCsv(text: string): VoucherRowInput[] {
+    async parseCsv(text: string): Promise<VoucherRowInput[]> {
+      // csv-parse, loaded at the first file rather than at the server's start (ADR 085).
+      const { parse } = await import('csv-parse/sync')
       let records: string[][]
       try {
         records = parse(text, {
