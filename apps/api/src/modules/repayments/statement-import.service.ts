@@ -51,24 +51,30 @@ export function createStatementImportService(deps: {
   async function importCredit(
     actorUserId: number,
     credit: StatementCredit,
+    inTurn: { after: Promise<void>; kept: () => void },
   ): Promise<'matched' | 'reconciled' | 'review' | 'already_imported'> {
     let pending: PendingSms | null = null
     const outcome = await db.transaction(async (tx) => {
       const repo = createRepaymentsRepository(tx)
+      // Kept in the file's order, whatever else runs at once: the review list then reads as the
+      // bank's statement does. Only this insert waits for the credit before it.
+      await inTurn.after
       const now = clock.now()
       // Kept first: a second import of the same transaction waits here, then finds it there.
-      const line = await repo.insertStatementLine({
-        currency: credit.currency,
-        bankTransactionId: credit.bankTransactionId,
-        bookedOn: credit.bookedOn,
-        amountMinor: credit.amountMinor,
-        details: credit.details,
-        payerName: credit.payerName,
-        status: 'review',
-        reason: 'no_reference',
-        importedBy: actorUserId,
-        importedAt: now,
-      })
+      const line = await repo
+        .insertStatementLine({
+          currency: credit.currency,
+          bankTransactionId: credit.bankTransactionId,
+          bookedOn: credit.bookedOn,
+          amountMinor: credit.amountMinor,
+          details: credit.details,
+          payerName: credit.payerName,
+          status: 'review',
+          reason: 'no_reference',
+          importedBy: actorUserId,
+          importedAt: now,
+        })
+        .finally(inTurn.kept)
       if (!line) return 'already_imported' as const
       const repaid = await repayNamedCode(tx, {
         credit,
@@ -146,7 +152,26 @@ export function createStatementImportService(deps: {
       already_imported: 0,
       ignored: parsed.ignored,
     }
-    for (const credit of parsed.credits) summary[await importCredit(actorUserId, credit)]++
+    // A few credits at a time, each in its own transaction: while one waits for the database,
+    // another is worked out. Credits naming the same code or line still decide one after the
+    // other (each locks the code, then the line, in that order, so they cannot deadlock).
+    let next = 0
+    let turn = Promise.resolve()
+    const worker = async () => {
+      while (next < parsed.credits.length) {
+        const credit = parsed.credits[next++]!
+        const after = turn
+        let kept = () => {}
+        turn = new Promise<void>((resolve) => (kept = resolve))
+        try {
+          summary[await importCredit(actorUserId, credit, { after, kept })]++
+        } finally {
+          // A credit that failed before its insert must not hold back the ones after it.
+          kept()
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: IMPORT_CONCURRENCY }, worker))
     return summary
   }
 
@@ -364,6 +389,9 @@ async function lockUndecided(repo: ReturnType<typeof createRepaymentsRepository>
     throw new DomainError('DECISION_TAKEN', 'This statement line has already been decided')
   return row
 }
+
+/** Credits of one statement worked on at once (docs/performance.md, Importing the bank statement). */
+const IMPORT_CONCURRENCY = 4
 
 /** Codes asked within this many days before a credit are the farmers it may have come from. */
 const SUGGESTION_DAYS = 60
