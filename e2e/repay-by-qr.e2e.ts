@@ -267,6 +267,51 @@ for (const locale of ['en', 'bm', 'th'] as const) {
   })
 }
 
+test('a QR page left untouched turns to paid at its next look, and stops looking once paid', async ({
+  page,
+  request,
+}) => {
+  const farmer = await farmerOwing(request, 'en')
+  const { access_token } = await apiLogin(request, farmer.mobile, farmer.password)
+  const made = await request.post(`${API}/api/v1/me/qr-repayments`, {
+    headers: { authorization: `Bearer ${access_token}` },
+    data: { amount: '3.20' },
+  })
+  const code = (await made.json()) as { id: number; reference: string }
+  const gateway = await startFakeOpnGateway({
+    webhookUrl: `${API}/api/v1/payment-notifications/opn`,
+    secrets: [E2E_OPN_WEBHOOK_SECRET],
+  })
+  try {
+    await page.clock.install()
+    await page.goto(`/en/login?redirectTo=${encodeURIComponent(`/en/repay/${code.id}`)}`)
+    await submitLogin(page, farmer.mobile, farmer.password)
+    await expect(page.locator('.repay-reference')).toHaveText(code.reference)
+    await hydrated(page)
+    const looks: string[] = []
+    page.on('request', (r) => {
+      if (r.url().includes(`/repay/${code.id}`) && r.url().includes('.data')) looks.push(r.url())
+    })
+    const paid = await payThroughGateway(gateway.url, {
+      amount: 320,
+      currency: 'myr',
+      metadata: { reference: code.reference },
+    })
+    expect(paid.deliveries.map((d) => d.status)).toEqual([200])
+    // Nobody touches the page: its first look comes 15 s after it was shown.
+    await page.clock.runFor(15_000)
+    await expect(page.getByRole('heading', { name: 'Repaid: RM3.20' })).toBeVisible()
+    await expect(page.locator('.qr-code')).toHaveCount(0)
+    // Paid, it asks no more, however long it stays open.
+    const asked = looks.length
+    expect(asked).toBeGreaterThan(0)
+    await page.clock.runFor(10 * 60_000)
+    expect(looks).toHaveLength(asked)
+  } finally {
+    await gateway.close()
+  }
+})
+
 test('without scripts: the form, an amount over what is owed refused in words, then the code', async ({
   browser,
   request,
